@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { openRuntime } from '../runtime.js';
+import { issuePassCardKey } from '../modules/auth/pass-card.js';
+import { createTeacher } from '../modules/auth/service.js';
+import { findTeacherByLoginId } from '../modules/auth/teacher-repository.js';
+import { writeSystemStatus } from '../modules/system/repository.js';
+
+/**
+ * Operator commands: `npm run admin -- <command> [options]`.
+ * They work on the same database as the server, also while it runs (see db/client.ts).
+ */
+const usage = `使い方: npm run admin -- <command>
+  create-teacher --login-id ID --email MAIL --password PASS --nickname NAME [--school SCHOOL] [--guest] [--show-live]
+  issue-key LOGIN_ID                      ワンタイムログインキーを発行します（10分間有効・1回限り）
+  set-status 0|1|2 [--title T] [--message M]   0=停止 1=お知らせ 2=通常`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    'login-id': { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    nickname: { type: 'string' },
+    school: { type: 'string' },
+    guest: { type: 'boolean' },
+    'show-live': { type: 'boolean' },
+    title: { type: 'string' },
+    message: { type: 'string' },
+  },
+});
+
+const [command, arg] = positionals;
+const config = loadConfig();
+
+function fail(message: string): never {
+  console.error(message);
+  console.error(usage);
+  process.exit(1);
+}
+
+if (!command) fail('コマンドを指定してください。');
+const { database } = await openRuntime(config);
+const db = database.db;
+try {
+  switch (command) {
+    case 'create-teacher': {
+      const { 'login-id': loginId, email, password, nickname } = values;
+      if (!loginId || !email || !password || !nickname)
+        fail('--login-id, --email, --password, --nickname は必須です。');
+      const t = await createTeacher(db, {
+        loginId,
+        email,
+        password,
+        nickname,
+        school: values.school,
+        type: values.guest ? 'guest' : 'teacher',
+        showLive: values['show-live'] ?? false,
+      });
+      console.log(`教師アカウントを作成しました: id=${t.id} login_id=${t.loginId}`);
+      break;
+    }
+    case 'issue-key': {
+      if (!arg) fail('ログインIDを指定してください。');
+      const teacher = await findTeacherByLoginId(db, arg);
+      if (!teacher) fail(`ログインID「${arg}」の教師は見つかりません。`);
+      const { key, expiresAt } = await issuePassCardKey(db, teacher.id);
+      console.log(`ログインキー: ${key}`);
+      console.log(`有効期限: ${expiresAt.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' })}（1回限り）`);
+      console.log(`ログインURL: http://localhost:${config.port}/#/login?key=${encodeURIComponent(key)}`);
+      break;
+    }
+    case 'set-status': {
+      const status = Number(arg);
+      if (status !== 0 && status !== 1 && status !== 2) fail('状態は 0, 1, 2 のいずれかです。');
+      await writeSystemStatus(db, { status, title: values.title ?? '', message: values.message ?? '' });
+      console.log(`システム状態を ${status} に設定しました。`);
+      break;
+    }
+    default:
+      fail(`不明なコマンドです: ${command}`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,3 @@
+export * from './homework.js';
+export * from './system.js';
+export * from './teachers.js';

@@ -1,0 +1,21 @@
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { teachers } from './teachers.js';
+
+/** The single row of the operations status (spec §4: 0 disabled, 1 tips, 2 normal). */
+export const systemStatus = pgTable('system_status', {
+  id: integer('id').primaryKey().default(1),
+  status: integer('status').notNull().default(2),
+  title: text('title').notNull().default(''),
+  message: text('message').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const clientLogs = pgTable('client_logs', {
+  id: serial('id').primaryKey(),
+  teacherId: integer('teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
+  client: text('client').notNull(),
+  device: text('device').notNull(),
+  content: text('content').notNull(),
+  address: text('address').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

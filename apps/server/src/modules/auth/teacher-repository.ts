@@ -1,0 +1,30 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { teachers } from '../../db/schema/index.js';
+
+export type TeacherRow = typeof teachers.$inferSelect;
+
+/** Sign-in accepts the login id (case-insensitive) or the e-mail address. */
+export async function findTeacherByLoginIdOrEmail(db: Db, identifier: string) {
+  const lowered = identifier.toLowerCase();
+  const [row] = await db
+    .select()
+    .from(teachers)
+    .where(or(sql`lower(${teachers.loginId}) = ${lowered}`, eq(teachers.email, lowered)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findTeacherByLoginId(db: Db, loginId: string) {
+  const [row] = await db
+    .select()
+    .from(teachers)
+    .where(sql`lower(${teachers.loginId}) = ${loginId.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findTeacherById(db: Db, id: number) {
+  const [row] = await db.select().from(teachers).where(eq(teachers.id, id)).limit(1);
+  return row ?? null;
+}

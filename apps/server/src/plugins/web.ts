@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app so that `npm start` is one process. Routes are hash-based, so only
+ * index.html and its hashed assets are needed; index.html is never cached, assets for a year.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string) {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn({ webDist }, 'web app not built: run `npm run build`');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders(reply, file) {
+      reply.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { loadPasswordCipher, type PasswordCipher } from './lib/rsa-keys.js';
+
+/** What every entry point (server, operator commands) needs: the migrated database and the keys. */
+export async function openRuntime(config: Config): Promise<{ database: Database; cipher: PasswordCipher }> {
+  const database = await openDatabase(config);
+  try {
+    await runMigrations(database.pool);
+    const cipher = await loadPasswordCipher({ dataDir: config.dataDir, privateKeyPem: config.rsaPrivateKey });
+    return { database, cipher };
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+}

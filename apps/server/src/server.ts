@@ -1,0 +1,48 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openRuntime } from './runtime.js';
+import { isEmpty, seedDemo } from './seed/demo.js';
+
+/**
+ * `npm start`: one process serving the API and the web app. Shutdown on SIGINT/SIGTERM stops
+ * accepting requests, lets the ones in flight finish, then closes the database cleanly (PGlite
+ * flushes to DATA_DIR), so a committed write is never lost.
+ */
+const config = loadConfig();
+const { database, cipher } = await openRuntime(config);
+const app = await buildApp({
+  database,
+  cipher,
+  webDist: config.webDist,
+  trustProxy: config.trustProxy,
+  liveLessonUrl: config.liveLessonUrl,
+  logger: { level: config.logLevel },
+});
+
+if (config.seedDemo && (await isEmpty(database.db))) {
+  await seedDemo(database.db);
+  app.log.info('created demo data (teacher01 / teacher02 / guest01, password pass1234)');
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 15_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Ondoku is ready: http://localhost:${config.port} (database: ${database.kind})`);

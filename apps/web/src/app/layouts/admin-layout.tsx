@@ -1,0 +1,134 @@
+import { ArrowLeftOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Layout, Menu, Space, Spin, Typography, type MenuProps } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
+import { buildMenu, menu, type MenuEntry } from '../../config/menu';
+import { paths } from '../../config/paths';
+import { useTeacherInfo } from '../../features/auth/api/get-teacher-info';
+import { useLogout } from '../../features/auth/api/logout';
+import { openExternal } from '../../lib/native-bridge';
+import { previousRoute, recordVisit } from '../../lib/route-history';
+import { useSession } from '../../lib/session';
+import { hasRoute, type RouteHandle } from '../router';
+import { KeepAliveOutlet } from './keep-alive-outlet';
+
+const toItems = (entries: MenuEntry[]): MenuProps['items'] =>
+  entries.map((e) => ({
+    key: e.path ?? e.key,
+    label: e.label,
+    icon: e.icon,
+    children: e.children && toItems(e.children),
+  }));
+
+/** The signed-in frame of spec §2: header with avatar, name and menu; left menu; back button. */
+export function AdminLayout() {
+  const session = useSession();
+  const info = useTeacherInfo(); // the token check: a 401 signs out and returns to /login
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
+
+  useEffect(() => {
+    if (!session) void navigate(paths.login.path, { replace: true });
+  }, [session, navigate]);
+  useEffect(() => recordVisit(pathname), [pathname]);
+
+  const user = session?.user;
+  const liveUrl = info.data?.live_lesson_url ?? null;
+  const entries = useMemo(
+    () => buildMenu(menu, { showLive: Boolean(user?.showLive), hasLiveUrl: Boolean(liveUrl), hasRoute }),
+    [user?.showLive, liveUrl],
+  );
+  if (!user) return <Spin style={{ display: 'block', margin: '30vh auto' }} />;
+
+  const accountItems: MenuProps['items'] = [
+    ...(user.type !== 'guest' && hasRoute(paths.person.path)
+      ? [{ key: 'person', icon: <UserOutlined />, label: 'アカウント設定' }]
+      : []),
+    { key: 'logout', icon: <LogoutOutlined />, label: 'ログアウト' },
+  ];
+  const onAccountClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') void logout();
+    if (key === 'person') void navigate(paths.person.path);
+  };
+  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'live') {
+      if (liveUrl) openExternal(liveUrl);
+    } else void navigate(key);
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        width={200}
+        breakpoint="md"
+        collapsedWidth={64}
+        theme="light"
+        style={{ borderRight: '1px solid #e8ecea' }}
+      >
+        <div
+          style={{
+            height: 56,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            color: '#1f7a5c',
+            fontWeight: 700,
+            fontSize: 18,
+          }}
+        >
+          音読 Ondoku
+        </div>
+        <Menu
+          mode="inline"
+          selectedKeys={[pathname]}
+          defaultOpenKeys={['homework', 'learning']}
+          items={toItems(entries)}
+          onClick={onMenuClick}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            padding: '0 24px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            borderBottom: '1px solid #e8ecea',
+          }}
+        >
+          <Space>
+            {(handle?.level ?? 0) > 0 && (
+              <Button
+                icon={<ArrowLeftOutlined />}
+                onClick={() => void navigate(previousRoute(pathname) ?? paths.homeworkList.path)}
+                aria-label="戻る"
+              >
+                戻る
+              </Button>
+            )}
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {handle?.title}
+            </Typography.Title>
+          </Space>
+          <Dropdown menu={{ items: accountItems, onClick: onAccountClick }} trigger={['click']}>
+            <Button type="text" style={{ height: 48 }} data-testid="account-menu">
+              <Space>
+                <Avatar src={user.avatar ?? undefined} style={{ background: '#1f7a5c' }}>
+                  {user.nickname.slice(0, 1)}
+                </Avatar>
+                <span>{user.nickname}</span>
+                <DownOutlined />
+              </Space>
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <KeepAliveOutlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

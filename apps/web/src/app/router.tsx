@@ -1,0 +1,84 @@
+import { Button, Result } from 'antd';
+import { createHashRouter, Navigate, redirect, RouterProvider, useRouteError, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { CHUNK_LOAD_ERROR, loadChunk } from '../lib/lazy';
+import { sessionStore } from '../lib/session';
+import { AdminLayout } from './layouts/admin-layout';
+import { AuthLayout } from './layouts/auth-layout';
+
+/** What a route tells the layouts: its title and level (the back button shows above level 0). */
+export interface RouteHandle {
+  title: string;
+  level: number;
+  /** Keep the page mounted while navigating elsewhere (spec §2 cached pages). */
+  keepAlive?: boolean;
+}
+
+function RouteError() {
+  const error = useRouteError() as Error | undefined;
+  const chunk = error?.message === CHUNK_LOAD_ERROR;
+  return (
+    <Result
+      status="warning"
+      title={chunk ? CHUNK_LOAD_ERROR : '画面を表示できませんでした。'}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          再読み込み
+        </Button>
+      }
+    />
+  );
+}
+
+const requireSession = () => {
+  if (!sessionStore.token()) throw redirect(paths.login.path);
+  return null;
+};
+
+/** Signed in at /login goes home, unless a one-time key is present (spec §2). */
+const loginLoader = ({ request }: { request: Request }) => {
+  const hasKey = new URL(request.url).searchParams.has('key');
+  if (sessionStore.token() && !hasKey) throw redirect(paths.home.path);
+  return null;
+};
+
+/** Lazily loaded screen modules; each exports `Component` and `handle`. */
+interface ScreenModule {
+  Component: React.ComponentType;
+  handle: RouteHandle;
+}
+const screen = (load: () => Promise<ScreenModule>) => async () => {
+  const { Component, handle } = await loadChunk(load);
+  return { Component, handle };
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <AuthLayout />,
+    errorElement: <RouteError />,
+    children: [{ path: paths.login.path, loader: loginLoader, lazy: screen(() => import('./routes/login')) }],
+  },
+  {
+    element: <AdminLayout />,
+    loader: requireSession,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
+      { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-list')) },
+    ],
+  },
+  { path: '*', element: <Navigate to={paths.homeworkList.path} replace /> },
+];
+
+const router = createHashRouter(routes);
+
+/** Whether a path has a real screen: menus only offer routes that exist. */
+export const hasRoute = (path: string): boolean => {
+  const walk = (list: RouteObject[]): boolean =>
+    list.some((r) => r.path === path || (r.children ? walk(r.children) : false));
+  return walk(routes);
+};
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,48 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { limits } from '@ondoku/contract';
+import { Button, Space } from 'antd';
+
+/** The page numbers to show: a window of `count` pages around the current one. */
+export function pagerWindow(page: number, totalPages: number, count: number = limits.pager.buttonCount): number[] {
+  if (totalPages <= 0) return [];
+  const size = Math.min(count, totalPages);
+  let start = Math.max(1, page - Math.floor(size / 2));
+  start = Math.min(start, totalPages - size + 1);
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+export interface PagerProps {
+  page: number;
+  total: number;
+  pageSize?: number;
+  buttonCount?: number;
+  onChange(page: number): void;
+}
+
+/** Previous, page buttons, next (spec §2); hidden when everything fits on one page. */
+export function Pager({ page, total, pageSize = limits.pager.defaultPageSize, buttonCount, onChange }: PagerProps) {
+  const totalPages = Math.ceil(total / pageSize);
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="ページ送り" style={{ display: 'flex', justifyContent: 'center', marginTop: 16 }}>
+      <Space wrap>
+        <Button icon={<LeftOutlined />} disabled={page <= 1} onClick={() => onChange(page - 1)}>
+          前へ
+        </Button>
+        {pagerWindow(page, totalPages, buttonCount).map((p) => (
+          <Button
+            key={p}
+            type={p === page ? 'primary' : 'default'}
+            aria-current={p === page ? 'page' : undefined}
+            onClick={() => onChange(p)}
+          >
+            {p}
+          </Button>
+        ))}
+        <Button disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
+          次へ <RightOutlined />
+        </Button>
+      </Space>
+    </nav>
+  );
+}

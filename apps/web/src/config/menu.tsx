@@ -1,0 +1,52 @@
+import { BarChartOutlined, BookOutlined, TeamOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { paths } from './paths';
+
+/** The left menu of spec §2. Items appear only when their screen exists (see buildMenu). */
+export interface MenuEntry {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  path?: string;
+  /** Only for teachers with showLive. */
+  live?: boolean;
+  children?: MenuEntry[];
+}
+
+export const menu: MenuEntry[] = [
+  {
+    key: 'homework',
+    label: '宿題管理',
+    icon: <BookOutlined />,
+    children: [
+      { key: 'homework-create', label: '宿題配信', path: paths.homeworkCreate.path },
+      { key: 'homework-list', label: '宿題一覧', path: paths.homeworkList.path },
+    ],
+  },
+  { key: 'classes', label: 'クラス・ID編集', icon: <TeamOutlined />, path: paths.classEditing.path },
+  {
+    key: 'learning',
+    label: '学習状況',
+    icon: <BarChartOutlined />,
+    children: [{ key: 'word-progress', label: '単語の進捗', path: paths.wordProgress.path }],
+  },
+  { key: 'live', label: 'オンライン授業', icon: <VideoCameraOutlined />, live: true },
+];
+
+/**
+ * The menu for one teacher: the live-lesson entry only with showLive and a live-lesson URL,
+ * and no entry whose screen is not built, so a teacher never lands on an empty page.
+ */
+export function buildMenu(
+  entries: MenuEntry[],
+  opts: { showLive: boolean; hasLiveUrl: boolean; hasRoute: (path: string) => boolean },
+): MenuEntry[] {
+  return entries.flatMap((e): MenuEntry[] => {
+    if (e.live) return opts.showLive && opts.hasLiveUrl ? [e] : [];
+    if (e.children) {
+      const children = buildMenu(e.children, opts);
+      return children.length ? [{ ...e, children }] : [];
+    }
+    return e.path && opts.hasRoute(e.path) ? [e] : [];
+  });
+}

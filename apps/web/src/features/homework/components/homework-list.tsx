@@ -1,0 +1,59 @@
+import { limits, type HomeworkRow } from '@ondoku/contract';
+import { Card, Input, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { ListContainer } from '../../../components/ui/list-container';
+import { formatDateTime } from '../../../lib/dates';
+import { useHomeworkPageList } from '../api/get-homework-page-list';
+
+const originLabel = { headquarters: '本部', classroom: '教室' } as const;
+
+function HomeworkItem({ hw }: { hw: HomeworkRow }) {
+  return (
+    <Card size="small" style={{ marginBottom: 12 }}>
+      <Typography.Text strong style={{ fontSize: 16 }}>
+        {hw.title}
+      </Typography.Text>{' '}
+      <Tag color={hw.origin_type === 'headquarters' ? 'blue' : 'green'}>{originLabel[hw.origin_type]}</Tag>
+      {hw.has_delay && <Tag color="orange">延長あり</Tag>}
+      <div style={{ color: '#666', marginTop: 4 }}>
+        配信 {formatDateTime(hw.start_time)} 〜 締切 {formatDateTime(hw.end_time)}
+      </div>
+    </Card>
+  );
+}
+
+/** The teacher's homework list (route /homework-management). */
+export function HomeworkList() {
+  const [page, setPage] = useState(1);
+  const [searchTitle, setSearchTitle] = useState('');
+  const { data, isLoading } = useHomeworkPageList({
+    page,
+    limit: limits.pager.defaultPageSize,
+    search_title: searchTitle || undefined,
+  });
+  return (
+    <>
+      <Input.Search
+        allowClear
+        placeholder="宿題のタイトルで検索"
+        style={{ maxWidth: 360, marginBottom: 16 }}
+        onSearch={(v) => {
+          setSearchTitle(v.trim());
+          setPage(1);
+        }}
+      />
+      <ListContainer
+        loading={isLoading}
+        total={data?.total ?? 0}
+        page={page}
+        pageSize={limits.pager.defaultPageSize}
+        onPageChange={setPage}
+        emptyText={searchTitle ? '該当する宿題はありません。' : 'まだ宿題がありません。'}
+      >
+        {data?.rows.map((hw) => (
+          <HomeworkItem key={hw.homework_id} hw={hw} />
+        ))}
+      </ListContainer>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * End-to-end harness: the real built server (`node apps/server/dist/server.js`) on a free port
+ * with an empty DATA_DIR (so it seeds the demo data, as for a newcomer), and Debian's Chromium
+ * driven headless by playwright-core with a fresh profile.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const serverEntry = path.join(root, 'apps/server/dist/server.js');
+const adminEntry = path.join(root, 'apps/server/dist/admin.js');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const shotsDir = path.join(root, 'test-results', 'screenshots');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  admin(...args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<RunningServer> {
+  if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html')))
+    throw new Error('The web app is not built: run `npm run build` first.');
+  const port = await freePort();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-e2e-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  };
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dataDir,
+    async admin(...args: string[]) {
+      const { stdout } = await promisify(execFile)(process.execPath, [adminEntry, ...args], { env });
+      return stdout;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    locale: 'ja-JP',
+    viewport: { width: 1024, height: 768 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      await fs.rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string) {
+  await fs.mkdir(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** Fill the login form and press the button, as a teacher does. */
+export async function signInThroughForm(page: Page, username: string, password: string) {
+  await page.getByPlaceholder('アカウントIDまたはメールアドレス').fill(username);
+  await page.getByPlaceholder('パスワード').fill(password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+}

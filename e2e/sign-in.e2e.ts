@@ -1,0 +1,151 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, signInThroughForm, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+beforeEach(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+});
+afterEach(async () => {
+  await browser?.close();
+});
+
+const hashOf = (p: Page) => new URL(p.url()).hash;
+
+describe('sign-in', () => {
+  it('sends a signed-out visitor to login, and signs teacher01 in to the homework list', async () => {
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/#\/login$/);
+    await expect.poll(() => page.getByRole('button', { name: 'ログイン' }).isVisible()).toBe(true);
+    await screenshot(page, 'login');
+    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+    await expect.poll(() => page.getByTestId('account-menu').textContent()).toContain('山田 花子');
+    await expect.poll(() => page.getByText('まだ宿題がありません。').isVisible()).toBe(true);
+    await screenshot(page, 'homework-list');
+  });
+
+  it('shows the spec messages for empty fields and a Japanese error for a wrong password', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await page.getByPlaceholder('アカウントIDまたはメールアドレス').fill('   ');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect.poll(() => page.getByText('アカウントIDを入力してください。').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('パスワードを入力してください。').isVisible()).toBe(true);
+    await screenshot(page, 'login-empty');
+    await signInThroughForm(page, 'teacher01', 'wrong-pass1');
+    await expect
+      .poll(() => page.getByText('アカウントID（メールアドレス）またはパスワードが正しくありません。').isVisible())
+      .toBe(true);
+    expect(hashOf(page)).toBe('#/login');
+  });
+
+  it('signs in by e-mail; at /login a signed-in teacher goes home; unknown routes go to the homework list', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'teacher01@example.com', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+    await page.goto(`${server.url}/#/login`);
+    await page.waitForURL(/#\/homework-management$/);
+    await page.goto(`${server.url}/#/no-such-screen`);
+    await page.waitForURL(/#\/homework-management$/);
+  });
+
+  it('signs out from the header menu, and then the admin pages lead to login', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'ログアウト' }).click();
+    await page.waitForURL(/#\/login$/);
+    await page.goto(`${server.url}/#/homework-management`);
+    await page.waitForURL(/#\/login$/);
+  });
+
+  it('hides the account entry for the guest type', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'guest01', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+    await page.getByTestId('account-menu').click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'ログアウト' }).isVisible()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'アカウント設定' }).count()).toBe(0);
+  });
+
+  it('returns to login when the token is revoked elsewhere (401)', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ondoku.session')!).token as string);
+    const res = await fetch(`${server.url}/api/v2/teacher/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect((await res.json()).errcode).toBe(0);
+    await page.reload();
+    await page.waitForURL(/#\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('ondoku.session'))).toBeNull();
+  });
+});
+
+describe('one-time key login', () => {
+  it('signs in with ?key= once; a second use is refused on the login screen', async () => {
+    const out = await server.admin('issue-key', 'teacher02');
+    const key = /ログインキー: (\S+)/.exec(out)![1]!;
+    await page.goto(`${server.url}/#/login?key=${encodeURIComponent(key)}`);
+    await page.waitForURL(/#\/homework-management$/);
+    await expect.poll(() => page.getByTestId('account-menu').textContent()).toContain('佐藤 健');
+    // Signed in already, but a key in the address still proceeds with the key login.
+    await page.goto(`${server.url}/#/login?key=${encodeURIComponent(key)}`);
+    await expect
+      .poll(() => page.getByText('ログインキーが無効か、有効期限が切れています。', { exact: false }).isVisible())
+      .toBe(true);
+  });
+
+  it('accepts the key in the real query string too', async () => {
+    const out = await server.admin('issue-key', 'teacher01');
+    const key = /ログインキー: (\S+)/.exec(out)![1]!;
+    await page.goto(`${server.url}/?key=${encodeURIComponent(key)}`);
+    await page.waitForURL(/#\/homework-management$/);
+  });
+});
+
+describe('start-up status check', () => {
+  afterEach(async () => {
+    await server.admin('set-status', '2');
+  });
+
+  it('status 0 blocks the app with a system-failure alert and an exit button', async () => {
+    await server.admin('set-status', '0', '--title', 'システム障害のお知らせ', '--message', 'ただいま復旧作業中です。');
+    await page.goto(`${server.url}/#/login`);
+    await expect.poll(() => page.getByText('ただいま復旧作業中です。').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'アプリを終了' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'ログイン' }).count()).toBe(0);
+    await screenshot(page, 'status-disabled');
+  });
+
+  it('status 1 shows a notice with a return button, then the app continues', async () => {
+    await server.admin(
+      'set-status',
+      '1',
+      '--title',
+      'メンテナンスのお知らせ',
+      '--message',
+      '今夜22時から1時間停止します。',
+    );
+    await page.goto(`${server.url}/#/login`);
+    await expect.poll(() => page.getByText('今夜22時から1時間停止します。').isVisible()).toBe(true);
+    await screenshot(page, 'status-tips');
+    await page.getByRole('button', { name: '戻る' }).click();
+    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Stable error codes of the reply envelope (api-paths.md). errcode 0 is success; the HTTP
+ * status that goes with each code is fixed here so one error handler can apply it.
+ */
+export const ErrorCode = {
+  OK: 0,
+  BAD_REQUEST: 40000,
+  UNAUTHORIZED: 40100,
+  FORBIDDEN: 40300,
+  NOT_FOUND: 40400,
+  PAYLOAD_TOO_LARGE: 41300,
+  RATE_LIMITED: 42900,
+  INTERNAL: 50000,
+  /** Business errors: HTTP 200 with errcode ≠ 0. */
+  LOGIN_FAILED: 10001,
+  LOGIN_RATE_LIMITED: 10002,
+  PASS_CARD_INVALID: 10003,
+  PASSWORD_DECRYPT_FAILED: 10004,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const httpStatusOf = (code: ErrorCode): number => {
+  switch (code) {
+    case ErrorCode.BAD_REQUEST:
+      return 400;
+    case ErrorCode.UNAUTHORIZED:
+      return 401;
+    case ErrorCode.FORBIDDEN:
+      return 403;
+    case ErrorCode.NOT_FOUND:
+      return 404;
+    case ErrorCode.PAYLOAD_TOO_LARGE:
+      return 413;
+    case ErrorCode.RATE_LIMITED:
+    case ErrorCode.LOGIN_RATE_LIMITED:
+      return 429;
+    case ErrorCode.INTERNAL:
+      return 500;
+    default:
+      return 200;
+  }
+};

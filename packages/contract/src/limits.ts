@@ -1,0 +1,22 @@
+/** Business constants and limits of spec §9, shared by the server and the web app. */
+export const limits = {
+  requestTimeoutMs: 30_000,
+  requestMaxRetries: 4,
+  toastDurationMs: 3_000,
+  chunkLoadTimeoutMs: 120_000,
+  pager: { defaultPageSize: 10, buttonCount: 5 },
+  pageSize: { lists: 20, notices: 10, outbox: 12, scoreOverviewY: 5 },
+  classNameMax: 20,
+  password: { min: 6, max: 20 },
+  numberInputMaxDigits: 10,
+  testStartLeadMinutes: 10,
+  overdueExtensionDays: 7,
+  recitationSentencesPerSet: 5,
+  score: { good: 80, medium: 60 },
+  /** Sign-in: one-time pass-card keys and session tokens. */
+  passCardKeyTtlMinutes: 10,
+  tokenTtlDays: 30,
+  /** Failed sign-ins allowed in one window before the account or the address is held back. */
+  loginRateLimit: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
+  clientLog: { maxContentChars: 20_000, perMinute: 20 },
+} as const;
