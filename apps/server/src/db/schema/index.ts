@@ -1,3 +1,4 @@
+export * from './classes.js';
 export * from './homework.js';
 export * from './system.js';
 export * from './teachers.js';

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { teachers } from './teachers.js';
+
+/** A teacher's class (the spec's "team"): name ≤ 20, allow_join (default 1), sort order, hidden flag. */
+export const classes = pgTable(
+  'classes',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 1: students may join the class by its code in the student app; 0: closed. */
+    allowJoin: integer('allow_join').notNull().default(1),
+    sortOrder: integer('sort_order').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('classes_teacher_sort_idx').on(t.teacherId, t.sortOrder)],
+);
+
+/**
+ * A student account. It is owned by one teacher (the one who created or imported it) and may
+ * belong to several of that teacher's classes. The login id (`student_id` in the API) is unique
+ * across the whole service, case-insensitively.
+ */
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    loginId: text('login_id').notNull(),
+    name: text('name').notNull(),
+    furigana: text('furigana').notNull().default(''),
+    gradeName: text('grade_name').notNull().default(''),
+    className: text('class_name').notNull().default(''),
+    /** Attendance number (出席番号); null when not given. */
+    number: text('number'),
+    passwordHash: text('password_hash').notNull(),
+    /**
+     * The password the teacher issued, AES-256-GCM encrypted (lib/secret-box.ts), so it can be
+     * printed on login cards; cleared when the student sets a password of their own.
+     */
+    initialPasswordEnc: text('initial_password_enc'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('students_login_id_key').on(sql`lower(${t.loginId})`),
+    index('students_teacher_idx').on(t.teacherId),
+  ],
+);
+
+/** Membership of a student in a class. */
+export const classStudents = pgTable(
+  'class_students',
+  {
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.studentId] }), index('class_students_student_idx').on(t.studentId)],
+);
