@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** RSA private key (PKCS#8 PEM) for password transport; unset: created in DATA_DIR/keys. */
   rsaPrivateKey: string | undefined;
+  /** AES-256 key (base64) for students' printable initial passwords; unset: created in DATA_DIR/keys. */
+  studentPasswordKey: string | undefined;
   logLevel: string;
   /** Directory of the built web app served at /. */
   webDist: string;
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     rsaPrivateKey: env.RSA_PRIVATE_KEY || undefined,
+    studentPasswordKey: env.STUDENT_PASSWORD_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     seedDemo: bool(env.SEED_DEMO, true),

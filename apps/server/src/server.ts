@@ -9,10 +9,11 @@ import { isEmpty, seedDemo } from './seed/demo.js';
  * flushes to DATA_DIR), so a committed write is never lost.
  */
 const config = loadConfig();
-const { database, cipher } = await openRuntime(config);
+const { database, cipher, secretBox } = await openRuntime(config);
 const app = await buildApp({
   database,
   cipher,
+  secretBox,
   webDist: config.webDist,
   trustProxy: config.trustProxy,
   liveLessonUrl: config.liveLessonUrl,

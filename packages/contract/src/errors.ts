@@ -16,6 +16,12 @@ export const ErrorCode = {
   LOGIN_RATE_LIMITED: 10002,
   PASS_CARD_INVALID: 10003,
   PASSWORD_DECRYPT_FAILED: 10004,
+  /** Classes and students (issue 4). */
+  CLASS_NAME_TAKEN: 20001,
+  CLASS_LIMIT: 20002,
+  STUDENT_ID_TAKEN: 20003,
+  DELETION_COUNT_CHANGED: 20004,
+  IMPORT_FILE_INVALID: 20005,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

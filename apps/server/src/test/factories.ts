@@ -1,5 +1,7 @@
 import type { Db } from '../db/client.js';
 import { createTeacher, type NewTeacher } from '../modules/auth/service.js';
+import { createClass } from '../modules/classes/service.js';
+import { createStudents } from '../modules/students/service.js';
 import type { TestApp } from './test-app.js';
 
 let seq = 0;
@@ -37,3 +39,37 @@ export async function teacherWithToken(t: TestApp, overrides: Partial<NewTeacher
   const token = await signIn(t, teacher.loginId, password);
   return { teacher, token, auth: { authorization: `Bearer ${token}` } };
 }
+
+let classSeq = 0;
+/** A class of the teacher, through the same service the calls use. */
+export async function buildClass(db: Db, teacherId: number, overrides: { name?: string; allowJoin?: number } = {}) {
+  classSeq += 1;
+  return createClass(db, teacherId, { name: overrides.name ?? `${classSeq}組`, allowJoin: overrides.allowJoin });
+}
+
+let studentSeq = 0;
+/** Students of the teacher (in the given classes), through the service the imports use. */
+export async function buildStudents(
+  t: Pick<TestApp, 'db' | 'secretBox'>,
+  teacherId: number,
+  count: number,
+  opts: { classIds?: number[]; prefix?: string } = {},
+) {
+  const list = Array.from({ length: count }, () => {
+    studentSeq += 1;
+    return {
+      loginId: `${opts.prefix ?? 's'}${Date.now().toString(36)}${studentSeq}`,
+      name: `生徒 ${studentSeq}`,
+      furigana: `せいと ${studentSeq}`,
+      gradeName: '3年',
+      className: '1組',
+      number: String(studentSeq % 40 || 40),
+      classIds: opts.classIds ?? [],
+    };
+  });
+  await createStudents(t.db, t.secretBox, teacherId, list);
+  return list.map((s) => s.loginId);
+}
+
+export const buildStudent = async (t: Pick<TestApp, 'db' | 'secretBox'>, teacherId: number, classIds: number[] = []) =>
+  (await buildStudents(t, teacherId, 1, { classIds }))[0]!;

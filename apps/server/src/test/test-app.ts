@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { loadPasswordCipher } from '../lib/rsa-keys.js';
+import { secretBoxFromKey } from '../lib/secret-box.js';
 
 /**
  * A fresh application on a fresh database for one test file: in-memory PGlite by default, or a
@@ -46,12 +47,14 @@ export async function buildTestApp(opts: { liveLessonUrl?: string } = {}) {
   const database = await openTestDatabase();
   await runMigrations(database.pool);
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
-  const app = await buildApp({ database, cipher, liveLessonUrl: opts.liveLessonUrl ?? null });
+  const secretBox = secretBoxFromKey(randomBytes(32));
+  const app = await buildApp({ database, cipher, secretBox, liveLessonUrl: opts.liveLessonUrl ?? null });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
+    secretBox,
     /** What the browser does: RSA-OAEP SHA-256 with the server's public key, base64. */
     encrypt: (password: string) =>
       publicEncrypt(

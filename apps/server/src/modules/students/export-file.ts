@@ -1,0 +1,76 @@
+import ExcelJS from 'exceljs';
+import { importColumns } from './import-service.js';
+import type { StudentRecord } from './student-repository.js';
+
+/** xlsx files for teachers: the roster export and the import template, with Japanese headers. */
+
+const headerStyle = (row: ExcelJS.Row) => {
+  row.font = { bold: true };
+  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE3F1EA' } };
+  row.alignment = { vertical: 'middle' };
+};
+
+export async function rosterXlsx(rows: { student: StudentRecord; teams: string[] }[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Ondoku';
+  const ws = wb.addWorksheet('生徒一覧', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = [
+    { header: '生徒ID', key: 'id', width: 18 },
+    { header: '氏名', key: 'name', width: 18 },
+    { header: 'ふりがな', key: 'furigana', width: 20 },
+    { header: '学年', key: 'grade', width: 8 },
+    { header: '組', key: 'class', width: 8 },
+    { header: '出席番号', key: 'number', width: 10 },
+    { header: '所属クラス', key: 'teams', width: 28 },
+    { header: 'パスワード', key: 'password', width: 16 },
+    { header: '登録日', key: 'created', width: 12 },
+  ];
+  headerStyle(ws.getRow(1));
+  for (const { student: s, teams } of rows) {
+    ws.addRow({
+      id: s.loginId,
+      name: s.name,
+      furigana: s.furigana,
+      grade: s.gradeName,
+      class: s.className,
+      number: s.number === null ? '' : Number(s.number),
+      teams: teams.join('、'),
+      password: s.initialPasswordEnc ? '初期パスワード' : '生徒が変更済み',
+      created: s.createdAt,
+    });
+  }
+  ws.getColumn('created').numFmt = 'yyyy/mm/dd';
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function importTemplateXlsx(withTeam: boolean): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Ondoku';
+  const cols = importColumns.filter((c) => c.key !== 'team' || withTeam);
+  const ws = wb.addWorksheet('生徒', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = cols.map((c) => ({ header: c.label, key: c.key, width: c.key === 'name' || c.key === 'furigana' ? 18 : 14 }));
+  headerStyle(ws.getRow(1));
+  // Ids and numbers as text, so that Excel keeps leading zeros (0012) as typed.
+  for (const key of ['student_id', 'number', 'password']) ws.getColumn(key).numFmt = '@';
+  const help = wb.addWorksheet('記入方法');
+  help.columns = [
+    { header: '列', key: 'col', width: 16 },
+    { header: '必須', key: 'req', width: 8 },
+    { header: '書き方', key: 'how', width: 70 },
+  ];
+  headerStyle(help.getRow(1));
+  const how: Record<string, string> = {
+    student_id: '半角英数字と「.」「_」「-」で4〜20文字。サービス全体で重複できません。（例：sakura-3a-01）',
+    name: '30文字まで。（例：山田 太郎）',
+    furigana: '30文字まで。（例：やまだ たろう）',
+    grade_name: '10文字まで。（例：3年）',
+    class_name: '10文字まで。（例：1組）',
+    number: '10桁以内の数字。',
+    password: '空欄なら自動で作成します。指定する場合は半角英字と数字を組み合わせて6〜20文字。',
+    team: '生徒を入れるクラスの名前（20文字まで）。無いクラスは新しく作成します。',
+  };
+  for (const c of cols) help.addRow({ col: c.label, req: c.required || c.key === 'team' ? '必須' : '', how: how[c.key] });
+  help.addRow({});
+  help.addRow({ col: '注意', how: '1行目は見出しです。2行目から1人1行で入力してください。3,000人まで、5MBまで。CSV（UTF-8 または Shift_JIS）でも取り込めます。' });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,167 @@
+import { ErrorCode, teamLimits, teamMessages, type ImportError, type ImportResult } from '@ondoku/contract';
+import {
+  attendanceNumberField,
+  classNameField,
+  classOfStudentField,
+  furiganaField,
+  gradeNameField,
+  passwordField,
+  studentIdField,
+  studentNameField,
+} from '@ondoku/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { findClassByName } from '../classes/class-repository.js';
+import { readSheet, type SheetRow } from './import-file.js';
+import { createStudents, type NewStudent } from './service.js';
+import { unsafeFindTakenLoginIds } from './student-repository.js';
+
+/**
+ * Student imports: every row validated with the contract's rules, duplicates inside the file and
+ * against every existing id found, and then all rows created in one transaction, or none.
+ */
+
+type Key = 'student_id' | 'name' | 'furigana' | 'grade_name' | 'class_name' | 'number' | 'password' | 'team';
+
+/** Template columns (docs/classes.md) and the header names accepted for each. */
+export const importColumns: { key: Key; label: string; aliases: string[]; required: boolean }[] = [
+  { key: 'student_id', label: '生徒ID', aliases: ['生徒id', 'id', 'ログインid', 'ユーザーid', 'student_id'], required: true },
+  { key: 'name', label: '氏名', aliases: ['名前', '生徒名', 'name'], required: true },
+  { key: 'furigana', label: 'ふりがな', aliases: ['フリガナ', 'よみがな', 'ヨミガナ', 'furigana'], required: false },
+  { key: 'grade_name', label: '学年', aliases: ['grade', 'grade_name'], required: false },
+  { key: 'class_name', label: '組', aliases: ['class_name'], required: false },
+  { key: 'number', label: '出席番号', aliases: ['番号', 'no', 'number'], required: false },
+  { key: 'password', label: '初期パスワード', aliases: ['パスワード', 'password'], required: false },
+  { key: 'team', label: 'クラス', aliases: ['所属クラス', 'team'], required: false },
+];
+
+const normalizeHeader = (s: string) => s.normalize('NFKC').replace(/[\s　*＊※]/g, '').toLowerCase();
+
+function mapHeader(cells: string[], withTeam: boolean) {
+  const index = new Map<Key, number>();
+  cells.forEach((raw, i) => {
+    const h = normalizeHeader(raw);
+    const col = importColumns.find((c) => normalizeHeader(c.label) === h || c.aliases.some((a) => normalizeHeader(a) === h));
+    if (col && !index.has(col.key)) index.set(col.key, i);
+  });
+  const missing = importColumns
+    .filter((c) => (c.required || (withTeam && c.key === 'team')) && !index.has(c.key))
+    .map((c) => c.label);
+  if (missing.length)
+    throw new AppError(ErrorCode.IMPORT_FILE_INVALID, teamMessages.fileMissingColumns(missing.join('、')));
+  return index;
+}
+
+const labelOf = (key: Key) => importColumns.find((c) => c.key === key)!.label;
+
+function check<T extends z.ZodType>(schema: T, value: unknown, key: Key, errors: string[]): z.output<T> | undefined {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  errors.push(`${labelOf(key)}：${r.error.issues[0]?.message ?? ''}`);
+  return undefined;
+}
+
+interface ParsedRow {
+  row: number;
+  student: Omit<NewStudent, 'classIds'>;
+  team?: string;
+}
+
+export function validateRows(rows: SheetRow[], withTeam: boolean): { parsed: ParsedRow[]; errors: ImportError[] } {
+  const nonEmpty = rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const [header, ...data] = nonEmpty;
+  if (!header || data.length === 0) throw new AppError(ErrorCode.IMPORT_FILE_INVALID, teamMessages.fileEmpty);
+  if (data.length > teamLimits.import.maxRows)
+    throw new AppError(ErrorCode.IMPORT_FILE_INVALID, teamMessages.fileTooManyRows);
+  const index = mapHeader(header.cells, withTeam);
+  const get = (r: SheetRow, key: Key) => {
+    const i = index.get(key);
+    return i === undefined ? '' : (r.cells[i] ?? '').trim();
+  };
+
+  const parsed: ParsedRow[] = [];
+  const errors: ImportError[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const r of data) {
+    const rowErrors: string[] = [];
+    const rawId = get(r, 'student_id');
+    const loginId = check(studentIdField, rawId, 'student_id', rowErrors);
+    const name = check(studentNameField, get(r, 'name'), 'name', rowErrors);
+    const furigana = check(furiganaField, get(r, 'furigana'), 'furigana', rowErrors);
+    const gradeName = check(gradeNameField, get(r, 'grade_name'), 'grade_name', rowErrors);
+    const className = check(classOfStudentField, get(r, 'class_name'), 'class_name', rowErrors);
+    const number = check(attendanceNumberField, get(r, 'number'), 'number', rowErrors);
+    const rawPassword = get(r, 'password');
+    const password = rawPassword ? check(passwordField, rawPassword, 'password', rowErrors) : undefined;
+    let team: string | undefined;
+    if (withTeam) {
+      const rawTeam = get(r, 'team');
+      if (!rawTeam) rowErrors.push(`${labelOf('team')}：${teamMessages.rowClassMissing}`);
+      else team = check(classNameField, rawTeam, 'team', rowErrors);
+    }
+    if (loginId) {
+      const first = firstRowOf.get(loginId.toLowerCase());
+      if (first !== undefined) rowErrors.push(teamMessages.rowDuplicateInFile(loginId, first));
+      else firstRowOf.set(loginId.toLowerCase(), r.row);
+    }
+    if (rowErrors.length) {
+      for (const message of rowErrors) errors.push({ row: r.row, student_id: rawId, message });
+      continue;
+    }
+    parsed.push({
+      row: r.row,
+      student: { loginId: loginId!, name: name!, furigana, gradeName, className, number, password },
+      team,
+    });
+  }
+  return { parsed, errors };
+}
+
+export async function importStudents(
+  db: Db,
+  box: SecretBox,
+  teacherId: number,
+  file: { buffer: Buffer; filename: string },
+  target: { classId: number } | { byTeamColumn: true },
+): Promise<ImportResult> {
+  const withTeam = 'byTeamColumn' in target;
+  const sheet = await readSheet(file.buffer, file.filename);
+  const { parsed, errors } = validateRows(sheet, withTeam);
+
+  const taken = await unsafeFindTakenLoginIds(
+    db,
+    parsed.map((p) => p.student.loginId),
+  );
+  for (const p of parsed) {
+    if (taken.has(p.student.loginId.toLowerCase()))
+      errors.push({ row: p.row, student_id: p.student.loginId, message: teamMessages.rowIdTaken(p.student.loginId) });
+  }
+  if (errors.length) {
+    errors.sort((a, b) => a.row - b.row);
+    return { imported: 0, errors, created_teams: [] };
+  }
+
+  // Classes named in the file: existing ones of this teacher, or new ones created in the same
+  // transaction as the students.
+  const existing = new Map<string, number>();
+  if (withTeam) {
+    for (const name of new Set(parsed.map((p) => p.team!))) {
+      const c = await findClassByName(db, teacherId, name);
+      if (c) existing.set(name, c.id);
+    }
+  }
+  const createdTeams = withTeam ? [...new Set(parsed.map((p) => p.team!))].filter((n) => !existing.has(n)) : [];
+  const imported = await createStudents(
+    db,
+    box,
+    teacherId,
+    parsed.map((p) => {
+      if ('classId' in target) return { ...p.student, classIds: [target.classId] };
+      const id = existing.get(p.team!);
+      return id ? { ...p.student, classIds: [id] } : { ...p.student, classIds: [], newClassName: p.team! };
+    }),
+  );
+  return { imported, errors: [], created_teams: createdTeams };
+}
