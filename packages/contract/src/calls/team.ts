@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, empty, pageOf, queryInt } from '../define.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { classNameField, maxChars, noEmoji, numberInputField, requiredSecret, requiredText } from '../rules.js';
+import { classNameField, maxChars, noEmoji, requiredSecret, requiredText } from '../rules.js';
 import { teamMessages } from '../team-messages.js';
 
 /**
@@ -49,8 +49,10 @@ export const gradeNameField = optionalText(teamLimits.gradeNameMax);
 export const classOfStudentField = optionalText(teamLimits.classOfStudentMax);
 /** 出席番号: empty, or up to 10 digits (spec §5 number input). */
 export const attendanceNumberField = z
-  .union([z.literal(''), z.null(), numberInputField])
-  .transform((v) => (v === '' || v === null ? null : String(v)));
+  .union([z.string(), z.number(), z.null()], { error: messages.numberTooLong })
+  .transform((v) => (v === null ? '' : String(v).trim()))
+  .refine((s) => s === '' || /^\d{1,10}$/.test(s), { error: messages.numberTooLong })
+  .transform((s) => (s === '' ? null : String(Number(s))));
 const allowJoin = z.coerce
   .number()
   .int()
@@ -334,7 +336,7 @@ export const batchDeletion = defineCall({
   tag: 'team',
   summary:
     "Delete every student account of a class (the class stays, empty). student_count must equal the confirmed count",
-  input: z.object({ team_id: id, student_count: z.number().int().min(0) }),
+  input: z.object({ team_id: id, student_count: z.number({ error: messages.badRequest }).int().min(0) }),
   output: countReply,
 });
 
