@@ -21,7 +21,7 @@ const app = await buildApp({
 });
 
 if (config.seedDemo && (await isEmpty(database.db))) {
-  await seedDemo(database.db);
+  await seedDemo(database.db, secretBox);
   app.log.info('created demo data (teacher01 / teacher02 / guest01, password pass1234)');
 }
 

@@ -1,7 +1,9 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { teachers } from '../db/schema/index.js';
+import type { SecretBox } from '../lib/secret-box.js';
 import { createTeacher } from '../modules/auth/service.js';
+import { seedDemoClasses } from './demo-students.js';
 
 /** Demo accounts listed in the README; created through the same service the operator command uses. */
 export const demoTeachers = [
@@ -34,8 +36,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedDemo(db: Db): Promise<void> {
-  for (const t of demoTeachers) await createTeacher(db, { ...t, password: DEMO_PASSWORD });
+export async function seedDemo(db: Db, box: SecretBox): Promise<void> {
+  for (const t of demoTeachers) {
+    const teacher = await createTeacher(db, { ...t, password: DEMO_PASSWORD });
+    await seedDemoClasses(db, box, teacher.id, teacher.loginId);
+  }
 }
 
 /** Removes every row of every table (for `npm run seed -- --reset`). */
