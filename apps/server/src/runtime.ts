@@ -5,7 +5,9 @@ import { loadPasswordCipher, type PasswordCipher } from './lib/rsa-keys.js';
 import { loadSecretBox, type SecretBox } from './lib/secret-box.js';
 
 /** What every entry point (server, operator commands) needs: the migrated database and the keys. */
-export async function openRuntime(config: Config): Promise<{ database: Database; cipher: PasswordCipher; secretBox: SecretBox }> {
+export async function openRuntime(
+  config: Config,
+): Promise<{ database: Database; cipher: PasswordCipher; secretBox: SecretBox }> {
   const database = await openDatabase(config);
   try {
     await runMigrations(database.pool);

@@ -16,7 +16,9 @@ export const isBlank = (s: string | null | undefined) => (s ?? '').trim().length
  * emoji by default, skin-tone modifiers, flags (regional indicators), keycaps, the emoji
  * variation selector, zero-width joiners of emoji sequences and tag characters.
  */
+// The class lists joiners and selectors on purpose: each one alone marks an emoji sequence.
 const EMOJI =
+  // eslint-disable-next-line no-misleading-character-class
   /[\p{Extended_Pictographic}\p{Emoji_Presentation}\p{Emoji_Modifier}\p{Regional_Indicator}\u{20E3}\u{FE0F}\u{200D}\u{E0020}-\u{E007F}]/u;
 export const containsEmoji = (s: string) => EMOJI.test(s);
 

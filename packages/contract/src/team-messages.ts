@@ -20,7 +20,8 @@ export const teamMessages = {
   fileEmpty: 'ファイルに生徒のデータがありません。',
   fileTooManyRows: '一度に取り込めるのは3,000人までです。ファイルを分けてください。',
   fileMissingColumns: (cols: string) => `必要な列がありません：${cols}`,
-  importHasErrors: (n: number) => `${n}件のエラーがあるため、取り込みませんでした。修正してからもう一度お試しください。`,
+  importHasErrors: (n: number) =>
+    `${n}件のエラーがあるため、取り込みませんでした。修正してからもう一度お試しください。`,
   rowDuplicateInFile: (id: string, row: number) => `生徒ID「${id}」がファイル内で重複しています（${row}行目と同じ）。`,
   rowIdTaken: (id: string) => `生徒ID「${id}」はすでに使われています。`,
   rowClassMissing: 'クラスを入力してください。',

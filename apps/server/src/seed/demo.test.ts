@@ -12,7 +12,11 @@ afterAll(() => t.close());
 
 const classesOf = async (loginId: string) => {
   const token = await signIn(t, loginId, DEMO_PASSWORD);
-  const res = await t.app.inject({ method: 'GET', url: '/api/v2/team/my-team-rows', headers: { authorization: `Bearer ${token}` } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v2/team/my-team-rows',
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { token, rows: res.json().data.rows as { team_id: number; name: string; student_count: number }[] };
 };
 
@@ -20,7 +24,10 @@ describe('demo data', () => {
   it('gives teacher01 three classes of 25–35 students with Japanese names, teacher02 one', async () => {
     const one = await classesOf('teacher01');
     expect(one.rows.map((r) => r.name)).toEqual(['3年1組', '3年2組', '5年1組']);
-    for (const r of one.rows) expect(r.student_count).toBeGreaterThanOrEqual(25), expect(r.student_count).toBeLessThanOrEqual(35);
+    for (const r of one.rows) {
+      expect(r.student_count).toBeGreaterThanOrEqual(25);
+      expect(r.student_count).toBeLessThanOrEqual(35);
+    }
     const page = await t.app.inject({
       method: 'GET',
       url: `/api/v2/team/student-page-rows?team_id=${one.rows[0]!.team_id}`,

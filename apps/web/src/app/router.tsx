@@ -65,7 +65,17 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
       { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-list')) },
+      { path: paths.classEditing.path, lazy: screen(() => import('./routes/class-editing')) },
+      { path: paths.manageClass.path, lazy: screen(() => import('./routes/manage-class')) },
+      { path: paths.studentOverview.path, lazy: screen(() => import('./routes/student-overview')) },
+      { path: paths.studentDetails.path, lazy: screen(() => import('./routes/student-details')) },
     ],
+  },
+  // Printable pages: signed in, but without the admin frame.
+  {
+    loader: requireSession,
+    errorElement: <RouteError />,
+    children: [{ path: paths.loginCards.path, lazy: screen(() => import('./routes/login-cards')) }],
   },
   { path: '*', element: <Navigate to={paths.homeworkList.path} replace /> },
 ];

@@ -8,5 +8,17 @@ export const paths = {
   homeworkCreate: { path: '/homework-create' },
   person: { path: '/person' },
   classEditing: { path: '/grades' },
+  manageClass: { path: '/manage-class/:teamId', getHref: (teamId: number) => `/manage-class/${teamId}` },
+  studentOverview: { path: '/student/student-overview-home' },
+  studentDetails: {
+    path: '/student/student-details/:studentId',
+    getHref: (studentId: string) => `/student/student-details/${encodeURIComponent(studentId)}`,
+  },
+  /** Printable login cards (outside the layouts): the class, or the listed students of it. */
+  loginCards: {
+    path: '/print/login-cards/:teamId',
+    getHref: (teamId: number, studentIds?: string[]) =>
+      `/print/login-cards/${teamId}${studentIds?.length ? `?ids=${encodeURIComponent(studentIds.join(','))}` : ''}`,
+  },
   wordProgress: { path: '/statistics/word-progress' },
 } as const;

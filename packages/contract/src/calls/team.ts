@@ -22,7 +22,11 @@ export const teamLimits = {
   import: { maxRows: 3000, maxBytes: 5 * 1024 * 1024 },
 } as const;
 
-const id = z.coerce.number({ error: messages.badRequest }).int().min(1, { error: messages.badRequest }).max(2 ** 31 - 1);
+const id = z.coerce
+  .number({ error: messages.badRequest })
+  .int()
+  .min(1, { error: messages.badRequest })
+  .max(2 ** 31 - 1);
 
 /** Login id of a student: unique across the service, half-width, 4–20 characters. */
 export const STUDENT_ID = /^[A-Za-z0-9._-]{4,20}$/;
@@ -42,7 +46,9 @@ const queryList = z
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.string().max(100)).max(teamLimits.maxStudentsPerCall));
 
-export const studentNameField = noEmoji(requiredText(teamMessages.studentNameRequired).pipe(maxChars(teamLimits.studentNameMax)));
+export const studentNameField = noEmoji(
+  requiredText(teamMessages.studentNameRequired).pipe(maxChars(teamLimits.studentNameMax)),
+);
 const optionalText = (max: number) => noEmoji(z.string().trim().pipe(maxChars(max))).default('');
 export const furiganaField = optionalText(teamLimits.furiganaMax);
 export const gradeNameField = optionalText(teamLimits.gradeNameMax);
@@ -114,7 +120,7 @@ export const updateTeam = defineCall({
   path: '/api/v2/team/update',
   access: 'teacher',
   tag: 'team',
-  summary: "Rename a class and set allow_join",
+  summary: 'Rename a class and set allow_join',
   input: z.object({ id, name: classNameField, allow_join: allowJoin }),
   output: teamRow,
 });
@@ -125,7 +131,12 @@ export const reorderTeams = defineCall({
   access: 'teacher',
   tag: 'team',
   summary: 'Put classes in the given order; classes not listed keep their order after them',
-  input: z.object({ team_ids: z.array(id).min(1).max(teamLimits.maxClasses * 5) }),
+  input: z.object({
+    team_ids: z
+      .array(id)
+      .min(1)
+      .max(teamLimits.maxClasses * 5),
+  }),
   output: z.object({ rows: z.array(teamRow) }),
 });
 
@@ -177,7 +188,15 @@ export const getStudentBranchRows = defineCall({
 });
 
 // ── Students ───────────────────────────────────────────────────────────────────────────────
-export const studentSortFields = ['number', 'student_id', 'name', 'furigana', 'grade_name', 'class_name', 'created_at'] as const;
+export const studentSortFields = [
+  'number',
+  'student_id',
+  'name',
+  'furigana',
+  'grade_name',
+  'class_name',
+  'created_at',
+] as const;
 
 export const getStudentPageRows = defineCall({
   method: 'GET',
@@ -262,8 +281,12 @@ export const changeStudentPasswordSafe = defineCall({
   path: '/api/v2/team/change-student-password-safe',
   access: 'teacher',
   tag: 'team',
-  summary: "Set a student's password (RSA-OAEP encrypted like the teacher's); it becomes the printable initial password",
-  input: z.object({ student_id: studentRef, password: requiredSecret(messages.passwordRequired).pipe(z.string().max(2048)) }),
+  summary:
+    "Set a student's password (RSA-OAEP encrypted like the teacher's); it becomes the printable initial password",
+  input: z.object({
+    student_id: studentRef,
+    password: requiredSecret(messages.passwordRequired).pipe(z.string().max(2048)),
+  }),
   output: z.null(),
 });
 
@@ -335,7 +358,7 @@ export const batchDeletion = defineCall({
   access: 'teacher',
   tag: 'team',
   summary:
-    "Delete every student account of a class (the class stays, empty). student_count must equal the confirmed count",
+    'Delete every student account of a class (the class stays, empty). student_count must equal the confirmed count',
   input: z.object({ team_id: id, student_count: z.number({ error: messages.badRequest }).int().min(0) }),
   output: countReply,
 });
@@ -412,7 +435,9 @@ export const importResult = z.object({
 });
 export type ImportResult = z.infer<typeof importResult>;
 
-const importFile = z.string().meta({ format: 'binary', description: '.xlsx or .csv (UTF-8 with or without BOM, or Shift_JIS), ≤ 5 MB' });
+const importFile = z
+  .string()
+  .meta({ format: 'binary', description: '.xlsx or .csv (UTF-8 with or without BOM, or Shift_JIS), ≤ 5 MB' });
 
 export const importStudentsList = defineCall({
   method: 'POST',

@@ -12,7 +12,11 @@ export type ClassWithCount = ClassRow & { studentCount: number };
 
 const studentCount = sql<number>`(select count(*)::int from ${classStudents} where ${classStudents.classId} = ${classes.id})`;
 
-export async function listClasses(db: Db, teacherId: number, opts: { includeHidden: boolean } = { includeHidden: true }) {
+export async function listClasses(
+  db: Db,
+  teacherId: number,
+  opts: { includeHidden: boolean } = { includeHidden: true },
+) {
   const where = opts.includeHidden
     ? eq(classes.teacherId, teacherId)
     : and(eq(classes.teacherId, teacherId), eq(classes.hidden, false));

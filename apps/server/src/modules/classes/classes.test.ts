@@ -12,7 +12,8 @@ afterAll(() => t.close());
 
 type Auth = Record<string, string>;
 const get = (url: string, auth?: Auth) => t.app.inject({ method: 'GET', url, headers: auth });
-const post = (url: string, payload: unknown, auth?: Auth) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: auth });
+const post = (url: string, payload: unknown, auth?: Auth) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: auth });
 const classRow = async (id: number) => (await t.db.select().from(classes).where(eq(classes.id, id)))[0]!;
 
 describe('team/create', () => {
@@ -23,7 +24,10 @@ describe('team/create', () => {
   it('creates classes at the end of the sort order with allow_join 1 by default', async () => {
     const { auth } = await teacherWithToken(t);
     const a = (await post(url, { name: '3年1組' }, auth)).json();
-    expect(a).toMatchObject({ errcode: 0, data: { name: '3年1組', allow_join: 1, hidden: false, student_count: 0, sort: 1 } });
+    expect(a).toMatchObject({
+      errcode: 0,
+      data: { name: '3年1組', allow_join: 1, hidden: false, student_count: 0, sort: 1 },
+    });
     const b = (await post(url, { name: '3年2組', allow_join: 0 }, auth)).json().data;
     expect(b).toMatchObject({ allow_join: 0, sort: 2 });
   });
@@ -48,7 +52,10 @@ describe('team/create', () => {
     await post(url, { name: '6年1組' }, a.auth);
     const dup = await post(url, { name: '6年1組' }, a.auth);
     expect(dup.statusCode).toBe(200);
-    expect(dup.json()).toMatchObject({ errcode: 20001, errmsg: '同じ名前のクラスがすでにあります。別の名前を入力してください。' });
+    expect(dup.json()).toMatchObject({
+      errcode: 20001,
+      errmsg: '同じ名前のクラスがすでにあります。別の名前を入力してください。',
+    });
     expect((await post(url, { name: '6年1組' }, b.auth)).json().errcode).toBe(0);
   });
 });
@@ -123,11 +130,15 @@ describe('team/reorder-sort', () => {
   it('puts listed classes first in the given order; a stranger id refuses everything', async () => {
     const a = await teacherWithToken(t);
     const b = await teacherWithToken(t);
-    const [c1, c2, c3] = [await buildClass(t.db, a.teacher.id), await buildClass(t.db, a.teacher.id), await buildClass(t.db, a.teacher.id)];
+    const [c1, c2, c3] = [
+      await buildClass(t.db, a.teacher.id),
+      await buildClass(t.db, a.teacher.id),
+      await buildClass(t.db, a.teacher.id),
+    ];
     const foreign = await buildClass(t.db, b.teacher.id);
     expect((await post(url, { team_ids: [c3!.id] })).statusCode).toBe(401);
     const res = await post(url, { team_ids: [c3!.id, c1!.id] }, a.auth);
-    expect(res.json().errmsg).toBe("");
+    expect(res.json().errmsg).toBe('');
     const rows = res.json().data.rows;
     expect(rows.map((r: { team_id: number }) => r.team_id)).toEqual([c3!.id, c1!.id, c2!.id]);
     const refused = await post(url, { team_ids: [c2!.id, foreign.id] }, a.auth);

@@ -20,7 +20,9 @@ export function classRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   route(app, getMyTeamRows, async ({ teacher }) => ({ rows: (await listClasses(db, teacher.id)).map(presentClass) }));
 
-  route(app, getTeamInfo, async ({ input, teacher }) => presentClass(await requireClass(db, teacher.id, input.team_id)));
+  route(app, getTeamInfo, async ({ input, teacher }) =>
+    presentClass(await requireClass(db, teacher.id, input.team_id)),
+  );
 
   route(app, createTeam, async ({ input, teacher }) =>
     presentClass(await createClass(db, teacher.id, { name: input.name, allowJoin: input.allow_join })),

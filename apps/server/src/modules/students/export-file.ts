@@ -48,7 +48,11 @@ export async function importTemplateXlsx(withTeam: boolean): Promise<Buffer> {
   wb.creator = 'Ondoku';
   const cols = importColumns.filter((c) => c.key !== 'team' || withTeam);
   const ws = wb.addWorksheet('生徒', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = cols.map((c) => ({ header: c.label, key: c.key, width: c.key === 'name' || c.key === 'furigana' ? 18 : 14 }));
+  ws.columns = cols.map((c) => ({
+    header: c.label,
+    key: c.key,
+    width: c.key === 'name' || c.key === 'furigana' ? 18 : 14,
+  }));
   headerStyle(ws.getRow(1));
   // Ids and numbers as text, so that Excel keeps leading zeros (0012) as typed.
   for (const key of ['student_id', 'number', 'password']) ws.getColumn(key).numFmt = '@';
@@ -69,8 +73,12 @@ export async function importTemplateXlsx(withTeam: boolean): Promise<Buffer> {
     password: '空欄なら自動で作成します。指定する場合は半角英字と数字を組み合わせて6〜20文字。',
     team: '生徒を入れるクラスの名前（20文字まで）。無いクラスは新しく作成します。',
   };
-  for (const c of cols) help.addRow({ col: c.label, req: c.required || c.key === 'team' ? '必須' : '', how: how[c.key] });
+  for (const c of cols)
+    help.addRow({ col: c.label, req: c.required || c.key === 'team' ? '必須' : '', how: how[c.key] });
   help.addRow({});
-  help.addRow({ col: '注意', how: '1行目は見出しです。2行目から1人1行で入力してください。3,000人まで、5MBまで。CSV（UTF-8 または Shift_JIS）でも取り込めます。' });
+  help.addRow({
+    col: '注意',
+    how: '1行目は見出しです。2行目から1人1行で入力してください。3,000人まで、5MBまで。CSV（UTF-8 または Shift_JIS）でも取り込めます。',
+  });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

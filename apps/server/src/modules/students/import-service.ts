@@ -27,7 +27,12 @@ type Key = 'student_id' | 'name' | 'furigana' | 'grade_name' | 'class_name' | 'n
 
 /** Template columns (docs/classes.md) and the header names accepted for each. */
 export const importColumns: { key: Key; label: string; aliases: string[]; required: boolean }[] = [
-  { key: 'student_id', label: '生徒ID', aliases: ['生徒id', 'id', 'ログインid', 'ユーザーid', 'student_id'], required: true },
+  {
+    key: 'student_id',
+    label: '生徒ID',
+    aliases: ['生徒id', 'id', 'ログインid', 'ユーザーid', 'student_id'],
+    required: true,
+  },
   { key: 'name', label: '氏名', aliases: ['名前', '生徒名', 'name'], required: true },
   { key: 'furigana', label: 'ふりがな', aliases: ['フリガナ', 'よみがな', 'ヨミガナ', 'furigana'], required: false },
   { key: 'grade_name', label: '学年', aliases: ['grade', 'grade_name'], required: false },
@@ -37,13 +42,19 @@ export const importColumns: { key: Key; label: string; aliases: string[]; requir
   { key: 'team', label: 'クラス', aliases: ['所属クラス', 'team'], required: false },
 ];
 
-const normalizeHeader = (s: string) => s.normalize('NFKC').replace(/[\s　*＊※]/g, '').toLowerCase();
+const normalizeHeader = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/[\s\u3000*＊※]/g, '')
+    .toLowerCase();
 
 function mapHeader(cells: string[], withTeam: boolean) {
   const index = new Map<Key, number>();
   cells.forEach((raw, i) => {
     const h = normalizeHeader(raw);
-    const col = importColumns.find((c) => normalizeHeader(c.label) === h || c.aliases.some((a) => normalizeHeader(a) === h));
+    const col = importColumns.find(
+      (c) => normalizeHeader(c.label) === h || c.aliases.some((a) => normalizeHeader(a) === h),
+    );
     if (col && !index.has(col.key)) index.set(col.key, i);
   });
   const missing = importColumns

@@ -22,9 +22,15 @@ async function xlsx(rows: (string | number)[][]) {
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
-const csv = (rows: (string | number)[][]) => rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(',')).join('\r\n') + '\r\n';
+const csv = (rows: (string | number)[][]) =>
+  rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(',')).join('\r\n') + '\r\n';
 
-const upload = (auth: Auth | undefined, url: string, fields: Record<string, string>, file?: { name: string; data: Buffer }) => {
+const upload = (
+  auth: Auth | undefined,
+  url: string,
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer },
+) => {
   const mp = multipart(fields, file);
   return t.app.inject({ method: 'POST', url, payload: mp.payload, headers: { ...auth, ...mp.headers } });
 };
@@ -34,7 +40,15 @@ const countOf = async (teacherId: number) =>
   (await t.db.select({ n: count() }).from(students).where(eq(students.teacherId, teacherId)))[0]!.n;
 
 const goodRows = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => [`${prefix}-${String(i + 1).padStart(2, '0')}`, `山田 太郎${i + 1}`, 'やまだ たろう', '3年', '1組', i + 1, '']);
+  Array.from({ length: n }, (_, i) => [
+    `${prefix}-${String(i + 1).padStart(2, '0')}`,
+    `山田 太郎${i + 1}`,
+    'やまだ たろう',
+    '3年',
+    '1組',
+    i + 1,
+    '',
+  ]);
 
 describe('import-team-students-list', () => {
   it('401 without a token', async () => {
@@ -48,7 +62,13 @@ describe('import-team-students-list', () => {
     rows[2]![6] = 'given123';
     const res = (await intoClass(auth, c.id, '名簿.xlsx', await xlsx([HEAD, ...rows]))).json();
     expect(res).toEqual({ errcode: 0, errmsg: '', data: { imported: 3, errors: [], created_teams: [] } });
-    const cards = (await t.app.inject({ method: 'GET', url: `/api/v2/team/get-student-initial-pwd-list?team_id=${c.id}`, headers: auth })).json().data.rows;
+    const cards = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/team/get-student-initial-pwd-list?team_id=${c.id}`,
+        headers: auth,
+      })
+    ).json().data.rows;
     expect(cards.map((r: { student_id: string; number: string }) => [r.student_id, r.number])).toEqual([
       ['xl-01', '1'],
       ['xl-02', '2'],
@@ -67,10 +87,16 @@ describe('import-team-students-list', () => {
     sjisRows[0]![1] = '髙橋 ①子'; // CP932 extensions that Japanese Excel writes
     const sjis = iconv.encode(csv([HEAD, ...sjisRows]), 'cp932');
     expect(sjis.includes(Buffer.from('髙'))).toBe(false);
-    for (const [name, data] of [['a.csv', withBom], ['b.csv', noBom], ['c.csv', sjis]] as const) {
+    for (const [name, data] of [
+      ['a.csv', withBom],
+      ['b.csv', noBom],
+      ['c.csv', sjis],
+    ] as const) {
       expect((await intoClass(auth, c.id, name, data)).json().data.imported, name).toBe(2);
     }
-    const names = (await t.db.select({ name: students.name }).from(students).where(eq(students.loginId, 'sjis-01')))[0]!;
+    const names = (
+      await t.db.select({ name: students.name }).from(students).where(eq(students.loginId, 'sjis-01'))
+    )[0]!;
     expect(names.name).toBe('髙橋 ①子');
   });
 
@@ -94,7 +120,11 @@ describe('import-team-students-list', () => {
     expect(res.data.imported).toBe(0);
     expect(res.data.errors).toEqual([
       { row: 3, student_id: '', message: '生徒ID：生徒IDを入力してください。' },
-      { row: 4, student_id: 'ng id!', message: '生徒ID：生徒IDは半角英数字と「.」「_」「-」を使って4〜20文字で入力してください。' },
+      {
+        row: 4,
+        student_id: 'ng id!',
+        message: '生徒ID：生徒IDは半角英数字と「.」「_」「-」を使って4〜20文字で入力してください。',
+      },
       { row: 5, student_id: 'ok-002', message: '氏名：氏名を入力してください。' },
       { row: 6, student_id: 'ok-001', message: '生徒ID「ok-001」がファイル内で重複しています（2行目と同じ）。' },
       { row: 7, student_id: taken, message: `生徒ID「${taken}」はすでに使われています。` },
@@ -109,12 +139,42 @@ describe('import-team-students-list', () => {
     const { teacher, auth } = await teacherWithToken(t);
     const c = await buildClass(t.db, teacher.id);
     const cases: [string, Buffer, number, string][] = [
-      ['old.xls', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]), 200, 'Excel（.xlsx）またはCSV（.csv）ファイルを選択してください。'],
-      ['broken.xlsx', (await xlsx([HEAD, ...goodRows('br', 2)])).subarray(0, 300), 200, 'ファイルを読み取れませんでした。テンプレートの形式で保存したファイルか確認してください。'],
-      ['photo.png', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(100)]), 200, 'Excel（.xlsx）またはCSV（.csv）ファイルを選択してください。'],
+      [
+        'old.xls',
+        Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]),
+        200,
+        'Excel（.xlsx）またはCSV（.csv）ファイルを選択してください。',
+      ],
+      [
+        'broken.xlsx',
+        (await xlsx([HEAD, ...goodRows('br', 2)])).subarray(0, 300),
+        200,
+        'ファイルを読み取れませんでした。テンプレートの形式で保存したファイルか確認してください。',
+      ],
+      [
+        'photo.png',
+        Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(100)]),
+        200,
+        'Excel（.xlsx）またはCSV（.csv）ファイルを選択してください。',
+      ],
       ['empty.csv', Buffer.from(csv([HEAD])), 200, 'ファイルに生徒のデータがありません。'],
-      ['cols.csv', Buffer.from(csv([['苗字', '番号'], ['山田', 1]])), 200, '必要な列がありません：生徒ID、氏名'],
-      ['quote.csv', Buffer.from('生徒ID,氏名\r\n"abc-1,山田\r\n'), 200, 'ファイルを読み取れませんでした。テンプレートの形式で保存したファイルか確認してください。'],
+      [
+        'cols.csv',
+        Buffer.from(
+          csv([
+            ['苗字', '番号'],
+            ['山田', 1],
+          ]),
+        ),
+        200,
+        '必要な列がありません：生徒ID、氏名',
+      ],
+      [
+        'quote.csv',
+        Buffer.from('生徒ID,氏名\r\n"abc-1,山田\r\n'),
+        200,
+        'ファイルを読み取れませんでした。テンプレートの形式で保存したファイルか確認してください。',
+      ],
       ['big.csv', Buffer.alloc(5 * 1024 * 1024 + 10, 0x41), 413, 'ファイルが大きすぎます（5MBまで）。'],
     ];
     for (const [name, data, status, msg] of cases) {
@@ -123,7 +183,12 @@ describe('import-team-students-list', () => {
     }
     const none = await upload(auth, '/api/v2/team/import-team-students-list', { team_id: String(c.id) });
     expect([none.statusCode, none.json().errmsg]).toEqual([400, 'ファイルを選択してください。']);
-    const json = await t.app.inject({ method: 'POST', url: '/api/v2/team/import-team-students-list', payload: {}, headers: auth });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/team/import-team-students-list',
+      payload: {},
+      headers: auth,
+    });
     expect([json.statusCode, json.json().errmsg]).toEqual([400, 'ファイルを選択してください。']);
     expect(await countOf(teacher.id)).toBe(0);
   });
@@ -135,7 +200,12 @@ describe('import-team-students-list', () => {
     const res = await intoClass(a.auth, cb.id, 'x.csv', Buffer.from(csv([HEAD, ...goodRows('steal', 2)])));
     expect(res.statusCode).toBe(404);
     expect(await countOf(a.teacher.id)).toBe(0);
-    const bad = await upload(a.auth, '/api/v2/team/import-team-students-list', { team_id: 'x' }, { name: 'x.csv', data: Buffer.from('a') });
+    const bad = await upload(
+      a.auth,
+      '/api/v2/team/import-team-students-list',
+      { team_id: 'x' },
+      { name: 'x.csv', data: Buffer.from('a') },
+    );
     expect([bad.statusCode, bad.json().errmsg]).toEqual([400, '入力内容に誤りがあります。']);
   });
 
@@ -158,10 +228,17 @@ describe('import-students-list (クラス column)', () => {
     const { teacher, auth } = await teacherWithToken(t);
     const existing = await buildClass(t.db, teacher.id, { name: '3年1組' });
     const head = [...HEAD, 'クラス'];
-    const rows = [head, ['cls-0001', '一', '', '', '', 1, '', '3年1組'], ['cls-0002', '二', '', '', '', 2, '', '3年2組']];
-    const res = (await upload(auth, '/api/v2/team/import-students-list', {}, { name: 'all.xlsx', data: await xlsx(rows) })).json();
+    const rows = [
+      head,
+      ['cls-0001', '一', '', '', '', 1, '', '3年1組'],
+      ['cls-0002', '二', '', '', '', 2, '', '3年2組'],
+    ];
+    const res = (
+      await upload(auth, '/api/v2/team/import-students-list', {}, { name: 'all.xlsx', data: await xlsx(rows) })
+    ).json();
     expect(res.data).toEqual({ imported: 2, errors: [], created_teams: ['3年2組'] });
-    const list = (await t.app.inject({ method: 'GET', url: '/api/v2/team/my-team-rows', headers: auth })).json().data.rows;
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v2/team/my-team-rows', headers: auth })).json().data
+      .rows;
     expect(list.map((r: { name: string; student_count: number }) => [r.name, r.student_count])).toEqual([
       ['3年1組', 1],
       ['3年2組', 1],
@@ -171,11 +248,23 @@ describe('import-students-list (クラス column)', () => {
 
   it('requires the クラス column and a valid class name on each row; nothing is created on error', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const noCol = await upload(auth, '/api/v2/team/import-students-list', {}, { name: 'a.csv', data: Buffer.from(csv([HEAD, ...goodRows('nc', 1)])) });
+    const noCol = await upload(
+      auth,
+      '/api/v2/team/import-students-list',
+      {},
+      { name: 'a.csv', data: Buffer.from(csv([HEAD, ...goodRows('nc', 1)])) },
+    );
     expect(noCol.json().errmsg).toBe('必要な列がありません：クラス');
     const head = [...HEAD, 'クラス'];
-    const rows = [head, ['cls2-001', '一', '', '', '', 1, '', '新しいクラス'], ['cls2-002', '二', '', '', '', 2, '', ''], ['cls2-003', '三', '', '', '', 3, '', 'あ'.repeat(21)]];
-    const res = (await upload(auth, '/api/v2/team/import-students-list', {}, { name: 'a.xlsx', data: await xlsx(rows) })).json();
+    const rows = [
+      head,
+      ['cls2-001', '一', '', '', '', 1, '', '新しいクラス'],
+      ['cls2-002', '二', '', '', '', 2, '', ''],
+      ['cls2-003', '三', '', '', '', 3, '', 'あ'.repeat(21)],
+    ];
+    const res = (
+      await upload(auth, '/api/v2/team/import-students-list', {}, { name: 'a.xlsx', data: await xlsx(rows) })
+    ).json();
     expect(res.data.errors).toEqual([
       { row: 3, student_id: 'cls2-002', message: 'クラス：クラスを入力してください。' },
       { row: 4, student_id: 'cls2-003', message: 'クラス：字数制限を超えています' },
@@ -191,7 +280,11 @@ describe('export-students-xls and student-import-template', () => {
     const b = await teacherWithToken(t);
     const c = await buildClass(t.db, a.teacher.id, { name: '3年1組' });
     await buildStudents(t, a.teacher.id, 3, { classIds: [c.id] });
-    const res = await t.app.inject({ method: 'GET', url: `/api/v2/team/export-students-xls?team_id=${c.id}`, headers: a.auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/team/export-students-xls?team_id=${c.id}`,
+      headers: a.auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const cd = String(res.headers['content-disposition']);
@@ -200,10 +293,25 @@ describe('export-students-xls and student-import-template', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
-    expect(ws.getRow(1).values).toEqual([undefined, '生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '所属クラス', 'パスワード', '登録日']);
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      '生徒ID',
+      '氏名',
+      'ふりがな',
+      '学年',
+      '組',
+      '出席番号',
+      '所属クラス',
+      'パスワード',
+      '登録日',
+    ]);
     expect(ws.rowCount).toBe(4);
     expect(ws.getRow(2).getCell(7).value).toBe('3年1組');
-    const refused = await t.app.inject({ method: 'GET', url: `/api/v2/team/export-students-xls?team_id=${c.id}`, headers: b.auth });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/team/export-students-xls?team_id=${c.id}`,
+      headers: b.auth,
+    });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().errmsg).toBe('データが見つかりませんでした。');
   });

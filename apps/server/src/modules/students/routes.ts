@@ -133,7 +133,9 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
     count: await service.batchSetField(db, teacher.id, input.student_ids, { className: input.class_name }),
   }));
 
-  route(app, batchDeletionConfirm, async ({ input, teacher }) => service.deletionSummary(db, teacher.id, input.team_id));
+  route(app, batchDeletionConfirm, async ({ input, teacher }) =>
+    service.deletionSummary(db, teacher.id, input.team_id),
+  );
 
   route(app, batchDeletion, async ({ input, teacher }) => ({
     count: await service.batchDeleteClassStudents(db, teacher.id, input.team_id, input.student_count),

@@ -6,7 +6,12 @@ import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { countClasses, nextSortOrder, requireClass } from '../classes/class-repository.js';
 import { generateInitialPassword, hashIssuedPassword, hashIssuedPasswords } from './passwords.js';
-import { listClassStudents, requireOwnStudents, requireStudent, unsafeFindTakenLoginIds } from './student-repository.js';
+import {
+  listClassStudents,
+  requireOwnStudents,
+  requireStudent,
+  unsafeFindTakenLoginIds,
+} from './student-repository.js';
 
 /**
  * Student accounts: creation (imports and the demo seed), profile changes and the bulk actions.
@@ -183,10 +188,14 @@ export async function batchSetField(
 /** What batch-deletion of a class would delete. */
 export async function deletionSummary(db: Db, teacherId: number, classId: number) {
   const c = await requireClass(db, teacherId, classId);
-  const [row] = await db.execute<{ n: number }>(sql`
+  const [row] = await db
+    .execute<{ n: number }>(
+      sql`
     select count(distinct cs.student_id)::int as n from ${classStudents} cs
     join ${classStudents} other on other.student_id = cs.student_id and other.class_id <> cs.class_id
-    where cs.class_id = ${classId}`).then((r) => r.rows);
+    where cs.class_id = ${classId}`,
+    )
+    .then((r) => r.rows);
   return { team_id: c.id, name: c.name, student_count: c.studentCount, in_other_teams_count: row?.n ?? 0 };
 }
 

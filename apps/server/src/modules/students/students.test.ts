@@ -77,7 +77,18 @@ describe('student-page-rows', () => {
     const p1 = (await get(url, a.auth)).json().data;
     expect([p1.total, p1.rows.length, p1.limit, p1.page]).toEqual([24, 20, 20, 1]);
     expect(Object.keys(p1.rows[0]).sort()).toEqual(
-      ['class_name', 'created_at', 'furigana', 'grade_name', 'has_initial_password', 'name', 'number', 'password_changed_at', 'student_id', 'teams'].sort(),
+      [
+        'class_name',
+        'created_at',
+        'furigana',
+        'grade_name',
+        'has_initial_password',
+        'name',
+        'number',
+        'password_changed_at',
+        'student_id',
+        'teams',
+      ].sort(),
     );
     const inC2 = (await get(`${url}?team_id=${c2.id}`, a.auth)).json().data;
     expect(inC2.rows.map((r: { student_id: string }) => r.student_id).sort()).toEqual([...two].sort());
@@ -99,11 +110,16 @@ describe('student-info, search-student, student-list-by-team, student-branch-row
   it('read own students only', async () => {
     const { a, b, ca, cb, sa, sb } = await scene();
     const info = (await get(`/api/v2/team/student-info?student_id=${sa[0]}`, a.auth)).json().data;
-    expect(info).toMatchObject({ student_id: sa[0], has_initial_password: true, teams: [{ team_id: ca.id, name: 'A組' }] });
+    expect(info).toMatchObject({
+      student_id: sa[0],
+      has_initial_password: true,
+      teams: [{ team_id: ca.id, name: 'A組' }],
+    });
     expect((await get(`/api/v2/team/student-info?student_id=${sb[0]}`, a.auth)).statusCode).toBe(404);
     await expect400(await get('/api/v2/team/student-info', a.auth), '生徒を選択してください。');
 
-    const found = (await get(`/api/v2/teacher/search-student?kw=${encodeURIComponent('生徒')}`, a.auth)).json().data.rows;
+    const found = (await get(`/api/v2/teacher/search-student?kw=${encodeURIComponent('生徒')}`, a.auth)).json().data
+      .rows;
     expect(found.map((r: { student_id: string }) => r.student_id).sort()).toEqual([...sa].sort());
     expect((await get('/api/v2/teacher/search-student?kw=', a.auth)).json().data.rows).toEqual([]);
 
@@ -122,12 +138,28 @@ describe('change-student-info', () => {
   const url = '/api/v2/team/change-student-info';
   it('changes the profile; 400 messages; another teacher gets 404 and nothing changes', async () => {
     const { a, b, sa } = await scene();
-    const body = { student_id: sa[0], name: '山田 太郎', furigana: 'やまだ たろう', grade_name: '4年', class_name: '2組', number: '7' };
+    const body = {
+      student_id: sa[0],
+      name: '山田 太郎',
+      furigana: 'やまだ たろう',
+      grade_name: '4年',
+      class_name: '2組',
+      number: '7',
+    };
     const res = (await post(url, body, a.auth)).json();
-    expect(res.data).toMatchObject({ name: '山田 太郎', furigana: 'やまだ たろう', grade_name: '4年', class_name: '2組', number: '7' });
+    expect(res.data).toMatchObject({
+      name: '山田 太郎',
+      furigana: 'やまだ たろう',
+      grade_name: '4年',
+      class_name: '2組',
+      number: '7',
+    });
     await expect400(await post(url, { ...body, name: ' ' }, a.auth), '氏名を入力してください。');
     await expect400(await post(url, { ...body, name: 'あ'.repeat(31) }, a.auth), '字数制限を超えています');
-    await expect400(await post(url, { ...body, furigana: 'やまだ🎉' }, a.auth), '無効な文字が含まれています。修正してください。');
+    await expect400(
+      await post(url, { ...body, furigana: 'やまだ🎉' }, a.auth),
+      '無効な文字が含まれています。修正してください。',
+    );
     await expect400(await post(url, { ...body, number: '12345678901' }, a.auth), '10桁以内の数字を入力してください。');
     expect((await post(url, { ...body, name: '乗っ取り' }, b.auth)).statusCode).toBe(404);
     expect((await studentRow(sa[0]!))!.name).toBe('山田 太郎');
@@ -171,7 +203,9 @@ describe('leave and student-batch-leave', () => {
     await expect400(await post(url, { team_id: ca.id, student_ids: [] }, a.auth), '生徒を選択してください。');
     expect((await post(url, { team_id: ca.id, student_ids: [sa[0], sb[0]] }, a.auth)).statusCode).toBe(403);
     expect(await membersOf(ca.id)).toBe(3);
-    expect((await post(url, { team_id: ca.id, student_ids: [sa[0], sa[1]] }, a.auth)).json().data).toEqual({ count: 2 });
+    expect((await post(url, { team_id: ca.id, student_ids: [sa[0], sa[1]] }, a.auth)).json().data).toEqual({
+      count: 2,
+    });
     expect(await membersOf(ca.id)).toBe(1);
   });
 });
@@ -182,14 +216,16 @@ describe('batch-change-grade-name and batch-change-class-name', () => {
     const g = '/api/v2/team/batch-change-grade-name';
     const c = '/api/v2/team/batch-change-class-name';
     expect((await post(g, { student_ids: sa, grade_name: '4年' }, a.auth)).json().data).toEqual({ count: 3 });
-    expect((await post(c, { student_ids: sa.slice(0, 2), class_name: '3組' }, a.auth)).json().data).toEqual({ count: 2 });
-    expect((await studentRow(sa[0]!))).toMatchObject({ gradeName: '4年', className: '3組' });
-    expect((await studentRow(sa[2]!))).toMatchObject({ gradeName: '4年', className: '1組' });
+    expect((await post(c, { student_ids: sa.slice(0, 2), class_name: '3組' }, a.auth)).json().data).toEqual({
+      count: 2,
+    });
+    expect(await studentRow(sa[0]!)).toMatchObject({ gradeName: '4年', className: '3組' });
+    expect(await studentRow(sa[2]!)).toMatchObject({ gradeName: '4年', className: '1組' });
     await expect400(await post(g, { student_ids: sa, grade_name: '' }, a.auth), '学年を入力してください。');
     await expect400(await post(c, { student_ids: sa, class_name: 'あ'.repeat(11) }, a.auth), '字数制限を超えています');
     expect((await post(g, { student_ids: sb, grade_name: '9年' }, a.auth)).statusCode).toBe(403);
     expect((await post(c, { student_ids: [...sa, sb[0]], class_name: '9組' }, a.auth)).statusCode).toBe(403);
-    expect((await studentRow(sb[0]!))).toMatchObject({ gradeName: '3年', className: '1組' });
+    expect(await studentRow(sb[0]!)).toMatchObject({ gradeName: '3年', className: '1組' });
     expect((await studentRow(sa[2]!))!.className).toBe('1組');
     void b;
   });
@@ -207,10 +243,18 @@ describe('batch-deletion-confirm and batch-deletion', () => {
     const confirm = (await get(`/api/v2/team/batch-deletion-confirm?team_id=${c1.id}`, a.auth)).json().data;
     expect(confirm).toEqual({ team_id: c1.id, name: c1.name, student_count: 5, in_other_teams_count: 1 });
     expect((await get(`/api/v2/team/batch-deletion-confirm?team_id=${c1.id}`, b.auth)).statusCode).toBe(404);
-    expect((await post('/api/v2/team/batch-deletion', { team_id: c1.id, student_count: 5 }, b.auth)).statusCode).toBe(404);
-    await expect400(await post('/api/v2/team/batch-deletion', { team_id: c1.id }, a.auth), '入力内容に誤りがあります。');
+    expect((await post('/api/v2/team/batch-deletion', { team_id: c1.id, student_count: 5 }, b.auth)).statusCode).toBe(
+      404,
+    );
+    await expect400(
+      await post('/api/v2/team/batch-deletion', { team_id: c1.id }, a.auth),
+      '入力内容に誤りがあります。',
+    );
     const stale = (await post('/api/v2/team/batch-deletion', { team_id: c1.id, student_count: 4 }, a.auth)).json();
-    expect(stale).toMatchObject({ errcode: 20004, errmsg: 'クラスの人数が変わりました。もう一度確認してから削除してください。' });
+    expect(stale).toMatchObject({
+      errcode: 20004,
+      errmsg: 'クラスの人数が変わりました。もう一度確認してから削除してください。',
+    });
     expect(await membersOf(c1.id)).toBe(5);
     const done = (await post('/api/v2/team/batch-deletion', { team_id: c1.id, student_count: 5 }, a.auth)).json();
     expect(done.data).toEqual({ count: 5 });
@@ -251,8 +295,14 @@ describe('reset-students-info and get-student-initial-pwd-list', () => {
     const again = (await get(url, a.auth)).json().data.rows;
     const pw = (id: string) => again.find((c: { student_id: string }) => c.student_id === id).initial_password;
     expect(pw(sa[0]!)).toMatch(/^[a-z2-9]{8}$/);
-    expect(pw(sa[1]!)).not.toBe(cards.rows.find((c: { student_id: string }) => c.student_id === sa[1]).initial_password);
-    const [row] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from students where password_changed_at is not null`)).rows;
+    expect(pw(sa[1]!)).not.toBe(
+      cards.rows.find((c: { student_id: string }) => c.student_id === sa[1]).initial_password,
+    );
+    const [row] = (
+      await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from students where password_changed_at is not null`,
+      )
+    ).rows;
     expect(row!.n).toBe(0);
   });
 });

@@ -1,0 +1,11 @@
+import { useParams, useSearchParams } from 'react-router';
+import { LoginCards } from '../../features/students/components/login-cards';
+import type { RouteHandle } from '../router';
+
+export const handle: RouteHandle = { title: 'ログインカード', level: 0 };
+
+export function Component() {
+  const teamId = Number(useParams().teamId);
+  const ids = useSearchParams()[0].get('ids');
+  return <LoginCards teamId={teamId} studentIds={ids ? ids.split(',') : undefined} />;
+}

@@ -1,0 +1,16 @@
+import { useParams } from 'react-router';
+import { ClassSummary } from '../../features/classes/components/class-summary';
+import { ClassStudents } from '../../features/students/components/class-students';
+import type { RouteHandle } from '../router';
+
+export const handle: RouteHandle = { title: 'クラスの生徒', level: 1 };
+
+export function Component() {
+  const teamId = Number(useParams().teamId);
+  return (
+    <>
+      <ClassSummary teamId={teamId} />
+      <ClassStudents key={teamId} teamId={teamId} />
+    </>
+  );
+}

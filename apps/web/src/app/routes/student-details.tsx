@@ -1,0 +1,10 @@
+import { useParams } from 'react-router';
+import { StudentDetails } from '../../features/students/components/student-details';
+import type { RouteHandle } from '../router';
+
+export const handle: RouteHandle = { title: '生徒の詳細', level: 2 };
+
+export function Component() {
+  const studentId = useParams().studentId ?? '';
+  return <StudentDetails key={studentId} studentId={studentId} />;
+}

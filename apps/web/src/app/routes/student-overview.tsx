@@ -1,0 +1,8 @@
+import { StudentOverview } from '../../features/students/components/student-overview';
+import type { RouteHandle } from '../router';
+
+export const handle: RouteHandle = { title: '生徒一覧', level: 1, keepAlive: true };
+
+export function Component() {
+  return <StudentOverview />;
+}

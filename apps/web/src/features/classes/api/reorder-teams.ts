@@ -1,0 +1,14 @@
+import { reorderTeams, type CallInput } from '@ondoku/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const reorderTeamsCall = (input: CallInput<typeof reorderTeams>) => api.call(reorderTeams, input);
+
+/** Changes a class: the class list and that class's info are refetched. */
+export const useReorderTeams = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reorderTeamsCall,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['team'] }),
+  });
+};

@@ -1,0 +1,58 @@
+import { classNameField, limits, type TeamRow } from '@ondoku/contract';
+import { Form, Input, Modal, Switch } from 'antd';
+import { useEffect } from 'react';
+import { zodRule } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { useCreateTeam } from '../api/create-team';
+import { useUpdateTeam } from '../api/update-team';
+
+interface Values {
+  name: string;
+  allow_join: boolean;
+}
+
+/** Create a class, or rename one and set whether students may join (class name ≤ 20, no emoji). */
+export function ClassFormModal({ open, team, onClose }: { open: boolean; team: TeamRow | null; onClose(): void }) {
+  const [form] = Form.useForm<Values>();
+  const create = useCreateTeam();
+  const update = useUpdateTeam();
+  useEffect(() => {
+    if (open) form.setFieldsValue({ name: team?.name ?? '', allow_join: (team?.allow_join ?? 1) === 1 });
+  }, [open, team, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const input = { name: v.name.trim(), allow_join: v.allow_join ? 1 : 0 };
+    if (team) await update.mutateAsync({ id: team.team_id, ...input });
+    else await create.mutateAsync(input);
+    notify.success(team ? 'クラスを更新しました。' : 'クラスを作成しました。');
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={team ? 'クラスを編集' : 'クラスを作成'}
+      okText={team ? '保存' : '作成'}
+      cancelText="キャンセル"
+      confirmLoading={create.isPending || update.isPending}
+      onOk={() => void submit().catch(() => {})}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit().catch(() => {})}>
+        <Form.Item name="name" label="クラス名" rules={[zodRule(classNameField)]}>
+          <Input placeholder="例：3年1組" showCount maxLength={limits.classNameMax + 5} autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="allow_join"
+          label="生徒の参加"
+          valuePropName="checked"
+          extra="オンにすると、生徒がクラスコードでこのクラスに参加できます。"
+        >
+          <Switch checkedChildren="許可" unCheckedChildren="停止" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,196 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  EditOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  HolderOutlined,
+  PlusOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import type { TeamRow } from '@ondoku/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
+import { MY_TEAM_ROWS_KEY, useMyTeamRows } from '../api/get-my-team-rows';
+import { useMakeTeamHidden } from '../api/make-team-hidden';
+import { useMakeTeamObvious } from '../api/make-team-obvious';
+import { useReorderTeams } from '../api/reorder-teams';
+import { useUpdateTeam } from '../api/update-team';
+import { ClassFormModal } from './class-form-modal';
+
+function ClassItem({ team, onEdit }: { team: TeamRow; onEdit(): void }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: team.team_id,
+  });
+  const update = useUpdateTeam();
+  const hide = useMakeTeamHidden();
+  const show = useMakeTeamObvious();
+  return (
+    <div
+      ref={setNodeRef}
+      data-testid="class-row"
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+        padding: '10px 12px',
+        background: isDragging ? '#eef7f2' : team.hidden ? '#fafafa' : '#fff',
+        border: '1px solid #e8ecea',
+        borderRadius: 8,
+        marginBottom: 8,
+        position: 'relative',
+        zIndex: isDragging ? 1 : 0,
+      }}
+    >
+      <Button
+        type="text"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        icon={<HolderOutlined />}
+        aria-label={`${team.name}の並び順を変更`}
+        style={{ cursor: 'grab' }}
+      />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Link
+          to={paths.manageClass.getHref(team.team_id)}
+          style={{ fontSize: 16, fontWeight: 600, color: team.hidden ? '#999' : undefined }}
+        >
+          {team.name}
+        </Link>{' '}
+        {team.hidden && <Tag>非表示</Tag>}
+        <div style={{ color: '#666', fontSize: 13 }}>
+          <TeamOutlined /> {team.student_count}人
+        </div>
+      </div>
+      <Tooltip title="生徒がクラスコードで参加できるか">
+        <Space size={4}>
+          <span style={{ fontSize: 13, color: '#666' }}>参加</span>
+          <Switch
+            size="small"
+            checked={team.allow_join === 1}
+            loading={update.isPending}
+            aria-label={`${team.name}への参加を許可`}
+            onChange={(on) => update.mutate({ id: team.team_id, name: team.name, allow_join: on ? 1 : 0 })}
+          />
+        </Space>
+      </Tooltip>
+      <Button icon={<EditOutlined />} onClick={onEdit}>
+        編集
+      </Button>
+      {team.hidden ? (
+        <Button icon={<EyeOutlined />} loading={show.isPending} onClick={() => show.mutate({ team_id: team.team_id })}>
+          表示する
+        </Button>
+      ) : (
+        <Button
+          icon={<EyeInvisibleOutlined />}
+          loading={hide.isPending}
+          onClick={() =>
+            hide.mutate(
+              { team_id: team.team_id },
+              { onSuccess: () => notify.success(`「${team.name}」を非表示にしました。`) },
+            )
+          }
+        >
+          非表示
+        </Button>
+      )}
+      <Link to={paths.manageClass.getHref(team.team_id)}>
+        <Button type="primary" ghost>
+          生徒を管理
+        </Button>
+      </Link>
+    </div>
+  );
+}
+
+/** The class/ID editing screen's class list: drag to reorder, hide/show, create, rename. */
+export function ClassList({ extra }: { extra?: ReactNode }) {
+  const { data, isLoading } = useMyTeamRows();
+  const reorder = useReorderTeams();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<TeamRow | null>(null);
+  const [creating, setCreating] = useState(false);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const rows = data?.rows ?? [];
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = rows.findIndex((r) => r.team_id === active.id);
+    const to = rows.findIndex((r) => r.team_id === over.id);
+    const next = arrayMove(rows, from, to);
+    queryClient.setQueryData(MY_TEAM_ROWS_KEY, { rows: next });
+    reorder.mutate({ team_ids: next.map((r) => r.team_id) });
+  };
+
+  return (
+    <Card
+      title={
+        <Space>
+          クラス一覧
+          <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>
+            ドラッグして並べ替えられます
+          </Typography.Text>
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          <Link to={paths.studentOverview.path}>
+            <Button>全生徒を見る</Button>
+          </Link>
+          {extra}
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            クラスを作成
+          </Button>
+        </Space>
+      }
+    >
+      {isLoading ? (
+        <Spin style={{ display: 'block', margin: '32px auto' }} />
+      ) : rows.length === 0 ? (
+        <Empty description="まだクラスがありません。「クラスを作成」から始めましょう。" />
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={rows.map((r) => r.team_id)} strategy={verticalListSortingStrategy}>
+            {rows.map((team) => (
+              <ClassItem key={team.team_id} team={team} onEdit={() => setEditing(team)} />
+            ))}
+          </SortableContext>
+        </DndContext>
+      )}
+      <ClassFormModal
+        open={creating || editing !== null}
+        team={editing}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import type { InitialPasswordRow } from '@ondoku/contract';
+import { Button, Result, Spin } from 'antd';
+import { useInitialPwdList } from '../api/get-student-initial-pwd-list';
+
+/**
+ * Printable login cards (A4 portrait, 2 × 5 cards a page, cut lines between them): one per child
+ * with class, number, name, login id and initial password. The screen shows the same sheet.
+ */
+const css = `
+.login-cards { max-width: 190mm; margin: 0 auto; }
+.login-cards .sheet { display: grid; grid-template-columns: 1fr 1fr; gap: 0; }
+.login-cards .card { box-sizing: border-box; height: 54mm; padding: 5mm 6mm; border: 1px dashed #9aa5a0;
+  break-inside: avoid; page-break-inside: avoid; display: flex; flex-direction: column; justify-content: space-between;
+  background: #fff; }
+.login-cards .head { display: flex; justify-content: space-between; font-size: 10pt; color: #1f7a5c; font-weight: 700; }
+.login-cards .name { font-size: 15pt; font-weight: 700; }
+.login-cards .kana { font-size: 8.5pt; color: #555; }
+.login-cards .field { display: flex; align-items: baseline; gap: 3mm; font-size: 9pt; color: #555; }
+.login-cards .value { font-family: 'DejaVu Sans Mono', Consolas, monospace; font-size: 15pt; color: #000;
+  letter-spacing: 0.06em; }
+.login-cards .changed { font-size: 9pt; color: #888; }
+.login-cards .toolbar { display: flex; justify-content: space-between; align-items: center; margin: 16px 0; }
+@media print {
+  @page { size: A4 portrait; margin: 12mm 10mm; }
+  body { background: #fff !important; }
+  .login-cards .toolbar { display: none; }
+  .login-cards { max-width: none; }
+  .login-cards .sheet > .card:nth-child(10n + 1) { break-before: page; }
+  .login-cards .sheet > .card:first-child { break-before: auto; }
+}`;
+
+function LoginCard({ row, team }: { row: InitialPasswordRow; team: string }) {
+  return (
+    <div className="card" data-testid="login-card">
+      <div className="head">
+        <span>音読 Ondoku ログインカード</span>
+        <span>
+          {team}
+          {row.number ? `\u3000${row.number}番` : ''}
+        </span>
+      </div>
+      <div>
+        <div className="kana">{row.furigana}</div>
+        <div className="name">{row.name}</div>
+      </div>
+      <div>
+        <div className="field">
+          ID <span className="value">{row.student_id}</span>
+        </div>
+        <div className="field">
+          パスワード{' '}
+          {row.initial_password ? (
+            <span className="value">{row.initial_password}</span>
+          ) : (
+            <span className="changed">（自分で変更済み：先生に再発行してもらってください）</span>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function LoginCards({ teamId, studentIds }: { teamId: number; studentIds?: string[] }) {
+  const { data, isLoading, isError } = useInitialPwdList(teamId, studentIds);
+  if (isLoading) return <Spin style={{ display: 'block', margin: '30vh auto' }} />;
+  if (isError || !data) return <Result status="warning" title="ログインカードを表示できませんでした。" />;
+  return (
+    <div className="login-cards">
+      <style>{css}</style>
+      <div className="toolbar">
+        <div>
+          <strong style={{ fontSize: 18 }}>{data.team.name}</strong> のログインカード（{data.rows.length}人）
+          <div style={{ color: '#666', fontSize: 13 }}>点線で切り離して配ってください。A4用紙1枚に10人分です。</div>
+        </div>
+        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
+          印刷する
+        </Button>
+      </div>
+      {data.rows.length === 0 ? (
+        <Result status="info" title="このクラスには生徒がいません。" />
+      ) : (
+        <div className="sheet">
+          {data.rows.map((r) => (
+            <LoginCard key={r.student_id} row={r} team={data.team.name} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { EditOutlined, KeyOutlined, LogoutOutlined, PrinterOutlined } from '@ant-design/icons';
+import {
+  attendanceNumberField,
+  classOfStudentField,
+  furiganaField,
+  gradeNameField,
+  messages,
+  passwordField,
+  studentNameField,
+  type StudentRow,
+} from '@ondoku/contract';
+import { App, Button, Card, Descriptions, Form, Input, List, Modal, Result, Skeleton, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { zodRule } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { useChangeStudentInfo } from '../api/change-student-info';
+import { useChangeStudentPasswordSafe } from '../api/change-student-password';
+import { useStudentInfo } from '../api/get-student-info';
+import { useLeaveTeam } from '../api/leave-team';
+import { useResetStudentsInfo } from '../api/reset-students-info';
+import { openLoginCards } from './class-students';
+
+function EditModal({ student, open, onClose }: { student: StudentRow; open: boolean; onClose(): void }) {
+  const [form] = Form.useForm();
+  const change = useChangeStudentInfo();
+  const submit = async () => {
+    const v = (await form.validateFields()) as Record<string, string>;
+    await change.mutateAsync({
+      student_id: student.student_id,
+      name: v.name!,
+      furigana: v.furigana ?? '',
+      grade_name: v.grade_name ?? '',
+      class_name: v.class_name ?? '',
+      number: v.number ?? '',
+    });
+    notify.success('生徒の情報を保存しました。');
+    onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      title="生徒の情報を編集"
+      okText="保存"
+      cancelText="キャンセル"
+      confirmLoading={change.isPending}
+      onOk={() => void submit().catch(() => {})}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ ...student, number: student.number ?? '' }}
+      >
+        <Form.Item name="name" label="氏名" rules={[zodRule(studentNameField)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="furigana" label="ふりがな" rules={[zodRule(furiganaField)]}>
+          <Input />
+        </Form.Item>
+        <Space>
+          <Form.Item name="grade_name" label="学年" rules={[zodRule(gradeNameField)]}>
+            <Input style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="class_name" label="組" rules={[zodRule(classOfStudentField)]}>
+            <Input style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="number" label="出席番号" rules={[zodRule(attendanceNumberField)]}>
+            <Input style={{ width: 120 }} inputMode="numeric" />
+          </Form.Item>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+function PasswordModal({ student, open, onClose }: { student: StudentRow; open: boolean; onClose(): void }) {
+  const [form] = Form.useForm<{ password: string; confirm: string }>();
+  const change = useChangeStudentPasswordSafe();
+  const submit = async () => {
+    const v = await form.validateFields();
+    await change.mutateAsync({ student_id: student.student_id, password: v.password });
+    notify.success('パスワードを設定しました。ログインカードにも反映されます。');
+    onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      title={`${student.name}さんのパスワードを設定`}
+      okText="設定"
+      cancelText="キャンセル"
+      confirmLoading={change.isPending}
+      onOk={() => void submit().catch(() => {})}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark={false}>
+        <Form.Item
+          name="password"
+          label="新しいパスワード"
+          rules={[zodRule(passwordField)]}
+          extra="半角英字と数字を組み合わせて6〜20文字"
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label="新しいパスワード（確認）"
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_r, value: string) => {
+                if (value !== getFieldValue('password')) throw new Error(messages.passwordMismatch);
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** /student/student-details/:studentId: profile and account actions (learning results come later). */
+export function StudentDetails({ studentId }: { studentId: string }) {
+  const { modal } = App.useApp();
+  const { data: s, isLoading, isError } = useStudentInfo(studentId);
+  const leave = useLeaveTeam();
+  const reset = useResetStudentsInfo();
+  const [editing, setEditing] = useState(false);
+  const [password, setPassword] = useState(false);
+  if (isLoading) return <Skeleton active />;
+  if (isError || !s) return <Result status="404" title="生徒が見つかりませんでした。" />;
+
+  const confirmReset = () =>
+    modal.confirm({
+      title: `${s.name}さんの初期パスワードを再発行しますか？`,
+      content: '新しいパスワードを作成します。今のパスワードではログインできなくなります。',
+      okText: '再発行',
+      cancelText: 'キャンセル',
+      onOk: async () => {
+        await reset.mutateAsync({ student_ids: [s.student_id] });
+        notify.success('初期パスワードを再発行しました。');
+      },
+    });
+
+  const confirmLeave = (team: { team_id: number; name: string }) =>
+    modal.confirm({
+      title: `${s.name}さんを「${team.name}」から外しますか？`,
+      content: 'アカウントと学習記録は残ります。',
+      okText: '外す',
+      cancelText: 'キャンセル',
+      onOk: async () => {
+        await leave.mutateAsync({ student_id: s.student_id, team_id: team.team_id });
+        notify.success(`「${team.name}」から外しました。`);
+      },
+    });
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card
+        title={
+          <span>
+            <span style={{ fontSize: 12, color: '#888', display: 'block', lineHeight: 1.2 }}>{s.furigana}</span>
+            <span style={{ fontSize: 20 }}>{s.name}</span>
+          </span>
+        }
+        extra={
+          <Space wrap>
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              情報を編集
+            </Button>
+            <Button icon={<KeyOutlined />} onClick={() => setPassword(true)}>
+              パスワードを設定
+            </Button>
+            <Button onClick={confirmReset}>初期パスワードを再発行</Button>
+          </Space>
+        }
+      >
+        <Descriptions column={2} size="middle">
+          <Descriptions.Item label="生徒ID">{s.student_id}</Descriptions.Item>
+          <Descriptions.Item label="出席番号">{s.number ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="学年">{s.grade_name || '—'}</Descriptions.Item>
+          <Descriptions.Item label="組">{s.class_name || '—'}</Descriptions.Item>
+          <Descriptions.Item label="パスワード">
+            {s.has_initial_password ? (
+              <Tag color="blue">初期パスワード（カードに印刷できます）</Tag>
+            ) : (
+              <Tag>生徒が変更済み{s.password_changed_at ? `（${formatDateTime(s.password_changed_at)}）` : ''}</Tag>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label="登録日">{formatDate(s.created_at)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title="所属クラス">
+        <List
+          dataSource={s.teams}
+          locale={{ emptyText: 'どのクラスにも入っていません。' }}
+          renderItem={(t) => (
+            <List.Item
+              actions={[
+                <Button
+                  key="card"
+                  size="small"
+                  icon={<PrinterOutlined />}
+                  onClick={() => openLoginCards(t.team_id, [s.student_id])}
+                >
+                  ログインカード
+                </Button>,
+                <Button key="leave" size="small" icon={<LogoutOutlined />} onClick={() => confirmLeave(t)}>
+                  クラスから外す
+                </Button>,
+              ]}
+            >
+              <Link to={paths.manageClass.getHref(t.team_id)}>{t.name}</Link>
+            </List.Item>
+          )}
+        />
+      </Card>
+      <EditModal student={s} open={editing} onClose={() => setEditing(false)} />
+      <PasswordModal student={s} open={password} onClose={() => setPassword(false)} />
+    </Space>
+  );
+}

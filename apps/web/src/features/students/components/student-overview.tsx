@@ -1,0 +1,139 @@
+import { UploadOutlined, DownloadOutlined } from '@ant-design/icons';
+import type { studentSortFields } from '@ondoku/contract';
+import { type StudentRow } from '@ondoku/contract';
+import { Button, Card, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useClassOptions } from '../api/get-class-options';
+import { downloadStudentsXlsx } from '../api/export-students';
+import { useStudentPageRows } from '../api/get-student-page-rows';
+import { ImportModal } from './import-modal';
+
+type SortField = (typeof studentSortFields)[number];
+interface Filters {
+  kw: string;
+  teamId?: number;
+  page: number;
+  sortField: SortField;
+  sortOrder: 'asc' | 'desc';
+}
+const KEY = 'ondoku.student-filters';
+const initial: Filters = { kw: '', page: 1, sortField: 'furigana', sortOrder: 'asc' };
+
+/** Student filters are kept per browser session (spec §3): sessionStorage, not localStorage. */
+function useSessionFilters(): [Filters, (f: Partial<Filters>) => void] {
+  const [filters, setFilters] = useState<Filters>(() => {
+    try {
+      return { ...initial, ...(JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Partial<Filters>) };
+    } catch {
+      return initial;
+    }
+  });
+  useEffect(() => sessionStorage.setItem(KEY, JSON.stringify(filters)), [filters]);
+  return [filters, (f) => setFilters((prev) => ({ ...prev, ...f }))];
+}
+
+/** /student/student-overview-home: every student of the teacher, across classes. */
+export function StudentOverview() {
+  const [f, set] = useSessionFilters();
+  const [importing, setImporting] = useState(false);
+  const classes = useClassOptions();
+  const { data, isFetching } = useStudentPageRows({
+    page: f.page,
+    limit: 20,
+    kw: f.kw || undefined,
+    team_id: f.teamId,
+    sort_field: f.sortField,
+    sort_order: f.sortOrder,
+  });
+  const columns: TableProps<StudentRow>['columns'] = [
+    {
+      title: '氏名',
+      key: 'furigana',
+      sorter: true,
+      defaultSortOrder: f.sortField === 'furigana' ? (f.sortOrder === 'asc' ? 'ascend' : 'descend') : undefined,
+      render: (_: unknown, s) => (
+        <Link to={paths.studentDetails.getHref(s.student_id)}>
+          <div style={{ fontSize: 11, color: '#888', lineHeight: 1.2 }}>{s.furigana}</div>
+          {s.name}
+        </Link>
+      ),
+    },
+    { title: '生徒ID', dataIndex: 'student_id', key: 'student_id', sorter: true },
+    { title: '学年', dataIndex: 'grade_name', key: 'grade_name', width: 80, sorter: true },
+    { title: '組', dataIndex: 'class_name', key: 'class_name', width: 70, sorter: true },
+    {
+      title: '番号',
+      dataIndex: 'number',
+      key: 'number',
+      width: 70,
+      sorter: true,
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      title: '所属クラス',
+      key: 'teams',
+      render: (_: unknown, s) =>
+        s.teams.length ? s.teams.map((t) => <Tag key={t.team_id}>{t.name}</Tag>) : <Tag color="orange">クラスなし</Tag>,
+    },
+  ];
+  return (
+    <Card>
+      <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            defaultValue={f.kw}
+            placeholder="生徒ID・氏名・ふりがなで検索"
+            style={{ width: 260 }}
+            onSearch={(v) => set({ kw: v.trim(), page: 1 })}
+          />
+          <Select
+            allowClear
+            placeholder="すべてのクラス"
+            style={{ width: 180 }}
+            value={f.teamId}
+            onChange={(v?: number) => set({ teamId: v, page: 1 })}
+            options={(classes.data?.rows ?? []).map((c) => ({
+              value: c.team_id,
+              label: c.hidden ? `${c.name}（非表示）` : c.name,
+            }))}
+          />
+        </Space>
+        <Space wrap>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            クラス指定で一括取り込み
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadStudentsXlsx(f.teamId).catch(() => {})}>
+            Excelに書き出す
+          </Button>
+        </Space>
+      </Space>
+      <Table<StudentRow>
+        rowKey="student_id"
+        loading={isFetching}
+        columns={columns}
+        dataSource={data?.rows ?? []}
+        locale={{ emptyText: f.kw || f.teamId ? '該当する生徒はいません。' : 'まだ生徒がいません。' }}
+        pagination={{
+          current: f.page,
+          pageSize: 20,
+          total: data?.total ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          showTotal: (total) => `全${total}人`,
+        }}
+        onChange={(p, _filters, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          set({
+            page: p.current ?? 1,
+            sortField: s?.order && s.columnKey ? (s.columnKey as SortField) : 'furigana',
+            sortOrder: s?.order === 'descend' ? 'desc' : 'asc',
+          });
+        }}
+      />
+      <ImportModal open={importing} onClose={() => setImporting(false)} />
+    </Card>
+  );
+}
