@@ -1,0 +1,150 @@
+import ExcelJS from 'exceljs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, signInThroughForm, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+beforeEach(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+});
+afterEach(async () => {
+  await browser?.close();
+});
+
+async function rosterFile(rows: [string, string, string, number][]) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('生徒');
+  ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
+  for (const [id, name, kana, no] of rows) ws.addRow([id, name, kana, '5年', '2組', no, '']);
+  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-roster-')), '名簿.xlsx');
+  await fs.writeFile(file, Buffer.from(await wb.xlsx.writeBuffer()));
+  return file;
+}
+
+const visible = async (p: Page, text: string) => (await p.getByText(text).filter({ visible: true }).count()) > 0;
+
+describe('classes and student accounts', () => {
+  it('creates a class, imports a roster, prints cards, changes grades, takes students out and deletes them', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+
+    // The menu entry leads to the class list, with the demo classes in order.
+    await page.getByRole('menuitem', { name: 'クラス・ID編集' }).click();
+    await page.waitForURL(/#\/grades$/);
+    await expect.poll(() => page.getByTestId('class-row').count()).toBe(3);
+    expect(await page.getByTestId('class-row').allInnerTexts()).toEqual([
+      expect.stringContaining('3年1組'),
+      expect.stringContaining('3年2組'),
+      expect.stringContaining('5年1組'),
+    ]);
+    await screenshot(page, 'class-list');
+
+    // Create: the ≤ 20 rule is shown in Japanese, then a valid name works.
+    await page.getByRole('button', { name: 'クラスを作成' }).click();
+    await page.getByLabel('クラス名').fill('あ'.repeat(21));
+    await page.locator('.ant-modal').getByRole('button', { name: /^作\s?成$/ }).click();
+    await expect.poll(() => visible(page, '字数制限を超えています')).toBe(true);
+    await page.getByLabel('クラス名').fill('6年1組');
+    await page.locator('.ant-modal').getByRole('button', { name: /^作\s?成$/ }).click();
+    await expect.poll(() => page.getByTestId('class-row').count()).toBe(4);
+
+    // Import a roster into the new class.
+    await page.getByRole('link', { name: '6年1組' }).click();
+    await page.waitForURL(/#\/manage-class\/\d+$/);
+    await expect.poll(() => visible(page, 'このクラスにはまだ生徒がいません。')).toBe(true);
+    await page.getByRole('button', { name: 'ファイルから取り込む' }).click();
+    const file = await rosterFile([
+      ['e2e-6a-01', '青木 陽翔', 'あおき はると', 1],
+      ['e2e-6a-02', '石田 結菜', 'いしだ ゆいな', 2],
+      ['e2e-6a-03', '上野 蓮', 'うえの れん', 3],
+      ['e2e-6a-04', '江口 凛', 'えぐち りん', 4],
+      ['e2e-6a-05', '大野 湊', 'おおの みなと', 5],
+    ]);
+    await page.locator('.ant-modal input[type=file]').setInputFiles(file);
+    await expect.poll(() => visible(page, '5人の生徒を取り込みました。')).toBe(true);
+    await screenshot(page, 'import-done');
+    await page.locator('.ant-modal-footer').getByRole('button', { name: '閉じる' }).click();
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(5);
+    await expect.poll(() => page.getByTestId('class-name').innerText()).toContain('6年1組');
+    await screenshot(page, 'manage-class');
+
+    // Login cards open in a new tab, one per child, with the initial password.
+    const [cards] = await Promise.all([
+      browser.context.waitForEvent('page'),
+      page.getByRole('button', { name: 'ログインカードを印刷' }).click(),
+    ]);
+    await cards.waitForLoadState();
+    await expect.poll(() => cards.getByTestId('login-card').count()).toBe(5);
+    const first = await cards.getByTestId('login-card').first().innerText();
+    expect(first).toContain('青木 陽翔');
+    expect(first).toContain('e2e-6a-01');
+    expect(first).toMatch(/パスワード\s*[a-z2-9]{8}/);
+    await screenshot(cards, 'login-cards');
+    await cards.emulateMedia({ media: 'print' });
+    await screenshot(cards, 'login-cards-print');
+    await cards.close();
+
+    // Select everyone and change the grade.
+    await page.locator('.ant-table-thead .ant-checkbox-input').check();
+    await expect.poll(() => page.getByTestId('bulk-bar').innerText()).toContain('5人を選択中');
+    await page.getByRole('button', { name: '学年を変更' }).click();
+    await page.getByLabel('新しい学年').fill('6年');
+    await page.getByRole('button', { name: '5人の学年を変更' }).click();
+    await expect.poll(() => visible(page, '5人の学年を「6年」に変更しました。')).toBe(true);
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: '6年' }).count()).toBe(5);
+
+    // Take two students out of the class (the confirmation names the number).
+    await page.getByRole('button', { name: '選択を解除' }).click();
+    await page.locator('.ant-table-row', { hasText: 'e2e-6a-01' }).locator('.ant-checkbox-input').check();
+    await page.locator('.ant-table-row', { hasText: 'e2e-6a-02' }).locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'クラスから外す' }).click();
+    await expect.poll(() => visible(page, '2人をこのクラスから外しますか？')).toBe(true);
+    await page.getByRole('button', { name: '2人を外す' }).click();
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(3);
+
+    // Delete the class's students after a confirmation that states exactly what is lost.
+    await page.getByRole('button', { name: 'このクラスの生徒を全員削除' }).click();
+    await expect.poll(() => visible(page, '「6年1組」の生徒3人を削除しますか？')).toBe(true);
+    expect(await page.getByTestId('deletion-confirm').innerText()).toContain('学習記録もすべて失われ');
+    await screenshot(page, 'deletion-confirm');
+    await page.getByRole('button', { name: '3人を削除' }).click();
+    await expect.poll(() => visible(page, '3人の生徒を削除しました。')).toBe(true);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(0);
+
+    // The students taken out still exist, without a class, in the overview.
+    await page.goto(`${server.url}/#/student/student-overview-home`);
+    await page.getByPlaceholder('生徒ID・氏名・ふりがなで検索').fill('e2e-6a');
+    await page.getByPlaceholder('生徒ID・氏名・ふりがなで検索').press('Enter');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    expect(await page.locator('.ant-table-row').first().innerText()).toContain('クラスなし');
+    await screenshot(page, 'student-overview');
+    await page.getByRole('link', { name: /青木 陽翔/ }).click();
+    await page.waitForURL(/#\/student\/student-details\/e2e-6a-01$/);
+    await expect.poll(() => visible(page, 'どのクラスにも入っていません。')).toBe(true);
+    await screenshot(page, 'student-details');
+  });
+
+  it('keeps teacher02 away from teacher01 classes', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'teacher02', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+    await page.goto(`${server.url}/#/grades`);
+    await expect.poll(() => page.getByTestId('class-row').count()).toBe(1);
+    await page.goto(`${server.url}/#/manage-class/1`);
+    await expect.poll(() => visible(page, 'データが見つかりませんでした。')).toBe(true);
+  });
+});
