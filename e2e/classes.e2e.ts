@@ -34,6 +34,8 @@ async function rosterFile(rows: [string, string, string, number][]) {
   return file;
 }
 
+/** Modals animate in and out: wait until none is on screen before a screenshot. */
+const noModal = (p: Page) => expect.poll(() => p.locator('.ant-modal-mask').filter({ visible: true }).count()).toBe(0);
 const visible = async (p: Page, text: string) => (await p.getByText(text).filter({ visible: true }).count()) > 0;
 
 describe('classes and student accounts', () => {
@@ -52,14 +54,25 @@ describe('classes and student accounts', () => {
       expect.stringContaining('5年1組'),
     ]);
     await screenshot(page, 'class-list');
+    await page.getByRole('button', { name: 'クラスを作成' }).click();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'class-create');
+    await page.keyboard.press('Escape');
+    await noModal(page);
 
     // Create: the ≤ 20 rule is shown in Japanese, then a valid name works.
     await page.getByRole('button', { name: 'クラスを作成' }).click();
     await page.getByLabel('クラス名').fill('あ'.repeat(21));
-    await page.locator('.ant-modal').getByRole('button', { name: /^作\s?成$/ }).click();
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: /^作\s?成$/ })
+      .click();
     await expect.poll(() => visible(page, '字数制限を超えています')).toBe(true);
     await page.getByLabel('クラス名').fill('6年1組');
-    await page.locator('.ant-modal').getByRole('button', { name: /^作\s?成$/ }).click();
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: /^作\s?成$/ })
+      .click();
     await expect.poll(() => page.getByTestId('class-row').count()).toBe(4);
 
     // Import a roster into the new class.
@@ -80,6 +93,7 @@ describe('classes and student accounts', () => {
     await page.locator('.ant-modal-footer').getByRole('button', { name: '閉じる' }).click();
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(5);
     await expect.poll(() => page.getByTestId('class-name').innerText()).toContain('6年1組');
+    await noModal(page);
     await screenshot(page, 'manage-class');
 
     // Login cards open in a new tab, one per child, with the initial password.
@@ -120,6 +134,7 @@ describe('classes and student accounts', () => {
     await page.getByRole('button', { name: 'このクラスの生徒を全員削除' }).click();
     await expect.poll(() => visible(page, '「6年1組」の生徒3人を削除しますか？')).toBe(true);
     expect(await page.getByTestId('deletion-confirm').innerText()).toContain('学習記録もすべて失われ');
+    await page.waitForTimeout(500); // the modal's zoom-in
     await screenshot(page, 'deletion-confirm');
     await page.getByRole('button', { name: '3人を削除' }).click();
     await expect.poll(() => visible(page, '3人の生徒を削除しました。')).toBe(true);
