@@ -142,6 +142,8 @@ describe('classes and student accounts', () => {
 
     // The students taken out still exist, without a class, in the overview.
     await page.goto(`${server.url}/#/student/student-overview-home`);
+    // The previous screen has a search box with the same placeholder: wait for this screen's own button.
+    await expect.poll(() => visible(page, 'クラス指定で一括取り込み')).toBe(true);
     await page.getByPlaceholder('生徒ID・氏名・ふりがなで検索').fill('e2e-6a');
     await page.getByPlaceholder('生徒ID・氏名・ふりがなで検索').press('Enter');
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
@@ -151,6 +153,27 @@ describe('classes and student accounts', () => {
     await page.waitForURL(/#\/student\/student-details\/e2e-6a-01$/);
     await expect.poll(() => visible(page, 'どのクラスにも入っていません。')).toBe(true);
     await screenshot(page, 'student-details');
+  });
+
+  it('reorders classes by drag and drop (keyboard) and keeps the order after a reload', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+    await page.goto(`${server.url}/#/grades`);
+    await expect.poll(() => page.getByTestId('class-row').count()).toBeGreaterThanOrEqual(3);
+    const names = async () =>
+      (await page.getByTestId('class-row').allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
+    const before = await names();
+    const handle = page.getByRole('button', { name: `${before[0]}の並び順を変更` });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Space');
+    await expect.poll(names).toEqual([before[1], before[0], ...before.slice(2)]);
+    await page.reload();
+    await expect.poll(names).toEqual([before[1], before[0], ...before.slice(2)]);
   });
 
   it('keeps teacher02 away from teacher01 classes', async () => {
