@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, signInThroughForm, startServer, type RunningServer } from './harness';
+import { openBrowser, screenshot, shotsDir, signInThroughForm, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -174,6 +174,19 @@ describe('classes and student accounts', () => {
     await expect.poll(names).toEqual([before[1], before[0], ...before.slice(2)]);
     await page.reload();
     await expect.poll(names).toEqual([before[1], before[0], ...before.slice(2)]);
+  });
+
+  it('prints the login cards of a demo class on A4, ten to a page', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+    await page.goto(`${server.url}/#/print/login-cards/1`);
+    await expect.poll(() => page.getByTestId('login-card').count()).toBe(28);
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages.length).toBe(3);
+    await fs.mkdir(shotsDir, { recursive: true });
+    await fs.writeFile(path.join(shotsDir, 'login-cards.pdf'), pdf);
   });
 
   it('keeps teacher02 away from teacher01 classes', async () => {

@@ -42,7 +42,11 @@ export function ClassFormModal({ open, team, onClose }: { open: boolean; team: T
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit().catch(() => {})}>
         <Form.Item name="name" label="クラス名" rules={[zodRule(classNameField)]}>
-          <Input placeholder="例：3年1組" showCount maxLength={limits.classNameMax + 5} autoFocus />
+          <Input
+            placeholder="例：3年1組"
+            showCount={{ formatter: ({ count }) => `${count} / ${limits.classNameMax}` }}
+            autoFocus
+          />
         </Form.Item>
         <Form.Item
           name="allow_join"
