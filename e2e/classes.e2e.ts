@@ -125,6 +125,8 @@ describe('classes and student accounts', () => {
     await page.getByRole('button', { name: '選択を解除' }).click();
     await page.locator('.ant-table-row', { hasText: 'e2e-6a-01' }).locator('.ant-checkbox-input').check();
     await page.locator('.ant-table-row', { hasText: 'e2e-6a-02' }).locator('.ant-checkbox-input').check();
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'manage-class-selected');
     await page.getByRole('button', { name: 'クラスから外す' }).click();
     await expect.poll(() => visible(page, '2人をこのクラスから外しますか？')).toBe(true);
     await page.getByRole('button', { name: '2人を外す' }).click();

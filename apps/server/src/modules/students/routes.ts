@@ -35,6 +35,7 @@ import * as service from './service.js';
 import {
   classesOfStudents,
   listClassStudents,
+  listStudentsOfClasses,
   pageStudents,
   requireStudent,
   searchStudents,
@@ -87,17 +88,21 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
 
   route(app, getStudentBranchRows, async ({ input, teacher }) => {
     const list = await listClasses(db, teacher.id, { includeHidden: input.include_hidden === 1 });
-    const rows = [];
-    for (const c of list) {
-      const members = await listClassStudents(db, teacher.id, c.id);
-      rows.push({
+    const members = await listStudentsOfClasses(
+      db,
+      teacher.id,
+      list.map((c) => c.id),
+    );
+    return {
+      rows: list.map((c) => ({
         team_id: c.id,
         name: c.name,
         hidden: c.hidden,
-        students: members.map((s) => ({ student_id: s.loginId, name: s.name, number: s.number })),
-      });
-    }
-    return { rows };
+        students: members
+          .filter((m) => m.classId === c.id)
+          .map(({ student: s }) => ({ student_id: s.loginId, name: s.name, number: s.number })),
+      })),
+    };
   });
 
   route(app, changeStudentInfo, async ({ input, teacher }) => {

@@ -79,6 +79,17 @@ export async function listClassStudents(db: Db, teacherId: number, classId: numb
     .orderBy(sql`(${students.number})::bigint nulls last`, asc(students.loginId));
 }
 
+/** The students of several classes of the teacher in one query, by class then attendance number. */
+export async function listStudentsOfClasses(db: Db, teacherId: number, classIds: number[]) {
+  if (classIds.length === 0) return [];
+  return db
+    .select({ classId: classStudents.classId, student: students })
+    .from(classStudents)
+    .innerJoin(students, eq(students.id, classStudents.studentId))
+    .where(and(eq(students.teacherId, teacherId), inArray(classStudents.classId, classIds)))
+    .orderBy(sql`(${students.number})::bigint nulls last`, asc(students.loginId));
+}
+
 /** Memberships of the given students in the teacher's classes, in class order. */
 export async function classesOfStudents(db: Db, teacherId: number, studentIds: number[]) {
   if (studentIds.length === 0) return new Map<number, { team_id: number; name: string }[]>();
