@@ -126,6 +126,7 @@ describe('classes and student accounts', () => {
     await page.locator('.ant-table-row', { hasText: 'e2e-6a-01' }).locator('.ant-checkbox-input').check();
     await page.locator('.ant-table-row', { hasText: 'e2e-6a-02' }).locator('.ant-checkbox-input').check();
     await page.mouse.move(0, 0);
+    await page.waitForTimeout(400); // row and checkbox transitions
     await screenshot(page, 'manage-class-selected');
     await page.getByRole('button', { name: 'クラスから外す' }).click();
     await expect.poll(() => visible(page, '2人をこのクラスから外しますか？')).toBe(true);

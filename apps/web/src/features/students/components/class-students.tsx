@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import type { studentSortFields } from '@ondoku/contract';
 import { type StudentRow } from '@ondoku/contract';
-import { App, Button, Card, Input, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { App, Button, Card, ConfigProvider, Input, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -25,6 +25,8 @@ import { ImportModal } from './import-modal';
 
 type SortField = (typeof studentSortFields)[number];
 const PAGE_SIZE = 20;
+/** Selected rows in a light tint of the brand green (the derived default is a heavy grey-green). */
+const selectedRowColors = { rowSelectedBg: '#eaf5ef', rowSelectedHoverBg: '#dcefe5' };
 
 export const openLoginCards = (teamId: number, studentIds?: string[]) =>
   window.open(`#${paths.loginCards.getHref(teamId, studentIds)}`, '_blank');
@@ -210,38 +212,40 @@ export function ClassStudents({ teamId }: { teamId: number }) {
         )}
       </div>
 
-      <Table<StudentRow>
-        rowKey="student_id"
-        size="middle"
-        loading={isFetching}
-        columns={columns}
-        dataSource={data?.rows ?? []}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys as string[]),
-        }}
-        locale={{
-          emptyText: kw
-            ? '該当する生徒はいません。'
-            : 'このクラスにはまだ生徒がいません。「ファイルから取り込む」で追加できます。',
-        }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (total) => `全${total}人`,
-        }}
-        onChange={(p, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          if (s?.order && s.columnKey)
-            setSort({ field: s.columnKey as SortField, order: s.order === 'ascend' ? 'asc' : 'desc' });
-          else setSort({ field: 'number', order: 'asc' });
-          setPage(p.current ?? 1);
-        }}
-      />
+      <ConfigProvider theme={{ components: { Table: selectedRowColors } }}>
+        <Table<StudentRow>
+          rowKey="student_id"
+          size="middle"
+          loading={isFetching}
+          columns={columns}
+          dataSource={data?.rows ?? []}
+          rowSelection={{
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setSelected(keys as string[]),
+          }}
+          locale={{
+            emptyText: kw
+              ? '該当する生徒はいません。'
+              : 'このクラスにはまだ生徒がいません。「ファイルから取り込む」で追加できます。',
+          }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            showTotal: (total) => `全${total}人`,
+          }}
+          onChange={(p, _f, sorter) => {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            if (s?.order && s.columnKey)
+              setSort({ field: s.columnKey as SortField, order: s.order === 'ascend' ? 'asc' : 'desc' });
+            else setSort({ field: 'number', order: 'asc' });
+            setPage(p.current ?? 1);
+          }}
+        />
+      </ConfigProvider>
 
       <div
         style={{
