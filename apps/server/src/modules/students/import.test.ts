@@ -330,3 +330,20 @@ describe('export-students-xls and student-import-template', () => {
     expect((await intoClass(auth, c.id, 'テンプレート.xlsx', filled)).json().data.imported).toBe(1);
   });
 });
+
+describe('OpenAPI entries of the file calls', () => {
+  it('describes the uploads as multipart and the exports as xlsx, both behind the bearer token', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const upload = doc.paths['/api/v2/team/import-team-students-list'].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(upload.requestBody.content['multipart/form-data'].schema.properties.file).toMatchObject({
+      format: 'binary',
+    });
+    expect(upload.security).toEqual([{ bearer: [] }]);
+    const exp = doc.paths['/api/v2/team/export-students-xls'].get;
+    expect(Object.keys(exp.responses['200'].content)).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+    expect(exp.security).toEqual([{ bearer: [] }]);
+  });
+});

@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClassFormModal } from './class-form-modal';
+
+const renderModal = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <App>
+        <ClassFormModal open team={null} onClose={() => {}} />
+      </App>
+    </QueryClientProvider>,
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ClassFormModal', () => {
+  it('shows the contract messages for an empty, a too long and an emoji name, and sends nothing', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderModal();
+    const input = screen.getByLabelText('クラス名');
+    const submit = screen.getByRole('button', { name: /作\s?成/ });
+    fireEvent.click(submit);
+    expect(await screen.findByText('クラス名を入力してください。')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: 'あ'.repeat(21) } });
+    fireEvent.click(submit);
+    expect(await screen.findByText('字数制限を超えています')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '3年1組🎒' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText('無効な文字が含まれています。修正してください。')).toBeInTheDocument();
+    expect(screen.getByText(/^\d+ \/ 20$/)).toBeInTheDocument();
+    await waitFor(() => expect(fetch).not.toHaveBeenCalled());
+  });
+});
