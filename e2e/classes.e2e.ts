@@ -192,6 +192,20 @@ describe('classes and student accounts', () => {
     await fs.writeFile(path.join(shotsDir, 'login-cards.pdf'), pdf);
   });
 
+  it('finds a student from the class list by name and opens their page', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await page.waitForURL(/#\/homework-management$/);
+    await page.goto(`${server.url}/#/grades`);
+    await page.getByLabel('生徒をさがす').fill('sakura3a-05');
+    await page.locator('.ant-select-item-option').first().click();
+    await page.waitForURL(/#\/student\/student-details\/sakura3a-05$/);
+    await expect.poll(() => visible(page, '所属クラス')).toBe(true);
+    await expect.poll(() => page.locator('.ant-select-dropdown').filter({ visible: true }).count()).toBe(0);
+    expect(await page.locator('.ant-list').innerText()).toContain('3年1組');
+    await screenshot(page, 'student-details-demo');
+  });
+
   it('keeps teacher02 away from teacher01 classes', async () => {
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'teacher02', 'pass1234');
