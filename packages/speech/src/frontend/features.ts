@@ -1,7 +1,7 @@
 // From cepstra to the model's 1s_c_d_dd observation vectors: batch cepstral mean normalisation,
 // then delta (c[t+2] − c[t−2]) and double delta (d[t+1] − d[t−1]) with the utterance edges
 // padded by repeating the first/last frame, concatenated into one 39-dimensional vector.
-import type { FrontEndParams } from '../model/feat-params.ts'
+import type { FrontEndParams } from '../model/feat-params'
 
 export function normaliseCepstralMean(cep: Float32Array[], p: FrontEndParams): void {
   if (cep.length === 0 || p.cmn === 'none') return

@@ -2,8 +2,8 @@
 // continuous pre-emphasis, Hamming window of wlen seconds every 1/frate seconds, |FFT|² on nfft
 // points, triangular mel filters (edges rounded to FFT bins, unit area), natural log, DCT
 // ("dct" = orthonormal DCT-II), sinusoidal liftering.
-import type { FrontEndParams } from '../model/feat-params.ts'
-import { FFT } from './fft.ts'
+import type { FrontEndParams } from '../model/feat-params'
+import { FFT } from './fft'
 
 const mel = (f: number) => 2595 * Math.log10(1 + f / 700)
 const melInv = (m: number) => 700 * (10 ** (m / 2595) - 1)
@@ -43,9 +43,10 @@ export class MfccExtractor {
     }
   }
 
-  /** Number of frames for a signal of n samples (only whole windows are analysed). */
+  /** Number of frames for n samples: like the Sphinx front end, a trailing partial window is
+   *  analysed zero-padded. */
   frameCount(n: number): number {
-    return n < this.frameLength ? 0 : Math.floor((n - this.frameLength) / this.frameShift) + 1
+    return n < this.frameLength ? 0 : Math.ceil((n - this.frameLength) / this.frameShift) + 1
   }
 
   /** Cepstra for samples scaled like 16-bit PCM (±32768): ncep values per frame. */
@@ -65,7 +66,7 @@ export class MfccExtractor {
       const start = t * this.frameShift
       this.re.fill(0)
       this.im.fill(0)
-      for (let i = 0; i < this.frameLength; i++) this.re[i] = pre[start + i]! * this.window[i]!
+      for (let i = 0; i < this.frameLength; i++) this.re[i] = (pre[start + i] ?? 0) * this.window[i]!
       this.fft.transform(this.re, this.im)
       // Power spectrum reuses re[] for bins 0..nfft/2.
       for (let k = 0; k <= half; k++) this.re[k] = this.re[k]! * this.re[k]! + this.im[k]! * this.im[k]!

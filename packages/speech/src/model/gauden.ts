@@ -1,6 +1,6 @@
 // Gaussian codebooks (means and variances files). For this model (-model ptm) there is one
 // codebook per context-independent phone, each with 3 feature streams of 128 diagonal Gaussians.
-import { Cursor, readS3File } from './s3-file.ts'
+import { Cursor, readS3File } from './s3-file'
 
 export interface GaussianParams {
   nCodebooks: number

@@ -2,7 +2,7 @@
 // (tied HMM states) and transition matrix each phone uses. The file carries its own format
 // description, which this reader follows: counts, CI phone names, a context tree (not needed
 // here: the phone table holds the same information), the phone table and the senone sequences.
-import { Cursor } from './s3-file.ts'
+import { Cursor } from './s3-file'
 
 export type WordPosition = 'i' | 'b' | 'e' | 's'
 /** Order of word positions in the binary phone table. */

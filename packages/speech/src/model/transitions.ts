@@ -1,7 +1,7 @@
 // HMM transition matrices. The file stores, per matrix, (nState-1) rows of nState columns; the
 // last column is the non-emitting exit state. Rows are stored as counts here, so each row is
 // normalised to probabilities before taking logs.
-import { Cursor, readS3File } from './s3-file.ts'
+import { Cursor, readS3File } from './s3-file'
 
 /** logProb[tmat][from * (nEmit+1) + to], -Infinity where a transition does not exist. */
 export interface TransitionMatrices {

@@ -1,3 +1,4 @@
+/// <reference path="./espeak-module.d.ts" />
 // One lazily created eSpeak NG (WebAssembly build from @echogarden/espeak-ng-emscripten, GPL-3.0)
 // instance per thread. The engine is a separate program with its own data file that we call
 // through its published interface; it is not linked into or modified by our code (see

@@ -1,9 +1,9 @@
 // Text-to-speech for reference audio and free recitation: 16 kHz mono 16-bit WAV plus the time
 // span of every word, from the engine's word and clause events.
-import { resampleToMono, TARGET_SAMPLE_RATE } from '../audio/resample.ts'
-import { writeWav } from '../audio/wav.ts'
-import { getEspeak, type EspeakEvent } from './espeak.ts'
-import { findToneType } from './voices.ts'
+import { resampleToMono, TARGET_SAMPLE_RATE } from '../audio/resample'
+import { writeWav } from '../audio/wav'
+import { getEspeak, type EspeakEvent } from './espeak'
+import { findToneType } from './voices'
 
 export interface SynthesizeOptions {
   text: string
