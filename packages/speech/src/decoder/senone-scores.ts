@@ -34,7 +34,7 @@ export function scoreSenones(model: AcousticModel, feats: Features, senones: Ite
   // top-N per [codebook][stream]: indices and log densities
   const topIdx = new Int32Array(nCb * nStreams * TOP_N)
   const topVal = new Float32Array(nCb * nStreams * TOP_N)
-  const dens = new Float32Array(density)
+  const prevIdx = new Int32Array(TOP_N)
   for (let t = 0; t < T; t++) {
     const x = feats.data.subarray(t * feats.dim, (t + 1) * feats.dim)
     for (const cb of codebooks) {
@@ -44,16 +44,26 @@ export function scoreSenones(model: AcousticModel, feats: Features, senones: Ite
         const mean = model.means[cb]![s]!
         const prec = model.precisions[cb]![s]!
         const norm = model.logNorm[cb]![s]!
-        for (let d = 0; d < density; d++) {
-          let acc = norm[d]!
-          const base = d * len
-          for (let i = 0; i < len; i++) {
-            const diff = x[off + i]! - mean[base + i]!
-            acc -= diff * diff * prec[base + i]!
-          }
-          dens[d] = acc
+        const o = (cb * nStreams + s) * TOP_N
+        // Partial distance elimination: start from last frame's winners (usually still good),
+        // then abandon any Gaussian as soon as its running score falls below the current N-th
+        // best — the score only decreases as dimensions are added.
+        for (let n = 0; n < TOP_N; n++) prevIdx[n] = t > 0 ? topIdx[o + n]! : n
+        for (let n = 0; n < TOP_N; n++) {
+          topIdx[o + n] = -1
+          topVal[o + n] = -Infinity
         }
-        selectTop(dens, topIdx, topVal, (cb * nStreams + s) * TOP_N)
+        for (let n = 0; n < TOP_N; n++) {
+          const d = prevIdx[n]!
+          if (d < 0) continue
+          const v = gaussianScore(x, off, mean, prec, norm[d]!, d * len, len, -Infinity)
+          insertTop(topIdx, topVal, o, d, v)
+        }
+        for (let d = 0; d < density; d++) {
+          if (d === prevIdx[0] || d === prevIdx[1] || d === prevIdx[2] || d === prevIdx[3]) continue
+          const v = gaussianScore(x, off, mean, prec, norm[d]!, d * len, len, topVal[o + TOP_N - 1]!)
+          if (v > topVal[o + TOP_N - 1]!) insertTop(topIdx, topVal, o, d, v)
+        }
       }
     }
     const row = t * list.length
@@ -79,21 +89,33 @@ export function scoreSenones(model: AcousticModel, feats: Features, senones: Ite
   return { nFrames: T, column, nColumns: list.length, data }
 }
 
-function selectTop(dens: Float32Array, idx: Int32Array, val: Float32Array, o: number): void {
-  for (let n = 0; n < TOP_N; n++) {
-    idx[o + n] = -1
-    val[o + n] = -Infinity
+function gaussianScore(
+  x: Float32Array,
+  off: number,
+  mean: Float32Array,
+  prec: Float32Array,
+  norm: number,
+  base: number,
+  len: number,
+  floor: number,
+): number {
+  let acc = norm
+  for (let i = 0; i < len; i++) {
+    const diff = x[off + i]! - mean[base + i]!
+    acc -= diff * diff * prec[base + i]!
+    if (acc < floor) return -Infinity
   }
-  for (let d = 0; d < dens.length; d++) {
-    const v = dens[d]!
-    if (v <= val[o + TOP_N - 1]!) continue
-    let n = TOP_N - 1
-    while (n > 0 && val[o + n - 1]! < v) {
-      val[o + n] = val[o + n - 1]!
-      idx[o + n] = idx[o + n - 1]!
-      n--
-    }
-    val[o + n] = v
-    idx[o + n] = d
+  return acc
+}
+
+function insertTop(idx: Int32Array, val: Float32Array, o: number, d: number, v: number): void {
+  let n = TOP_N - 1
+  if (v <= val[o + n]!) return
+  while (n > 0 && val[o + n - 1]! < v) {
+    val[o + n] = val[o + n - 1]!
+    idx[o + n] = idx[o + n - 1]!
+    n--
   }
+  val[o + n] = v
+  idx[o + n] = d
 }

@@ -8,6 +8,8 @@ import { decodePhoneLoop, phoneLoopUnits } from '../decoder/phone-loop'
 import { segmentFrameScores } from '../decoder/segment-scores'
 import { scoreSenones } from '../decoder/senone-scores'
 import { viterbi } from '../decoder/viterbi'
+import type { DecodingGraph } from '../decoder/graph'
+import type { Segment } from '../decoder/history'
 
 export const FRAME_MS = 10
 
@@ -51,7 +53,9 @@ export interface AnalyseOptions {
   mfcc?: MfccExtractor
 }
 
-export const DEFAULT_SKIP_PENALTY = -40
+export const DEFAULT_SKIP_PENALTY = -15
+/** Speech frames (phone loop, non-filler) in a skipped word's gap that mean it was read. */
+export const SPOKEN_GAP_FRAMES = 10
 
 export function analyse(model: AcousticModel, samples: Float32Array, prons: string[][][], opts: AnalyseOptions = {}): Analysis {
   const feats = extractFeatures(samples, model.params, opts.mfcc)
@@ -73,12 +77,19 @@ export function analyse(model: AcousticModel, samples: Float32Array, prons: stri
   for (const s of loop.segments) segmentFrameScores(loop.units[s.node]!, scores, s.start, s.end, loopFrame)
   const loopPhones = loop.segments.map((s) => ({ phone: loop.phones[s.node]!, start: s.start, end: s.end }))
 
-  const result = viterbi(graph, scores)
-  if (!result) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones }
+  // Pass 1: every word may be skipped. A skipped word whose place holds speech was read, just
+  // not as expected (mispronounced/replaced); only words with no speech left for them are
+  // omitted. Pass 2 aligns again with exactly those words removed.
+  const pass1 = viterbi(graph, scores)
+  if (!pass1) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones }
+  const omitted = omittedWords(graph, pass1.segments, prons.length, loopPhones, T)
+  const graph2 = buildAlignmentGraph(model, prons.map((p, i) => (omitted.has(i) ? [] : p)), { contextDependent: opts.contextDependent ?? true })
+  const result = viterbi(graph2, scores) ?? pass1
+  const final = result === pass1 ? graph : graph2
   const words = emptyWords()
   const fillers: FillerSegment[] = []
   for (const seg of result.segments) {
-    const node = graph.nodes[seg.node]!
+    const node = final.nodes[seg.node]!
     segmentFrameScores(node.unit!, scores, seg.start, seg.end, forcedFrame)
     const label = node.label
     if (label.filler) {
@@ -97,4 +108,40 @@ export function analyse(model: AcousticModel, samples: Float32Array, prons: stri
     w.phones.push({ phone: label.phone!, start: seg.start, end: seg.end, gop: diff / n })
   }
   return { nFrames: T, words, fillers, forcedFrame, loopFrame, loopPhones }
+}
+
+function omittedWords(
+  graph: DecodingGraph,
+  segments: Segment[],
+  nWords: number,
+  loopPhones: Array<{ phone: string; start: number; end: number }>,
+  T: number,
+): Set<number> {
+  const span = Array.from({ length: nWords }, () => ({ start: -1, end: -1 }))
+  for (const seg of segments) {
+    const l = graph.nodes[seg.node]!.label
+    if (l.filler || l.word === undefined) continue
+    const w = span[l.word]!
+    if (w.start < 0) w.start = seg.start
+    w.end = seg.end
+  }
+  const speech = new Uint8Array(T)
+  for (const p of loopPhones) if (p.phone !== 'SIL' && !p.phone.startsWith('+')) speech.fill(1, p.start, p.end + 1)
+  const out = new Set<number>()
+  let i = 0
+  while (i < nWords) {
+    if (span[i]!.start >= 0) {
+      i++
+      continue
+    }
+    let j = i
+    while (j < nWords && span[j]!.start < 0) j++
+    const from = i > 0 ? span[i - 1]!.end + 1 : 0
+    const to = j < nWords ? span[j]!.start - 1 : T - 1
+    let n = 0
+    for (let t = from; t <= to; t++) n += speech[t]!
+    if (n < SPOKEN_GAP_FRAMES * (j - i)) for (let k = i; k < j; k++) out.add(k)
+    i = j
+  }
+  return out
 }

@@ -5,8 +5,8 @@ import { FRAME_MS } from './align'
 import type { PhoneResult, Scores, WordResult } from './types'
 
 /** Phone accuracy = 100 / (1 + exp(−(gop − GOP_MID) / GOP_SCALE)). */
-export const GOP_MID = -9
-export const GOP_SCALE = 2.5
+export const GOP_MID = -7
+export const GOP_SCALE = 3
 export const MISPRONOUNCED_BELOW = 60
 /** Weighting of the total score. */
 export const TOTAL_WEIGHTS = { accuracy: 0.6, fluency: 0.2, integrity: 0.2 }
