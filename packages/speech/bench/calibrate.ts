@@ -13,6 +13,7 @@ else {
   const ev = await loadEvaluator()
   records = await collect(ev, {
     sentences: Number(process.env.CAL_SENTENCES ?? 10),
+    tones: process.env.CAL_TONES ? process.env.CAL_TONES.split(',').map(Number) : undefined,
     speeds: [0.8, 1.3],
     onProgress: (d, t) => process.stderr.write(`\r${d}/${t}`),
   })

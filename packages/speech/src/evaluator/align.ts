@@ -53,9 +53,11 @@ export interface AnalyseOptions {
   mfcc?: MfccExtractor
 }
 
-export const DEFAULT_SKIP_PENALTY = -15
-/** Speech frames (phone loop, non-filler) in a skipped word's gap that mean it was read. */
-export const SPOKEN_GAP_FRAMES = 10
+export const DEFAULT_SKIP_PENALTY = -5
+/** A forced word this short (frames per phone) had no room in the audio. */
+export const MIN_FRAMES_PER_PHONE = 4
+/** Speech frames (phone loop, non-filler) left between kept neighbours that mean a word was read. */
+export const SPOKEN_GAP_FRAMES = 12
 
 export function analyse(model: AcousticModel, samples: Float32Array, prons: string[][][], opts: AnalyseOptions = {}): Analysis {
   const feats = extractFeatures(samples, model.params, opts.mfcc)
@@ -77,15 +79,26 @@ export function analyse(model: AcousticModel, samples: Float32Array, prons: stri
   for (const s of loop.segments) segmentFrameScores(loop.units[s.node]!, scores, s.start, s.end, loopFrame)
   const loopPhones = loop.segments.map((s) => ({ phone: loop.phones[s.node]!, start: s.start, end: s.end }))
 
-  // Pass 1: every word may be skipped. A skipped word whose place holds speech was read, just
-  // not as expected (mispronounced/replaced); only words with no speech left for them are
-  // omitted. Pass 2 aligns again with exactly those words removed.
-  const pass1 = viterbi(graph, scores)
-  if (!pass1) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones }
-  const omitted = omittedWords(graph, pass1.segments, prons.length, loopPhones, T)
-  const graph2 = buildAlignmentGraph(model, prons.map((p, i) => (omitted.has(i) ? [] : p)), { contextDependent: opts.contextDependent ?? true })
-  const result = viterbi(graph2, scores) ?? pass1
-  const final = result === pass1 ? graph : graph2
+  // Omitted words. Pass A aligns every expected word (forced); pass B lets every word be
+  // skipped. A word skipped in B is omitted only if A, forced to place it, could give it barely
+  // the minimum duration (3 frames per phone) or almost no speech: a word read differently
+  // (replaced, mispronounced) keeps a natural duration and stays in, to be scored by GOP.
+  const cd = opts.contextDependent ?? true
+  const forced = buildAlignmentGraph(model, prons, { contextDependent: cd })
+  const passA = viterbi(forced, scores)
+  const passB = viterbi(graph, scores)
+  if (!passA || !passB) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones }
+  const omitted = omittedWords(forced, passA.segments, graph, passB.segments, prons, loopPhones, T)
+  let final = forced
+  let result = passA
+  if (omitted.size > 0) {
+    const g2 = buildAlignmentGraph(model, prons.map((p, i) => (omitted.has(i) ? [] : p)), { contextDependent: cd })
+    const r2 = viterbi(g2, scores)
+    if (r2) {
+      final = g2
+      result = r2
+    }
+  }
   const words = emptyWords()
   const fillers: FillerSegment[] = []
   for (const seg of result.segments) {
@@ -110,13 +123,7 @@ export function analyse(model: AcousticModel, samples: Float32Array, prons: stri
   return { nFrames: T, words, fillers, forcedFrame, loopFrame, loopPhones }
 }
 
-function omittedWords(
-  graph: DecodingGraph,
-  segments: Segment[],
-  nWords: number,
-  loopPhones: Array<{ phone: string; start: number; end: number }>,
-  T: number,
-): Set<number> {
+function wordSpans(graph: DecodingGraph, segments: Segment[], nWords: number): Array<{ start: number; end: number }> {
   const span = Array.from({ length: nWords }, () => ({ start: -1, end: -1 }))
   for (const seg of segments) {
     const l = graph.nodes[seg.node]!.label
@@ -125,23 +132,43 @@ function omittedWords(
     if (w.start < 0) w.start = seg.start
     w.end = seg.end
   }
+  return span
+}
+
+function omittedWords(
+  forced: DecodingGraph,
+  forcedSegs: Segment[],
+  skippable: DecodingGraph,
+  skipSegs: Segment[],
+  prons: string[][][],
+  loopPhones: Array<{ phone: string; start: number; end: number }>,
+  T: number,
+): Set<number> {
+  const n = prons.length
+  const inForced = wordSpans(forced, forcedSegs, n)
+  const inSkip = wordSpans(skippable, skipSegs, n)
   const speech = new Uint8Array(T)
   for (const p of loopPhones) if (p.phone !== 'SIL' && !p.phone.startsWith('+')) speech.fill(1, p.start, p.end + 1)
   const out = new Set<number>()
-  let i = 0
-  while (i < nWords) {
-    if (span[i]!.start >= 0) {
-      i++
-      continue
-    }
-    let j = i
-    while (j < nWords && span[j]!.start < 0) j++
-    const from = i > 0 ? span[i - 1]!.end + 1 : 0
-    const to = j < nWords ? span[j]!.start - 1 : T - 1
-    let n = 0
-    for (let t = from; t <= to; t++) n += speech[t]!
-    if (n < SPOKEN_GAP_FRAMES * (j - i)) for (let k = i; k < j; k++) out.add(k)
-    i = j
+  for (let i = 0; i < n; i++) {
+    if (inSkip[i]!.start >= 0) continue
+    const { start, end } = inForced[i]!
+    const phones = Math.min(...prons[i]!.map((p) => p.length))
+    const frames = end - start + 1
+    let spoken = 0
+    for (let t = start; t <= end; t++) spoken += speech[t]!
+    const squeezed = start < 0 || frames <= MIN_FRAMES_PER_PHONE * phones || spoken < 0.3 * frames
+    // Speech left between the neighbours that pass B did keep.
+    let prev = i - 1
+    while (prev >= 0 && inSkip[prev]!.start < 0) prev--
+    let next = i + 1
+    while (next < n && inSkip[next]!.start < 0) next++
+    const from = prev >= 0 ? inSkip[prev]!.end + 1 : 0
+    const to = next < n ? inSkip[next]!.start - 1 : T - 1
+    let gapSpeech = 0
+    for (let t = from; t <= to; t++) gapSpeech += speech[t]!
+    const skippedRun = next - prev - 1
+    if (squeezed && gapSpeech < SPOKEN_GAP_FRAMES * skippedRun) out.add(i)
   }
   return out
 }
