@@ -8,7 +8,7 @@ import type { PhoneResult, Scores, WordResult } from './types'
 export const GOP_MID = -7
 export const GOP_SCALE = 3
 export const MISPRONOUNCED_BELOW = 60
-/** Weighting of the total score. */
+/** Weighting of the total score (fluency and integrity parts are scaled by accuracy/100). */
 export const TOTAL_WEIGHTS = { accuracy: 0.6, fluency: 0.2, integrity: 0.2 }
 /** Reference reading rate for fluency (phones per second, a calm classroom reading). */
 export const REFERENCE_PHONES_PER_SECOND = 10
@@ -123,6 +123,9 @@ export function summarise(a: Analysis, words: WordResult[], expectedPhones: numb
   }
   const accuracy = den ? num / den : 0
   const fluency = fluencyScore(a, expectedPhones)
-  const total = TOTAL_WEIGHTS.accuracy * accuracy + TOTAL_WEIGHTS.fluency * fluency + TOTAL_WEIGHTS.integrity * integrity
+  // Fluency and completeness count in proportion to accuracy: reading the wrong words fluently
+  // and completely must not earn those points.
+  const total =
+    TOTAL_WEIGHTS.accuracy * accuracy + (TOTAL_WEIGHTS.fluency * fluency + TOTAL_WEIGHTS.integrity * integrity) * (accuracy / 100)
   return { total_score: round(total), accuracy_score: round(accuracy), fluency_score: round(fluency), integrity_score: round(integrity) }
 }
