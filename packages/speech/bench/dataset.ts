@@ -1,11 +1,11 @@
 // A synthetic test set for the benchmark and the score calibration: sentences read by the TTS
 // voices other than the reference voice (tone type 1), at several speeds, with white noise and
 // half a second of room noise before and after. Deterministic (seeded noise).
-import { synthesize } from '../src/tts/synthesize'
+import { synthesize } from '../src/tts/synthesize';
 
-export const REFERENCE_TONE = 1
-export const TEST_TONES = [2, 3, 4, 5, 6]
-export const SPEEDS = [0.8, 1.0, 1.3]
+export const REFERENCE_TONE = 1;
+export const TEST_TONES = [2, 3, 4, 5, 6];
+export const SPEEDS = [0.8, 1.0, 1.3];
 
 export const SENTENCES = [
   'I like to play soccer with my friends after school.',
@@ -28,47 +28,70 @@ export const SENTENCES = [
   'My favorite animal is the elephant.',
   'It is raining, so take your umbrella.',
   'The cat is sleeping under the table.',
-]
+];
 
 /** Replacement words for the "read a different word" case: plain words that sound unlike most. */
-export const REPLACEMENTS = ['orange', 'jump', 'yellow', 'window', 'happy', 'seven', 'rabbit', 'chair', 'lunch', 'music', 'bridge', 'pencil', 'garden', 'thank', 'zebra', 'kitchen']
+export const REPLACEMENTS = [
+  'orange',
+  'jump',
+  'yellow',
+  'window',
+  'happy',
+  'seven',
+  'rabbit',
+  'chair',
+  'lunch',
+  'music',
+  'bridge',
+  'pencil',
+  'garden',
+  'thank',
+  'zebra',
+  'kitchen',
+];
 
 export function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1
+  let s = seed >>> 0 || 1;
   return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return s / 4294967296
-  }
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
 }
 
 /** Adds Gaussian white noise at the given SNR (dB) and 0.5 s of padding noise each side. */
 export function addNoise(speech: Float32Array, snrDb: number, seed: number): Float32Array {
-  const r = rng(seed)
-  let power = 0
-  for (const x of speech) power += x * x
-  power /= Math.max(1, speech.length)
-  const sigma = Math.sqrt(power / 10 ** (snrDb / 10))
-  const pad = 8000
-  const out = new Float32Array(speech.length + 2 * pad)
+  const r = rng(seed);
+  let power = 0;
+  for (const x of speech) power += x * x;
+  power /= Math.max(1, speech.length);
+  const sigma = Math.sqrt(power / 10 ** (snrDb / 10));
+  const pad = 8000;
+  const out = new Float32Array(speech.length + 2 * pad);
   for (let i = 0; i < out.length; i++) {
-    const g = Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r())
-    out[i] = g * sigma + (i >= pad && i < pad + speech.length ? speech[i - pad]! : 0)
+    const g = Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
+    out[i] = g * sigma + (i >= pad && i < pad + speech.length ? speech[i - pad]! : 0);
   }
-  return out
+  return out;
 }
 
 export interface Utterance {
-  text: string
-  tone: number
-  speed: number
-  samples: Float32Array
+  text: string;
+  tone: number;
+  speed: number;
+  samples: Float32Array;
 }
 
-export async function speak(text: string, tone: number, speed: number, snrDb: number, seed: number): Promise<Utterance> {
-  const r = await synthesize({ text, toneType: tone, speed })
-  return { text, tone, speed, samples: addNoise(r.samples, snrDb, seed) }
+export async function speak(
+  text: string,
+  tone: number,
+  speed: number,
+  snrDb: number,
+  seed: number,
+): Promise<Utterance> {
+  const r = await synthesize({ text, toneType: tone, speed });
+  return { text, tone, speed, samples: addNoise(r.samples, snrDb, seed) };
 }
 
 export function words(text: string): string[] {
-  return text.match(/[A-Za-z']+/g) ?? []
+  return text.match(/[A-Za-z']+/g) ?? [];
 }

@@ -2,9 +2,9 @@
 // Each maps to an eSpeak NG voice and variant. Labels are shown as they are in the Japanese UI.
 
 export interface ToneType {
-  tone_type: number
-  label: string
-  voice: string
+  tone_type: number;
+  label: string;
+  voice: string;
 }
 
 export const TONE_TYPES: readonly ToneType[] = [
@@ -14,16 +14,16 @@ export const TONE_TYPES: readonly ToneType[] = [
   { tone_type: 4, label: '男性（イギリス英語）', voice: 'en-gb-x-rp' },
   { tone_type: 5, label: '女性（アメリカ英語・やわらかめ）', voice: 'en-us+f2' },
   { tone_type: 6, label: '男性（アメリカ英語・低め）', voice: 'en-us+m3' },
-]
+];
 
-export const DEFAULT_TONE_TYPE = TONE_TYPES[0]!.tone_type
+export const DEFAULT_TONE_TYPE = TONE_TYPES[0]!.tone_type;
 
 export function listToneTypes(): Array<{ tone_type: number; label: string }> {
-  return TONE_TYPES.map(({ tone_type, label }) => ({ tone_type, label }))
+  return TONE_TYPES.map(({ tone_type, label }) => ({ tone_type, label }));
 }
 
 export function findToneType(toneType: number | undefined): ToneType {
-  const t = TONE_TYPES.find((x) => x.tone_type === (toneType ?? DEFAULT_TONE_TYPE))
-  if (!t) throw new Error(`Unknown tone type: ${toneType}`)
-  return t
+  const t = TONE_TYPES.find((x) => x.tone_type === (toneType ?? DEFAULT_TONE_TYPE));
+  if (!t) throw new Error(`Unknown tone type: ${toneType}`);
+  return t;
 }
