@@ -1,8 +1,14 @@
+import websocket from '@fastify/websocket';
+import { evaluationLimits } from '@ondoku/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import type { PasswordCipher } from './lib/rsa-keys.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { evaluationRoutes } from './modules/evaluation/routes.js';
+import type { EvaluationSession } from './modules/evaluation/session.js';
+import { createSpeechService, type SpeechService } from './modules/evaluation/speech-service.js';
+import { createTicketSigner } from './modules/evaluation/ticket.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -17,6 +23,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
   liveLessonUrl?: string | null;
+  /** Speech worker threads; by default a pool started on first use and closed with the app. */
+  speech?: SpeechService;
 }
 
 /** The whole HTTP application; shared by server.ts and the tests. */
@@ -32,6 +40,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerOpenApi(app);
+  await app.register(websocket, { options: { maxPayload: evaluationLimits.maxFrameBytes } });
 
   const db = deps.database.db;
   registerAuth(app, db);
@@ -40,6 +49,24 @@ export async function buildApp(deps: AppDeps) {
   authRoutes(app, { db, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
   homeworkRoutes(app, { db });
 
+  const speech = deps.speech ?? createSpeechService();
+  const sessions = new Set<EvaluationSession>();
+  evaluationRoutes(app, {
+    speech,
+    sessions,
+    tickets: createTicketSigner(deps.cipher.deriveSecret('evaluation-ticket')),
+  });
+  app.decorate('evaluationSessions', sessions);
+  app.addHook('onClose', async () => {
+    if (!deps.speech) await speech.close();
+  });
+
   if (deps.webDist) await registerWeb(app, deps.webDist);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    evaluationSessions: Set<EvaluationSession>;
+  }
 }

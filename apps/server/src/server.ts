@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openRuntime } from './runtime.js';
+import { createSpeechService } from './modules/evaluation/speech-service.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 
 /**
@@ -10,7 +11,9 @@ import { isEmpty, seedDemo } from './seed/demo.js';
  */
 const config = loadConfig();
 const { database, cipher } = await openRuntime(config);
+const speech = createSpeechService({ workers: config.speechWorkers, modelDir: config.speechModelDir });
 const app = await buildApp({
+  speech,
   database,
   cipher,
   webDist: config.webDist,
@@ -36,6 +39,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await speech.close();
     await database.close();
   } finally {
     process.exit(0);
@@ -45,4 +49,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// Load the acoustic model in the background so the first evaluation is quick.
+speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
 app.log.info(`Ondoku is ready: http://localhost:${config.port} (database: ${database.kind})`);

@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the declaration must travel with this file into every project that compiles it
+/// <reference path="./espeak-module.d.ts" />
 // One lazily created eSpeak NG (WebAssembly build from @echogarden/espeak-ng-emscripten, GPL-3.0)
 // instance per thread. The engine is a separate program with its own data file that we call
 // through its published interface; it is not linked into or modified by our code (see
