@@ -37,6 +37,8 @@ export interface RunningServer {
   stop(opts?: { keepData?: boolean }): Promise<void>;
   /** Kill hard (SIGKILL), keeping DATA_DIR: a crash. */
   kill(): Promise<void>;
+  /** What the server printed so far. */
+  log(): string;
 }
 
 export interface ServerOptions {
@@ -89,6 +91,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       }
       if (!keepData) await fs.rm(dataDir, { recursive: true, force: true });
     },
+    log: () => log,
     async kill() {
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
@@ -96,7 +99,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   };
 }
 
-export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export async function openBrowser(
+  extraArgs: string[] = [],
+): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -111,6 +116,7 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());

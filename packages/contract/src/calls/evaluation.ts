@@ -82,3 +82,30 @@ export const evaluationMessages = {
   idleTimeout: '一定時間データが届かなかったため、接続を終了しました。',
   evaluationFailed: '音声の評価に失敗しました。もう一度お試しください。',
 } as const;
+
+/** The result of one evaluation (reply code 0). */
+export const evaluationWord = z.object({
+  word: z.string(),
+  score: z.number(),
+  type: z.enum(['normal', 'mispronounced', 'omitted', 'inserted']),
+  start_ms: z.number(),
+  end_ms: z.number(),
+});
+export const evaluationScores = z.object({
+  total_score: z.number(),
+  accuracy_score: z.number(),
+  fluency_score: z.number(),
+  integrity_score: z.number(),
+});
+export const evaluationResult = evaluationScores.extend({
+  words: z.array(evaluationWord),
+  sentences: z
+    .array(evaluationScores.extend({ text: z.string(), words: z.array(evaluationWord) }).passthrough())
+    .optional(),
+  evaluate_html: z.string(),
+  evaluate_text: z.string(),
+});
+export type EvaluationResultData = z.infer<typeof evaluationResult>;
+export type EvaluationReply =
+  | { code: 0; message: string; sid: string; result: EvaluationResultData }
+  | { code: number; message: string; sid?: string };
