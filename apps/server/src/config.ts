@@ -22,6 +22,10 @@ export interface Config {
   trustProxy: boolean;
   /** The live-lesson service opened from the menu for teachers with showLive. */
   liveLessonUrl: string | null;
+  /** SMTP server for outgoing mail (smtp:// or smtps://); unset: .eml files in DATA_DIR/mail and the local mailbox. */
+  smtpUrl: string | undefined;
+  /** The From of outgoing mail. */
+  mailFrom: string;
 }
 
 const bool = (v: string | undefined, def: boolean) =>
@@ -44,6 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env.SEED_DEMO, true),
     trustProxy: bool(env.TRUST_PROXY, false),
     liveLessonUrl: env.LIVE_LESSON_URL || null,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || '音読 Ondoku <no-reply@ondoku.invalid>',
   };
 }
 

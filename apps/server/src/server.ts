@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { createMailer } from './lib/mailer.js';
 import { openRuntime } from './runtime.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 
@@ -10,9 +11,11 @@ import { isEmpty, seedDemo } from './seed/demo.js';
  */
 const config = loadConfig();
 const { database, cipher } = await openRuntime(config);
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 const app = await buildApp({
   database,
   cipher,
+  mailer,
   webDist: config.webDist,
   trustProxy: config.trustProxy,
   liveLessonUrl: config.liveLessonUrl,
@@ -36,6 +39,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    mailer.close();
     await database.close();
   } finally {
     process.exit(0);
@@ -46,3 +50,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Ondoku is ready: http://localhost:${config.port} (database: ${database.kind})`);
+if (mailer.kind === 'file') {
+  app.log.info(`mail is written to ${mailer.mailDir}; read it at http://localhost:${config.port}/dev/mailbox`);
+}
