@@ -76,7 +76,10 @@ export function parseMail(raw: string): { subject: string; text: string; html: s
 }
 
 function partOf(raw: string, type: string): string {
-  const re = new RegExp(`Content-Type: ${type}[^\\n]*\\r?\\n((?:[^\\r\\n]+\\r?\\n)*)\\r?\\n([\\s\\S]*?)(?=\\r?\\n--|$)`, 'i');
+  const re = new RegExp(
+    `Content-Type: ${type}[^\\n]*\\r?\\n((?:[^\\r\\n]+\\r?\\n)*)\\r?\\n([\\s\\S]*?)(?=\\r?\\n--|$)`,
+    'i',
+  );
   const m = re.exec(raw);
   if (!m) return '';
   const partHeaders = m[1] ?? '';

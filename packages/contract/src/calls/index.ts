@@ -13,4 +13,6 @@ const isCall = (v: unknown): v is CallDef =>
   typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'input' in v;
 
 /** Every call of the API, for route registration checks and the OpenAPI walk in tests. */
-export const allCalls: readonly CallDef[] = [account, auth, homework, system].flatMap((m) => Object.values(m).filter(isCall));
+export const allCalls: readonly CallDef[] = [account, auth, homework, system].flatMap((m) =>
+  Object.values(m).filter(isCall),
+);

@@ -30,9 +30,17 @@ const acct = limits.accountRateLimit;
 const { ttlMinutes } = limits.verificationCode;
 
 const mailLimits = {
-  email: (email: string): Limit => ({ key: `mail:email:${email}`, max: mail.perEmail, windowMinutes: mail.windowMinutes }),
+  email: (email: string): Limit => ({
+    key: `mail:email:${email}`,
+    max: mail.perEmail,
+    windowMinutes: mail.windowMinutes,
+  }),
   address: (ip: string): Limit => ({ key: `mail:addr:${ip}`, max: mail.perAddress, windowMinutes: mail.windowMinutes }),
-  teacher: (id: number): Limit => ({ key: `mail:teacher:${id}`, max: mail.perTeacher, windowMinutes: mail.windowMinutes }),
+  teacher: (id: number): Limit => ({
+    key: `mail:teacher:${id}`,
+    max: mail.perTeacher,
+    windowMinutes: mail.windowMinutes,
+  }),
 };
 const wrongCodeLimit = (ip: string): Limit => ({
   key: `code:addr:${ip}`,
@@ -88,11 +96,7 @@ export async function requestPasswordReset(
   return { expires_in_minutes: ttlMinutes };
 }
 
-export async function resetPassword(
-  db: Db,
-  input: { email: string; code: string; password: string },
-  address: string,
-) {
+export async function resetPassword(db: Db, input: { email: string; code: string; password: string }, address: string) {
   if (await isLimited(db, wrongCodeLimit(address))) throw rateLimited();
   // Checked first, so a mistyped new password does not use up a try of the code.
   assertPasswordRule(input.password);

@@ -37,5 +37,8 @@ export async function updateEmail(db: Db, teacherId: number, email: string) {
 }
 
 export async function updatePasswordHash(db: DbOrTx, teacherId: number, passwordHash: string) {
-  await db.update(teachers).set({ passwordHash, updatedAt: sql`now()` }).where(eq(teachers.id, teacherId));
+  await db
+    .update(teachers)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(teachers.id, teacherId));
 }
