@@ -74,7 +74,7 @@ export function registerDevMailbox(app: FastifyInstance, mailer: Mailer) {
         return reply.type('message/rfc822').header('content-disposition', `attachment; filename="${id}.eml"`).send(eml);
       }
       const body =
-        `<h1>${esc(mail.subject)}</h1><p class="note">宛先: ${esc(mail.to)}　/　` +
+        `<h1>${esc(mail.subject)}</h1><p class="note">宛先: ${esc(mail.to)} / ` +
         `<a href="/dev/mailbox/${id}.eml">.eml をダウンロード</a></p>` +
         `<h2>テキスト</h2><pre data-testid="mail-text">${esc(mail.text)}</pre>` +
         `<h2>HTML</h2><iframe sandbox="" srcdoc="${esc(mail.html)}"></iframe>`;
