@@ -36,7 +36,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `env`: extra environment for the server process (e.g. SMTP_URL of a test SMTP peer). */
+export async function startServer(opts: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
   if (!existsSync(path.join(root, 'apps/web/dist/index.html')))
     throw new Error('The web app is not built: run `npm run build` first.');
@@ -49,6 +50,8 @@ export async function startServer(): Promise<RunningServer> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    SMTP_URL: '',
+    ...opts.env,
   };
   const child: ChildProcess = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';

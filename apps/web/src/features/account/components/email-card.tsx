@@ -44,15 +44,16 @@ export function EmailCard({ user }: { user: TeacherUser }) {
         form={form}
         layout="horizontal"
         labelCol={{ flex: '180px' }}
-        wrapperCol={{ flex: 'auto' }}
+        wrapperCol={{ flex: '1 1 0' }}
         labelAlign="left"
+        colon={false}
         requiredMark={false}
         onFinish={onFinish}
       >
         <Form.Item label="現在のメールアドレス">
           <span data-testid="current-email">{user.email}</span>
         </Form.Item>
-        <Form.Item label="新しいメールアドレス" required>
+        <Form.Item label="新しいメールアドレス" style={sentTo ? undefined : { marginBottom: 0 }}>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="email" rules={[emailRule]} noStyle>
               <Input
@@ -69,7 +70,7 @@ export function EmailCard({ user }: { user: TeacherUser }) {
         </Form.Item>
         {sentTo && (
           <>
-            <Form.Item label=" " colon={false}>
+            <Form.Item label=" ">
               <Alert
                 type="info"
                 showIcon
@@ -85,7 +86,7 @@ export function EmailCard({ user }: { user: TeacherUser }) {
                 style={{ maxWidth: 200 }}
               />
             </Form.Item>
-            <Form.Item label=" " colon={false} style={{ marginBottom: 0 }}>
+            <Form.Item label=" " style={{ marginBottom: 0 }}>
               <Button type="primary" htmlType="submit" loading={change.isPending}>
                 メールアドレスを変更
               </Button>

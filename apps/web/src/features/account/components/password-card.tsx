@@ -43,8 +43,9 @@ export function PasswordCard() {
         form={form}
         layout="horizontal"
         labelCol={{ flex: '180px' }}
-        wrapperCol={{ flex: 'auto' }}
+        wrapperCol={{ flex: '1 1 0' }}
         labelAlign="left"
+        colon={false}
         requiredMark={false}
         onFinish={onFinish}
       >
@@ -72,7 +73,7 @@ export function PasswordCard() {
         >
           <Input.Password autoComplete="new-password" placeholder="新しいパスワード（確認）" />
         </Form.Item>
-        <Form.Item label=" " colon={false} style={{ marginBottom: 0 }}>
+        <Form.Item label=" " style={{ marginBottom: 0 }}>
           <Button type="primary" htmlType="submit" loading={change.isPending}>
             パスワードを変更
           </Button>

@@ -17,8 +17,9 @@ export function ProfileCard({ user }: { user: TeacherUser }) {
         form={form}
         layout="horizontal"
         labelCol={{ flex: '180px' }}
-        wrapperCol={{ flex: 'auto' }}
+        wrapperCol={{ flex: '1 1 0' }}
         labelAlign="left"
+        colon={false}
         requiredMark={false}
         initialValues={{ nickname: user.nickname, school: user.school }}
         onFinish={onFinish}
@@ -32,8 +33,9 @@ export function ProfileCard({ user }: { user: TeacherUser }) {
         <Form.Item label="学校名" name="school" rules={[zodRule(profileForm.shape.school)]}>
           <Input placeholder="例：さくら小学校" {...limitedLength(limits.schoolMax)} />
         </Form.Item>
-        <Form.Item label=" " colon={false} style={{ marginBottom: 0 }}>
-          <Button type="primary" htmlType="submit" loading={change.isPending}>
+        <Form.Item label=" " style={{ marginBottom: 0 }}>
+          {/* antd spaces out two-character CJK labels (保 存); not in Japanese. */}
+          <Button type="primary" htmlType="submit" loading={change.isPending} autoInsertSpace={false}>
             保存
           </Button>
         </Form.Item>
