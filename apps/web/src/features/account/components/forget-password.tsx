@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { emailField, limits, newPasswordForm, verificationCodeField } from '@ondoku/contract';
+import { emailField, limits, messages, newPasswordForm, verificationCodeField } from '@ondoku/contract';
 import { Alert, Button, Form, Input, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -117,7 +117,7 @@ export function ForgetPassword() {
               ({ getFieldValue }) => ({
                 validator: async (_r, value: string) => {
                   const result = newPasswordForm.safeParse({ password: getFieldValue('password'), confirm: value });
-                  const mismatch = result.error?.issues.find((i) => i.path[0] === 'confirm');
+                  const mismatch = result.error?.issues.find((i) => i.message === messages.passwordMismatch);
                   if (mismatch) throw new Error(mismatch.message);
                 },
               }),

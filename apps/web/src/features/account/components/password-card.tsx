@@ -11,13 +11,16 @@ interface PasswordValues {
   confirm: string;
 }
 
+const CROSS_FIELD = new Set<string>([messages.passwordSameAsOld, messages.passwordMismatch]);
+
 /** The whole-form rules of §5 (differs from the old one, the entries match) reported on one field. */
 const crossFieldRule =
   (field: 'newpassword' | 'confirm'): Rule =>
   ({ getFieldsValue }) => ({
     validator: async () => {
       const result = passwordChange.safeParse(getFieldsValue());
-      const issue = result.error?.issues.find((i) => i.path[0] === field && i.code === 'custom');
+      // Only the whole-form rules: the field's own rule is reported by its zodRule already.
+      const issue = result.error?.issues.find((i) => i.path[0] === field && CROSS_FIELD.has(i.message));
       if (issue) throw new Error(issue.message);
     },
   });
