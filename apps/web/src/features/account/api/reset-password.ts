@@ -14,7 +14,9 @@ export function useResetPassword() {
         code: v.code.trim(),
         password: await encryptForServer(queryClient, v.password),
       }),
-    // The server signed every session of the account out; a stale one in this browser goes too.
-    onSuccess: () => sessionStore.clear(),
+    // The server signed every session of that account out; if this browser held one, it goes too.
+    onSuccess: (_data, v) => {
+      if (sessionStore.get()?.user.email === v.email.trim().toLowerCase()) sessionStore.clear();
+    },
   });
 }
