@@ -29,6 +29,11 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Addresses starting with "bounce" are refused, to test a failing mail server.
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('bounce')) callback(new Error('mailbox unavailable'));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -177,6 +177,13 @@ describe('e-mail change', () => {
     expect(res.json().errcode).toBe(ErrorCode.VERIFICATION_CODE_INVALID);
   });
 
+  it('says so when the mail server refuses the mail', async () => {
+    const { auth } = await teacherWithToken(t);
+    const res = await post(SEND_EMAIL_CODE, { email: 'bounce@example.com' }, auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ errcode: ErrorCode.MAIL_SEND_FAILED, errmsg: messages.mailSendFailed, data: null });
+  });
+
   it('limits the mails a teacher can ask for (429)', async () => {
     const { auth } = await teacherWithToken(t);
     for (let i = 0; i < 5; i++) await sendCode(auth, `many${i}@example.com`);
