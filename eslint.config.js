@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * imports the web app and the contract imports neither.
  */
 const feature = (name) => `./apps/web/src/features/${name}`;
-const features = ['auth', 'homework', 'system'];
+const features = ['account', 'auth', 'homework', 'system'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'packages/speech/model/**'] },

@@ -60,6 +60,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    SMTP_URL: '',
     ...opts.env,
   };
   const child: ChildProcess = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -3,7 +3,9 @@ import { evaluationLimits } from '@ondoku/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
+import type { Mailer } from './lib/mailer.js';
 import type { PasswordCipher } from './lib/rsa-keys.js';
+import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { evaluationRoutes } from './modules/evaluation/routes.js';
 import type { EvaluationSession } from './modules/evaluation/session.js';
@@ -12,6 +14,7 @@ import { createTicketSigner } from './modules/evaluation/ticket.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerDevMailbox } from './plugins/dev-mailbox.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { openApiRoute, registerOpenApi } from './plugins/openapi.js';
 import { registerWeb } from './plugins/web.js';
@@ -19,6 +22,8 @@ import { registerWeb } from './plugins/web.js';
 export interface AppDeps {
   database: Database;
   cipher: PasswordCipher;
+  /** Outgoing mail (SMTP, or .eml files with the local mailbox page). */
+  mailer: Mailer;
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
@@ -48,6 +53,8 @@ export async function buildApp(deps: AppDeps) {
   systemRoutes(app, { db });
   authRoutes(app, { db, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
   homeworkRoutes(app, { db });
+  accountRoutes(app, { db, cipher: deps.cipher, mailer: deps.mailer });
+  registerDevMailbox(app, deps.mailer);
 
   const speech = deps.speech ?? createSpeechService();
   const sessions = new Set<EvaluationSession>();

@@ -27,6 +27,10 @@ export interface Config {
   speechWorkers: number;
   /** The acoustic model folder (packages/speech/model). */
   speechModelDir: string;
+  /** SMTP server for outgoing mail (smtp:// or smtps://); unset: .eml files in DATA_DIR/mail and the local mailbox. */
+  smtpUrl: string | undefined;
+  /** The From of outgoing mail. */
+  mailFrom: string;
 }
 
 const bool = (v: string | undefined, def: boolean) =>
@@ -51,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveLessonUrl: env.LIVE_LESSON_URL || null,
     speechWorkers: Math.max(1, Number(env.SPEECH_WORKERS) || Math.min(2, os.availableParallelism())),
     speechModelDir: path.resolve(env.SPEECH_MODEL_DIR ?? path.join(root, 'packages/speech/model')),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || '音読 Ondoku <no-reply@ondoku.invalid>',
   };
 }
 

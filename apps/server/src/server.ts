@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { createMailer } from './lib/mailer.js';
 import { openRuntime } from './runtime.js';
 import { createSpeechService } from './modules/evaluation/speech-service.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
@@ -12,10 +13,12 @@ import { isEmpty, seedDemo } from './seed/demo.js';
 const config = loadConfig();
 const { database, cipher } = await openRuntime(config);
 const speech = createSpeechService({ workers: config.speechWorkers, modelDir: config.speechModelDir });
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 const app = await buildApp({
   speech,
   database,
   cipher,
+  mailer,
   webDist: config.webDist,
   trustProxy: config.trustProxy,
   liveLessonUrl: config.liveLessonUrl,
@@ -40,6 +43,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await speech.close();
+    mailer.close();
     await database.close();
   } finally {
     process.exit(0);
@@ -52,3 +56,6 @@ await app.listen({ port: config.port, host: config.host });
 // Load the acoustic model in the background so the first evaluation is quick.
 speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
 app.log.info(`Ondoku is ready: http://localhost:${config.port} (database: ${database.kind})`);
+if (mailer.kind === 'file') {
+  app.log.info(`mail is written to ${mailer.mailDir}; read it at http://localhost:${config.port}/dev/mailbox`);
+}

@@ -1,10 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { constants, publicEncrypt } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
+import { createMailer } from '../lib/mailer.js';
 import { loadPasswordCipher } from '../lib/rsa-keys.js';
 
 /**
@@ -42,16 +46,23 @@ async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export async function buildTestApp(opts: { liveLessonUrl?: string } = {}) {
+/**
+ * `smtpUrl`: send mail to that SMTP peer (see test/smtp-peer.ts); otherwise mail is written as
+ * .eml files in a temporary folder (`mailDir`).
+ */
+export async function buildTestApp(opts: { liveLessonUrl?: string; smtpUrl?: string } = {}) {
   const database = await openTestDatabase();
   await runMigrations(database.pool);
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
-  const app = await buildApp({ database, cipher, liveLessonUrl: opts.liveLessonUrl ?? null });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-'));
+  const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: 'Ondoku Test <test@ondoku.invalid>', dataDir });
+  const app = await buildApp({ database, cipher, mailer, liveLessonUrl: opts.liveLessonUrl ?? null });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
+    mailer,
     /** What the browser does: RSA-OAEP SHA-256 with the server's public key, base64. */
     encrypt: (password: string) =>
       publicEncrypt(
@@ -60,7 +71,9 @@ export async function buildTestApp(opts: { liveLessonUrl?: string } = {}) {
       ).toString('base64'),
     async close() {
       await app.close();
+      mailer.close();
       await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
