@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * imports the web app and the contract imports neither.
  */
 const feature = (name) => `./apps/web/src/features/${name}`;
-const features = ['auth', 'classes', 'homework', 'students', 'system'];
+const features = ['account', 'auth', 'classes', 'homework', 'students', 'system'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'packages/speech/model/**'] },
@@ -24,6 +24,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },

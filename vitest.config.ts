@@ -34,6 +34,17 @@ const projects: TestProjectInlineConfiguration[] = [
       setupFiles: ['apps/web/src/test/setup.ts'],
     },
   },
+  {
+    extends: true,
+    test: {
+      name: 'speech',
+      include: ['packages/speech/test/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      pool: 'forks',
+    },
+  },
   serverApi('api-pglite', { TEST_DB: 'pglite' }),
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(serverApi('api-postgres', { TEST_DB: 'postgres' }));

@@ -33,15 +33,26 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   admin(...args: string[]): Promise<string>;
-  stop(): Promise<void>;
+  /** Stop with SIGTERM (graceful) and remove DATA_DIR unless keepData. */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
+  /** Kill hard (SIGKILL), keeping DATA_DIR: a crash. */
+  kill(): Promise<void>;
+  /** What the server printed so far. */
+  log(): string;
 }
 
-export async function startServer(): Promise<RunningServer> {
+export interface ServerOptions {
+  /** Reuse a DATA_DIR (to restart on the same data). */
+  dataDir?: string;
+  env?: Record<string, string>;
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
   if (!existsSync(path.join(root, 'apps/web/dist/index.html')))
     throw new Error('The web app is not built: run `npm run build` first.');
   const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-e2e-'));
+  const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-e2e-')));
   const env = {
     ...process.env,
     PORT: String(port),
@@ -49,6 +60,8 @@ export async function startServer(): Promise<RunningServer> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    SMTP_URL: '',
+    ...opts.env,
   };
   const child: ChildProcess = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
@@ -72,15 +85,24 @@ export async function startServer(): Promise<RunningServer> {
       const { stdout } = await promisify(execFile)(process.execPath, [adminEntry, ...args], { env });
       return stdout;
     },
-    async stop() {
-      child.kill('SIGTERM');
+    async stop({ keepData = false } = {}) {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      if (!keepData) await fs.rm(dataDir, { recursive: true, force: true });
+    },
+    log: () => log,
+    async kill() {
+      child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
-      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export async function openBrowser(
+  extraArgs: string[] = [],
+): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -95,6 +117,7 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -7,15 +7,24 @@ const here = new URL('..', import.meta.url);
 const out = new URL('dist/', here);
 await rm(out, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/cli/admin.ts', 'src/cli/seed.ts'].map((p) => new URL(p, here).pathname),
+  entryPoints: {
+    server: new URL('src/server.ts', here).pathname,
+    admin: new URL('src/cli/admin.ts', here).pathname,
+    seed: new URL('src/cli/seed.ts', here).pathname,
+    // The speech worker thread's entry; modules/evaluation/speech-service.ts looks for it here.
+    'speech-worker': new URL('../../packages/speech/src/worker.ts', here).pathname,
+  },
   outdir: out.pathname,
-  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  alias: { '@ondoku/contract': new URL('../../../packages/contract/src/index.ts', import.meta.url).pathname },
+  // Workspace packages are TypeScript source: bundle them; npm packages stay external.
+  alias: {
+    '@ondoku/contract': new URL('../../../packages/contract/src/index.ts', import.meta.url).pathname,
+    '@ondoku/speech': new URL('../../../packages/speech/src/index.ts', import.meta.url).pathname,
+  },
   sourcemap: true,
   logLevel: 'warning',
 });

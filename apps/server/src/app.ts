@@ -1,16 +1,24 @@
 import multipart from '@fastify/multipart';
-import { teamLimits } from '@ondoku/contract';
+import websocket from '@fastify/websocket';
+import { evaluationLimits, teamLimits } from '@ondoku/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
+import type { Mailer } from './lib/mailer.js';
 import type { PasswordCipher } from './lib/rsa-keys.js';
 import type { SecretBox } from './lib/secret-box.js';
+import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { classRoutes } from './modules/classes/routes.js';
+import { evaluationRoutes } from './modules/evaluation/routes.js';
+import type { EvaluationSession } from './modules/evaluation/session.js';
+import { createSpeechService, type SpeechService } from './modules/evaluation/speech-service.js';
+import { createTicketSigner } from './modules/evaluation/ticket.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
 import { studentRoutes } from './modules/students/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerDevMailbox } from './plugins/dev-mailbox.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { openApiRoute, registerOpenApi } from './plugins/openapi.js';
 import { registerWeb } from './plugins/web.js';
@@ -18,12 +26,16 @@ import { registerWeb } from './plugins/web.js';
 export interface AppDeps {
   database: Database;
   cipher: PasswordCipher;
+  /** Outgoing mail (SMTP, or .eml files with the local mailbox page). */
+  mailer: Mailer;
   /** Encrypts the printable initial passwords of students. */
   secretBox: SecretBox;
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
   liveLessonUrl?: string | null;
+  /** Speech worker threads; by default a pool started on first use and closed with the app. */
+  speech?: SpeechService;
 }
 
 /** The whole HTTP application; shared by server.ts and the tests. */
@@ -39,6 +51,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerOpenApi(app);
+  await app.register(websocket, { options: { maxPayload: evaluationLimits.maxFrameBytes } });
   // Uploads (student imports) are read part by part; each route sets its own file-size limit.
   await app.register(multipart, { limits: { fileSize: teamLimits.import.maxBytes, files: 1 } });
 
@@ -50,7 +63,27 @@ export async function buildApp(deps: AppDeps) {
   homeworkRoutes(app, { db });
   classRoutes(app, { db });
   studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox });
+  accountRoutes(app, { db, cipher: deps.cipher, mailer: deps.mailer });
+  registerDevMailbox(app, deps.mailer);
+
+  const speech = deps.speech ?? createSpeechService();
+  const sessions = new Set<EvaluationSession>();
+  evaluationRoutes(app, {
+    speech,
+    sessions,
+    tickets: createTicketSigner(deps.cipher.deriveSecret('evaluation-ticket')),
+  });
+  app.decorate('evaluationSessions', sessions);
+  app.addHook('onClose', async () => {
+    if (!deps.speech) await speech.close();
+  });
 
   if (deps.webDist) await registerWeb(app, deps.webDist);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    evaluationSessions: Set<EvaluationSession>;
+  }
 }

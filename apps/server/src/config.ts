@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -24,6 +25,14 @@ export interface Config {
   trustProxy: boolean;
   /** The live-lesson service opened from the menu for teachers with showLive. */
   liveLessonUrl: string | null;
+  /** Speech worker threads for evaluation and text-to-speech. */
+  speechWorkers: number;
+  /** The acoustic model folder (packages/speech/model). */
+  speechModelDir: string;
+  /** SMTP server for outgoing mail (smtp:// or smtps://); unset: .eml files in DATA_DIR/mail and the local mailbox. */
+  smtpUrl: string | undefined;
+  /** The From of outgoing mail. */
+  mailFrom: string;
 }
 
 const bool = (v: string | undefined, def: boolean) =>
@@ -47,6 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env.SEED_DEMO, true),
     trustProxy: bool(env.TRUST_PROXY, false),
     liveLessonUrl: env.LIVE_LESSON_URL || null,
+    speechWorkers: Math.max(1, Number(env.SPEECH_WORKERS) || Math.min(2, os.availableParallelism())),
+    speechModelDir: path.resolve(env.SPEECH_MODEL_DIR ?? path.join(root, 'packages/speech/model')),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || '音読 Ondoku <no-reply@ondoku.invalid>',
   };
 }
 

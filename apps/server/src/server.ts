@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { createMailer } from './lib/mailer.js';
 import { openRuntime } from './runtime.js';
+import { createSpeechService } from './modules/evaluation/speech-service.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 
 /**
@@ -10,9 +12,13 @@ import { isEmpty, seedDemo } from './seed/demo.js';
  */
 const config = loadConfig();
 const { database, cipher, secretBox } = await openRuntime(config);
+const speech = createSpeechService({ workers: config.speechWorkers, modelDir: config.speechModelDir });
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 const app = await buildApp({
+  speech,
   database,
   cipher,
+  mailer,
   secretBox,
   webDist: config.webDist,
   trustProxy: config.trustProxy,
@@ -37,6 +43,8 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await speech.close();
+    mailer.close();
     await database.close();
   } finally {
     process.exit(0);
@@ -46,4 +54,9 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// Load the acoustic model in the background so the first evaluation is quick.
+speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
 app.log.info(`Ondoku is ready: http://localhost:${config.port} (database: ${database.kind})`);
+if (mailer.kind === 'file') {
+  app.log.info(`mail is written to ${mailer.mailDir}; read it at http://localhost:${config.port}/dev/mailbox`);
+}

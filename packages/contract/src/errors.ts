@@ -16,6 +16,12 @@ export const ErrorCode = {
   LOGIN_RATE_LIMITED: 10002,
   PASS_CARD_INVALID: 10003,
   PASSWORD_DECRYPT_FAILED: 10004,
+  /** Account self-service (issue 3). */
+  VERIFICATION_CODE_INVALID: 10101,
+  CURRENT_PASSWORD_WRONG: 10102,
+  EMAIL_TAKEN: 10103,
+  MAIL_RATE_LIMITED: 10104,
+  MAIL_SEND_FAILED: 10105,
   /** Classes and students (issue 4). */
   CLASS_NAME_TAKEN: 20001,
   CLASS_LIMIT: 20002,
@@ -39,6 +45,7 @@ export const httpStatusOf = (code: ErrorCode): number => {
       return 413;
     case ErrorCode.RATE_LIMITED:
     case ErrorCode.LOGIN_RATE_LIMITED:
+    case ErrorCode.MAIL_RATE_LIMITED:
       return 429;
     case ErrorCode.INTERNAL:
       return 500;

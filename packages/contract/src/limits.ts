@@ -18,5 +18,13 @@ export const limits = {
   tokenTtlDays: 30,
   /** Failed sign-ins allowed in one window before the account or the address is held back. */
   loginRateLimit: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
+  /** Codes mailed for a password reset or an e-mail change (docs/account.md). */
+  verificationCode: { digits: 6, ttlMinutes: 30, maxTries: 5 },
+  /** Mails asked for, per target address and per client address, in one window. */
+  mailRateLimit: { windowMinutes: 15, perEmail: 3, perAddress: 10, perTeacher: 5 },
+  /** Failed password-change / reset attempts before the teacher or address is held back. */
+  accountRateLimit: { windowMinutes: 15, wrongPasswordPerTeacher: 5, wrongCodePerAddress: 20 },
+  nicknameMax: 20,
+  schoolMax: 50,
   clientLog: { maxContentChars: 20_000, perMinute: 20 },
 } as const;

@@ -1,4 +1,11 @@
-import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import {
+  constants,
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  privateDecrypt,
+} from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, messages } from '@ondoku/contract';
@@ -12,14 +19,18 @@ import { AppError } from './app-error.js';
 export interface PasswordCipher {
   publicKeyPem: string;
   decrypt(base64: string): string;
+  /** A secret derived from the private key for one purpose (e.g. signing tickets): every process sharing the key shares it. */
+  deriveSecret(label: string): Buffer;
 }
 
 export async function loadPasswordCipher(opts: { dataDir: string; privateKeyPem?: string }): Promise<PasswordCipher> {
   const pem = opts.privateKeyPem ?? (await readOrCreate(path.join(opts.dataDir, 'keys')));
   const privateKey = createPrivateKey(pem);
   const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  const der = privateKey.export({ type: 'pkcs8', format: 'der' });
   return {
     publicKeyPem,
+    deriveSecret: (label) => createHmac('sha256', der).update(label).digest(),
     decrypt(base64) {
       try {
         const buf = Buffer.from(base64, 'base64');

@@ -1,10 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { constants, publicEncrypt } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
+import { createMailer } from '../lib/mailer.js';
 import { loadPasswordCipher } from '../lib/rsa-keys.js';
 import { secretBoxFromKey } from '../lib/secret-box.js';
 
@@ -43,17 +47,24 @@ async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export async function buildTestApp(opts: { liveLessonUrl?: string } = {}) {
+/**
+ * `smtpUrl`: send mail to that SMTP peer (see test/smtp-peer.ts); otherwise mail is written as
+ * .eml files in a temporary folder (`mailDir`).
+ */
+export async function buildTestApp(opts: { liveLessonUrl?: string; smtpUrl?: string } = {}) {
   const database = await openTestDatabase();
   await runMigrations(database.pool);
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-'));
+  const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: 'Ondoku Test <test@ondoku.invalid>', dataDir });
   const secretBox = secretBoxFromKey(randomBytes(32));
-  const app = await buildApp({ database, cipher, secretBox, liveLessonUrl: opts.liveLessonUrl ?? null });
+  const app = await buildApp({ database, cipher, mailer, secretBox, liveLessonUrl: opts.liveLessonUrl ?? null });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
+    mailer,
     secretBox,
     /** What the browser does: RSA-OAEP SHA-256 with the server's public key, base64. */
     encrypt: (password: string) =>
@@ -63,7 +74,9 @@ export async function buildTestApp(opts: { liveLessonUrl?: string } = {}) {
       ).toString('base64'),
     async close() {
       await app.close();
+      mailer.close();
       await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -35,6 +35,12 @@ const requireSession = () => {
   return null;
 };
 
+/** Account settings are not for the guest type (spec §2); the server refuses its calls too. */
+const accountSettingsLoader = () => {
+  if (sessionStore.get()?.user.type === 'guest') throw redirect(paths.home.path);
+  return null;
+};
+
 /** Signed in at /login goes home, unless a one-time key is present (spec §2). */
 const loginLoader = ({ request }: { request: Request }) => {
   const hasKey = new URL(request.url).searchParams.has('key');
@@ -56,7 +62,10 @@ export const routes: RouteObject[] = [
   {
     element: <AuthLayout />,
     errorElement: <RouteError />,
-    children: [{ path: paths.login.path, loader: loginLoader, lazy: screen(() => import('./routes/login')) }],
+    children: [
+      { path: paths.login.path, loader: loginLoader, lazy: screen(() => import('./routes/login')) },
+      { path: paths.forget.path, lazy: screen(() => import('./routes/forget')) },
+    ],
   },
   {
     element: <AdminLayout />,
@@ -65,6 +74,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
       { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-list')) },
+      { path: paths.person.path, loader: accountSettingsLoader, lazy: screen(() => import('./routes/person')) },
       { path: paths.classEditing.path, lazy: screen(() => import('./routes/class-editing')) },
       { path: paths.manageClass.path, lazy: screen(() => import('./routes/manage-class')) },
       { path: paths.studentOverview.path, lazy: screen(() => import('./routes/student-overview')) },

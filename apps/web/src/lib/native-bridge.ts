@@ -29,3 +29,25 @@ export function exitApp() {
   if (window.OndokuNative) post({ type: 'exitApp' });
   else window.close();
 }
+
+/**
+ * Push notifications: the shell hands the device's push (FCM) token over by dispatching
+ * `ondoku:push-token` on window with `detail: { token }`, when asked with `requestPushToken`
+ * and whenever the token changes.
+ */
+export const PUSH_TOKEN_EVENT = 'ondoku:push-token';
+let lastPushToken: string | null = null;
+
+export const currentPushToken = () => lastPushToken;
+
+export function onPushToken(listener: (token: string) => void): () => void {
+  const handler = (e: Event) => {
+    const token = (e as CustomEvent<{ token?: unknown }>).detail?.token;
+    if (typeof token !== 'string' || !token) return;
+    lastPushToken = token;
+    listener(token);
+  };
+  window.addEventListener(PUSH_TOKEN_EVENT, handler);
+  if (window.OndokuNative) post({ type: 'requestPushToken' });
+  return () => window.removeEventListener(PUSH_TOKEN_EVENT, handler);
+}

@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './classes.js';
 export * from './homework.js';
 export * from './system.js';

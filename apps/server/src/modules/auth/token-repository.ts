@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { limits } from '@ondoku/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { authTokens, teachers } from '../../db/schema/index.js';
 import { hashSecret, newSecret } from '../../lib/secrets.js';
 import type { AuthTeacher } from '../../plugins/auth.js';
@@ -43,4 +43,18 @@ export async function revokeToken(db: Db, tokenId: number): Promise<void> {
     .update(authTokens)
     .set({ revokedAt: sql`now()` })
     .where(eq(authTokens.id, tokenId));
+}
+
+/** Sign a teacher out everywhere (after a password reset), or everywhere but this session (after a change). */
+export async function revokeTeacherTokens(db: DbOrTx, teacherId: number, exceptTokenId?: number): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(authTokens.teacherId, teacherId),
+        isNull(authTokens.revokedAt),
+        exceptTokenId === undefined ? undefined : ne(authTokens.id, exceptTokenId),
+      ),
+    );
 }

@@ -23,17 +23,15 @@ describe('my-homework-page-list', () => {
     const a = await teacherWithToken(t);
     const b = await teacherWithToken(t);
     const day = (d: number) => new Date(Date.UTC(2026, 3, d, 0, 0));
-    await t.db
-      .insert(homework)
-      .values([
-        ...Array.from({ length: 12 }, (_, i) => ({
-          teacherId: a.teacher.id,
-          title: `音読 ${i + 1}`,
-          startTime: day(i + 1),
-          endTime: day(i + 8),
-        })),
-        { teacherId: b.teacher.id, title: '他の先生の宿題', startTime: day(20), endTime: day(27) },
-      ]);
+    await t.db.insert(homework).values([
+      ...Array.from({ length: 12 }, (_, i) => ({
+        teacherId: a.teacher.id,
+        title: `音読 ${i + 1}`,
+        startTime: day(i + 1),
+        endTime: day(i + 8),
+      })),
+      { teacherId: b.teacher.id, title: '他の先生の宿題', startTime: day(20), endTime: day(27) },
+    ]);
     const p1 = (await list(a.auth)).json().data;
     expect(p1.total).toBe(12);
     expect(p1.rows).toHaveLength(10);

@@ -5,6 +5,8 @@ import { useLocation, useMatches, useNavigate } from 'react-router';
 import { buildMenu, menu, type MenuEntry } from '../../config/menu';
 import { paths } from '../../config/paths';
 import { useTeacherInfo } from '../../features/auth/api/get-teacher-info';
+import { forgetPushToken } from '../../features/account/api/delete-fcm-token';
+import { usePushTokenRegistration } from '../../features/account/api/save-fcm-token';
 import { useLogout } from '../../features/auth/api/logout';
 import { openExternal } from '../../lib/native-bridge';
 import { previousRoute, recordVisit } from '../../lib/route-history';
@@ -33,6 +35,7 @@ export function AdminLayout() {
     if (!session) void navigate(paths.login.path, { replace: true });
   }, [session, navigate]);
   useEffect(() => recordVisit(pathname), [pathname]);
+  usePushTokenRegistration(Boolean(session));
 
   const user = session?.user;
   const liveUrl = info.data?.live_lesson_url ?? null;
@@ -49,7 +52,7 @@ export function AdminLayout() {
     { key: 'logout', icon: <LogoutOutlined />, label: 'ログアウト' },
   ];
   const onAccountClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') void logout();
+    if (key === 'logout') void forgetPushToken().then(logout);
     if (key === 'person') void navigate(paths.person.path);
   };
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {

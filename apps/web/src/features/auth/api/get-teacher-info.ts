@@ -1,7 +1,7 @@
 import { getTeacherInfo } from '@ondoku/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { sessionStore } from '../../../lib/session';
+import { sessionStore, teacherInfoQueryKey } from '../../../lib/session';
 
 /** The token check: refreshes the stored user; a 401 signs out through the request layer. */
 export const fetchTeacherInfo = async () => {
@@ -11,6 +11,6 @@ export const fetchTeacherInfo = async () => {
 };
 
 export const teacherInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['teacher', 'info'], queryFn: fetchTeacherInfo, staleTime: 5 * 60_000, retry: false });
+  queryOptions({ queryKey: teacherInfoQueryKey, queryFn: fetchTeacherInfo, staleTime: 5 * 60_000, retry: false });
 
 export const useTeacherInfo = () => useQuery(teacherInfoQueryOptions());

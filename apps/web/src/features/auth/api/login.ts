@@ -2,9 +2,8 @@ import { loginSafe, type LoginForm, type SessionReply } from '@ondoku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APP_NAME, CLIENT_NAME } from '../../../config/constants';
 import { api } from '../../../lib/api';
-import { encryptPassword } from '../../../lib/password-crypto';
+import { encryptForServer } from '../../../lib/server-key';
 import { deviceCode, sessionStore } from '../../../lib/session';
-import { publicKeyQueryOptions } from './get-public-key';
 
 export const saveSession = (reply: SessionReply) =>
   sessionStore.set({ token: reply.token, user: reply.user, onlineClassSwitch: reply.online_class_switch });
@@ -12,16 +11,14 @@ export const saveSession = (reply: SessionReply) =>
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (form: LoginForm) => {
-      const { public_key } = await queryClient.fetchQuery(publicKeyQueryOptions());
-      return api.call(loginSafe, {
+    mutationFn: async (form: LoginForm) =>
+      api.call(loginSafe, {
         username: form.username.trim(),
-        password: await encryptPassword(public_key, form.password),
+        password: await encryptForServer(queryClient, form.password),
         app_name: APP_NAME,
         client_name: CLIENT_NAME,
         device_code: deviceCode(),
-      });
-    },
+      }),
     onSuccess: (reply) => {
       queryClient.clear();
       saveSession(reply);

@@ -1,0 +1,216 @@
+import type { AddressInfo } from 'node:net';
+import { EvaluationCode, evaluationLimits } from '@ondoku/contract';
+import { synthesize } from '@ondoku/speech';
+import OpusScript from 'opusscript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { teacherWithToken } from '../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { createTicketSigner } from './ticket.js';
+
+let t: TestApp;
+let base: string;
+let auth: Record<string, string>;
+let sentence: Int16Array; // "I like to read English books." spoken by the TTS at 16 kHz
+
+const TEXT = 'I like to read English books.';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ auth } = await teacherWithToken(t));
+  const wav = await synthesize({ text: TEXT, toneType: 2 });
+  sentence = Int16Array.from(wav.samples, (x) => Math.round(Math.max(-1, Math.min(1, x)) * 32767));
+}, 120_000);
+afterAll(() => t.close());
+
+async function socketUrl(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v2/new-evaluation-service',
+    headers: { ...auth, host: base },
+  });
+  return res.json().data.evaluation_server_url as string;
+}
+
+interface Reply {
+  code: number;
+  message?: string;
+  sid?: string;
+  result?: {
+    total_score: number;
+    accuracy_score: number;
+    integrity_score: number;
+    words: { word: string; type: string }[];
+    evaluate_html: string;
+  };
+}
+
+/** Open a socket, send the frames, and collect the one reply and the close. */
+function exchange(url: string, frames: (string | object)[], opts: { closeAfter?: number } = {}) {
+  return new Promise<{ reply: Reply | null; closeCode: number }>((resolve, reject) => {
+    const ws = new WebSocket(url);
+    let reply: Reply | null = null;
+    ws.on('open', () => {
+      frames.forEach((f, i) => {
+        if (opts.closeAfter !== undefined && i === opts.closeAfter) ws.terminate();
+        else if (ws.readyState === WebSocket.OPEN) ws.send(typeof f === 'string' ? f : JSON.stringify(f));
+      });
+    });
+    ws.on('message', (d) => (reply = JSON.parse(d.toString()) as Reply));
+    ws.on('close', (code) => resolve({ reply, closeCode: code }));
+    ws.on('error', reject);
+  });
+}
+
+const start = (over: object = {}) => ({
+  cmd: 'ssb',
+  category: 'read_sentence',
+  aue: 'raw',
+  language: 'en_us',
+  text: TEXT,
+  res_id: 'r1',
+  auto_tracking: 1,
+  track_type: 2,
+  audio: '',
+  ...over,
+});
+
+/** Raw PCM frames the way the web recorder sends them: 3200-sample chunks, status 1, then status 2. */
+function rawFrames(pcm: Int16Array) {
+  const frames: object[] = [];
+  for (let i = 0; i < pcm.length; i += 3200) {
+    const chunk = pcm.subarray(i, i + 3200);
+    frames.push({
+      cmd: 'auw',
+      status: 1,
+      audio: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('base64'),
+    });
+  }
+  frames.push({ cmd: 'auw', status: 2, audio: '' });
+  return frames;
+}
+
+const waitForNoSessions = async () => {
+  for (let i = 0; i < 50 && t.app.evaluationSessions.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  return t.app.evaluationSessions.size;
+};
+
+describe('new-evaluation-service', () => {
+  it('needs a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/new-evaluation-service' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('gives a websocket URL with a signed ticket', async () => {
+    expect(await socketUrl()).toMatch(new RegExp(`^ws://${base}/api/v2/evaluation/ws\\?ticket=\\d+\\.\\d+\\.`));
+  });
+});
+
+describe('tickets', () => {
+  const signer = createTicketSigner(Buffer.from('secret'));
+  it('are valid for 60 seconds and cannot be altered', () => {
+    const now = Date.now();
+    const ticket = signer.issue(42, now);
+    expect(signer.verify(ticket, now)).toBe(42);
+    expect(signer.verify(ticket, now + (evaluationLimits.ticketTtlSeconds + 1) * 1000)).toBeNull();
+    expect(signer.verify(ticket.replace(/^42\./, '43.'), now)).toBeNull();
+    expect(createTicketSigner(Buffer.from('other')).verify(ticket, now)).toBeNull();
+    expect(signer.verify('garbage', now)).toBeNull();
+  });
+});
+
+describe('streaming evaluation', () => {
+  it('evaluates a correctly read sentence sent as raw PCM', async () => {
+    const { reply, closeCode } = await exchange(await socketUrl(), [start(), ...rawFrames(sentence)]);
+    expect(reply?.code).toBe(0);
+    expect(reply?.sid).toMatch(/^ev[0-9a-f]{16}$/);
+    expect(reply?.result?.words.map((w) => w.word.toLowerCase())).toEqual([
+      'i',
+      'like',
+      'to',
+      'read',
+      'english',
+      'books',
+    ]);
+    expect(reply?.result?.integrity_score).toBeGreaterThanOrEqual(80);
+    expect(reply?.result?.accuracy_score).toBeGreaterThanOrEqual(60);
+    expect(reply?.result?.evaluate_html).toContain('books');
+    expect(closeCode).toBe(1000);
+    expect(await waitForNoSessions()).toBe(0);
+  });
+
+  it('scores a different text low', async () => {
+    const { reply } = await exchange(await socketUrl(), [
+      start({ text: 'The weather is cold and rainy today.' }),
+      ...rawFrames(sentence),
+    ]);
+    expect(reply?.code).toBe(0);
+    expect(reply!.result!.total_score).toBeLessThan(60);
+  });
+
+  it('accepts Opus packets (aue opus)', async () => {
+    const encoder = new OpusScript(16000, 1, OpusScript.Application.VOIP);
+    const frames: object[] = [];
+    for (let i = 0; i + 320 <= sentence.length; i += 320) {
+      const chunk = sentence.subarray(i, i + 320);
+      const packet = encoder.encode(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength), 320);
+      frames.push({ cmd: 'auw', status: 1, audio: Buffer.from(packet).toString('base64') });
+    }
+    encoder.delete();
+    frames.push({ cmd: 'auw', status: 2, audio: '' });
+    const { reply } = await exchange(await socketUrl(), [start({ aue: 'opus' }), ...frames]);
+    expect(reply?.code).toBe(0);
+    expect(reply?.result?.integrity_score).toBeGreaterThanOrEqual(80);
+  });
+
+  it.each([
+    ['a frame that is not JSON', ['{not json'], EvaluationCode.BAD_FRAME],
+    ['audio before the start frame', [{ cmd: 'auw', status: 1, audio: 'AAAA' }], EvaluationCode.WRONG_ORDER],
+    ['a start frame without text', [start({ text: '   ' })], EvaluationCode.TEXT_INVALID],
+    ['a start frame with a wrong category', [start({ category: 'read_poem' })], EvaluationCode.BAD_FRAME],
+    ['speex-wb audio', [start({ aue: 'speex-wb' })], EvaluationCode.UNSUPPORTED_ENCODING],
+    ['a second start frame', [start(), start()], EvaluationCode.WRONG_ORDER],
+    ['an audio frame with a bad status', [start(), { cmd: 'auw', status: 7, audio: '' }], EvaluationCode.BAD_FRAME],
+    ['the last frame without any audio', [start(), { cmd: 'auw', status: 2, audio: '' }], EvaluationCode.NO_AUDIO],
+  ])('answers %s with an error code and closes', async (_name, frames, code) => {
+    const { reply, closeCode } = await exchange(await socketUrl(), frames as object[]);
+    expect(reply?.code).toBe(code);
+    expect(reply?.message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
+    expect(closeCode).toBe(1000);
+    expect(await waitForNoSessions()).toBe(0);
+  });
+
+  it('says 録音データがありません。 when nothing was recorded', async () => {
+    const { reply } = await exchange(await socketUrl(), [start(), { cmd: 'auw', status: 2, audio: '' }]);
+    expect(reply?.message).toBe('録音データがありません。');
+  });
+
+  it('refuses audio longer than the category allows', async () => {
+    const second = Buffer.alloc(32_000).toString('base64'); // one second of silence
+    const frames = Array.from({ length: evaluationLimits.maxSeconds.read_word + 1 }, () => ({
+      cmd: 'auw',
+      status: 1,
+      audio: second,
+    }));
+    const { reply } = await exchange(await socketUrl(), [start({ category: 'read_word', text: 'apple' }), ...frames]);
+    expect(reply?.code).toBe(EvaluationCode.AUDIO_TOO_LONG);
+  });
+
+  it('refuses an expired or forged ticket', async () => {
+    const url = new URL(await socketUrl());
+    url.searchParams.set('ticket', `1.${Math.floor(Date.now() / 1000) - 5}.abc.def`);
+    const { reply } = await exchange(url.toString(), [start()]);
+    expect(reply?.code).toBe(EvaluationCode.TICKET_INVALID);
+    url.searchParams.delete('ticket');
+    expect((await exchange(url.toString(), [])).reply?.code).toBe(EvaluationCode.TICKET_INVALID);
+  });
+
+  it('releases the session when the client disconnects mid-stream', async () => {
+    const frames = [start(), ...rawFrames(sentence)];
+    const { reply } = await exchange(await socketUrl(), frames, { closeAfter: 5 });
+    expect(reply).toBeNull();
+    expect(await waitForNoSessions()).toBe(0);
+  });
+});

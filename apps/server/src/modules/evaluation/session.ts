@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import {
+  EvaluationCode,
+  evaluationAudioFrame,
+  evaluationLimits,
+  evaluationMessages,
+  evaluationStartFrame,
+  type EvaluationCategory,
+} from '@ondoku/contract';
+import type { EvaluationResult } from '@ondoku/speech';
+import { OpusInput, RawPcmInput, type AudioInput } from './audio-input.js';
+
+export type Evaluate = (pcm: Int16Array, text: string, category: EvaluationCategory) => Promise<EvaluationResult>;
+
+export interface SessionIo {
+  send(message: string): void;
+  close(): void;
+}
+
+type State = 'awaiting-start' | 'opening' | 'receiving' | 'evaluating' | 'closed';
+
+const SAMPLE_RATE = 16_000;
+
+/**
+ * One evaluation over one websocket (spec §7): a start frame (cmd ssb), audio frames (cmd auw,
+ * status 1), a last auw with empty audio (status 2), then one reply. Any mistake answers with a
+ * non-zero code and a message, and the socket closes. Kept apart from the socket so its rules
+ * can be tested directly; `closed` releases everything the session holds.
+ */
+export class EvaluationSession {
+  readonly sid = `ev${randomBytes(8).toString('hex')}`;
+  private state: State = 'awaiting-start';
+  private input: AudioInput | null = null;
+  private text = '';
+  private category: EvaluationCategory = 'read_sentence';
+  private maxSamples = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
+  /** Frames that arrive while the opus decoder starts are handled in order afterwards. */
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly io: SessionIo,
+    private readonly evaluate: Evaluate,
+    private readonly onEnd: (session: EvaluationSession) => void,
+  ) {
+    this.touch();
+  }
+
+  get isOpen() {
+    return this.state !== 'closed';
+  }
+
+  /** Called for each text message. */
+  receive(raw: string) {
+    this.touch();
+    this.pending = this.pending
+      .then(() => this.handle(raw))
+      .catch(() => this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame));
+  }
+
+  /** The client went away (or the server closes the socket): release everything. */
+  closed() {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.input?.free();
+    this.input = null;
+    this.onEnd(this);
+  }
+
+  private touch() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.state === 'evaluating' || this.state === 'closed') return;
+    this.idleTimer = setTimeout(
+      () => this.fail(EvaluationCode.IDLE_TIMEOUT, evaluationMessages.idleTimeout),
+      evaluationLimits.idleTimeoutMs,
+    );
+    this.idleTimer.unref();
+  }
+
+  private async handle(raw: string) {
+    if (this.state === 'closed' || this.state === 'evaluating') return;
+    let frame: unknown;
+    try {
+      frame = JSON.parse(raw);
+    } catch {
+      return this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame);
+    }
+    const cmd = (frame as { cmd?: unknown } | null)?.cmd;
+    if (this.state === 'awaiting-start') {
+      if (cmd !== 'ssb') return this.fail(EvaluationCode.WRONG_ORDER, evaluationMessages.wrongOrder);
+      return this.start(frame);
+    }
+    if (cmd !== 'auw') return this.fail(EvaluationCode.WRONG_ORDER, evaluationMessages.wrongOrder);
+    const parsed = evaluationAudioFrame.safeParse(frame);
+    if (!parsed.success) return this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame);
+    const { audio, status } = parsed.data;
+    if (audio) {
+      try {
+        this.input!.push(audio);
+      } catch {
+        return this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame);
+      }
+      if (this.input!.length > this.maxSamples) {
+        return this.fail(EvaluationCode.AUDIO_TOO_LONG, evaluationMessages.audioTooLong);
+      }
+    }
+    if (status === 2) await this.finish();
+  }
+
+  private async start(frame: unknown) {
+    const parsed = evaluationStartFrame.safeParse(frame);
+    if (!parsed.success) return this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame);
+    const { aue, category, text } = parsed.data;
+    if (aue !== 'raw' && aue !== 'opus') {
+      return this.fail(EvaluationCode.UNSUPPORTED_ENCODING, evaluationMessages.unsupportedEncoding(aue));
+    }
+    const trimmed = text.trim();
+    if (!trimmed || [...trimmed].length > evaluationLimits.maxTextChars[category] || !/[A-Za-z]/.test(trimmed)) {
+      return this.fail(EvaluationCode.TEXT_INVALID, evaluationMessages.textInvalid);
+    }
+    this.state = 'opening';
+    this.text = trimmed;
+    this.category = category;
+    this.maxSamples = evaluationLimits.maxSeconds[category] * SAMPLE_RATE;
+    const input = aue === 'opus' ? await OpusInput.create() : new RawPcmInput();
+    if (this.state !== 'opening') {
+      input.free(); // the client left while the decoder started
+      return;
+    }
+    this.input = input;
+    this.state = 'receiving';
+  }
+
+  private async finish() {
+    const pcm = this.input!.samples();
+    if (pcm.length < SAMPLE_RATE / 10) return this.fail(EvaluationCode.NO_AUDIO, evaluationMessages.noAudio);
+    this.state = 'evaluating';
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.input!.free();
+    try {
+      const result = await this.evaluate(pcm, this.text, this.category);
+      if (this.state !== 'evaluating') return; // the client left meanwhile
+      this.io.send(JSON.stringify({ code: EvaluationCode.OK, message: '', sid: this.sid, result }));
+      this.end();
+    } catch {
+      this.fail(EvaluationCode.EVALUATION_FAILED, evaluationMessages.evaluationFailed);
+    }
+  }
+
+  private fail(code: number, message: string) {
+    if (this.state === 'closed') return;
+    this.io.send(JSON.stringify({ code, message, sid: this.sid }));
+    this.end();
+  }
+
+  private end() {
+    this.closed();
+    this.io.close();
+  }
+}

@@ -1,0 +1,10 @@
+export { capture, recorderMessages } from './constants';
+export {
+  checkRecorderSupport,
+  Recorder,
+  RecorderError,
+  type EvaluationParams,
+  type RecorderOptions,
+  type RecorderState,
+} from './recorder';
+export { Downsampler, floatTo16Bit, wavBlob } from './resample';

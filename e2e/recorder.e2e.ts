@@ -1,0 +1,102 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { synthesize, writeWav } from '@ondoku/speech';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, startServer, type RunningServer } from './harness';
+
+/**
+ * The browser recorder in real Chromium with a fake microphone fed from a WAV file (a TTS
+ * reading with silence around it), streaming to the real evaluation service.
+ */
+const TEXT = 'My friend likes to play soccer after school.';
+let server: RunningServer;
+let tmp: string;
+let pageDir: string;
+let wavFile: string;
+let speechSeconds = 0;
+
+beforeAll(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-recorder-'));
+  pageDir = path.join(tmp, 'page');
+  await build({
+    root: path.join(import.meta.dirname, 'fixtures/recorder'),
+    logLevel: 'warn',
+    build: { outDir: pageDir, emptyOutDir: true },
+  });
+  const speech = await synthesize({ text: TEXT, toneType: 3 });
+  const pad = new Float32Array(16_000 * 0.5);
+  const tail = new Float32Array(16_000 * 1.5);
+  const samples = Float32Array.from([...pad, ...speech.samples, ...tail]);
+  speechSeconds = samples.length / 16_000;
+  wavFile = path.join(tmp, 'mic.wav');
+  await fs.writeFile(wavFile, writeWav(samples, 16_000));
+  // This server serves the test page instead of the app (WEB_DIST), so the page and the
+  // websocket share one origin, as they do in the product.
+  server = await startServer({ env: { WEB_DIST: pageDir } });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await fs.rm(tmp, { recursive: true, force: true });
+});
+
+async function token(): Promise<string> {
+  const { data } = (await (await fetch(`${server.url}/api/v2/teacher/public-key`)).json()) as {
+    data: { public_key: string };
+  };
+  const password = publicEncrypt(
+    { key: data.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from('pass1234'),
+  ).toString('base64');
+  const res = await fetch(`${server.url}/api/v2/teacher/login-safe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'teacher01', password }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+interface Outcome {
+  result: { total_score: number; integrity_score: number; words: { word: string; type: string }[] };
+  again: { total_score: number } | null;
+  states: string[];
+  recordingBytes: number;
+}
+
+describe('web recorder', () => {
+  it('records from the microphone, streams to the service and gets a real evaluation; retry resends', async () => {
+    const browser = await openBrowser([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wavFile}%noloop`,
+      '--autoplay-policy=no-user-gesture-required',
+    ]);
+    try {
+      const { page } = browser;
+      await page.goto(`${server.url}/`);
+      await page.waitForFunction(() => typeof window.recordAndEvaluate === 'function');
+      const outcome = (await page.evaluate((args) => window.recordAndEvaluate(args), {
+        token: await token(),
+        text: TEXT,
+        seconds: speechSeconds,
+        retry: true,
+      })) as Outcome;
+      expect(outcome.states).toEqual(['start', 'running', 'stop', 'retry', 'destroy']);
+      expect(outcome.recordingBytes).toBeGreaterThan(44 + 16_000 * 2 * (speechSeconds - 1));
+      const words = outcome.result.words.map((w) => w.word.toLowerCase().replace(/[^a-z]/g, ''));
+      expect(words).toEqual(['my', 'friend', 'likes', 'to', 'play', 'soccer', 'after', 'school']);
+      expect(outcome.result.integrity_score).toBeGreaterThanOrEqual(75);
+      expect(outcome.result.total_score).toBeGreaterThanOrEqual(50);
+      // Retry resends the same encoded audio: the same evaluation.
+      expect(outcome.again?.total_score).toBe(outcome.result.total_score);
+    } catch (e) {
+      console.log(server.log());
+      throw e;
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,103 @@
+// npm run bench:speech — prints the evaluator's quality and speed figures (see README).
+// BENCH_SENTENCES (default 10) sets the size of the synthetic test set.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { loadEvaluator } from '../src/evaluator/evaluator';
+import { SpeechWorkerPool } from '../src/worker-pool';
+import { collect } from './collect';
+import { SPEEDS, TEST_TONES, speak } from './dataset';
+import { qualityFigures } from './metrics';
+import { verifyAgainstPocketsphinx } from './verify';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+const line = (name: string, value: string, target = '') =>
+  console.log(`${name.padEnd(48)} ${value.padEnd(14)} ${target}`);
+
+const ev = await loadEvaluator();
+const sentences = Number(process.env.BENCH_SENTENCES ?? 10);
+console.log(
+  `Test set: ${sentences} sentences × voices ${TEST_TONES.join(',')} (reference voice 1 excluded) × speeds ${SPEEDS.join(', ')}, white noise at 20 dB SNR`,
+);
+const records = await collect(ev, {
+  sentences,
+  onProgress: (d, t) => process.stderr.write(`\r  ${d}/${t} utterances`),
+});
+process.stderr.write('\n');
+const q = qualityFigures(records);
+
+console.log('\n== Quality ==');
+line('correct vs wrong text, AUC (total score)', q.aucTotal.toFixed(3), 'target ≥ 0.95');
+line('correct vs wrong text, AUC (accuracy score)', q.aucAccuracy.toFixed(3));
+line('mean total: correct text / wrong text', `${q.meanCorrectTotal.toFixed(1)} / ${q.meanWrongTotal.toFixed(1)}`);
+line('replaced word → mispronounced', pct(q.replacedMispronounced), 'target ≥ 90 %');
+line('replaced word → flagged (mispronounced/omitted)', pct(q.replacedFlagged));
+line('correct words flagged (false flag)', pct(q.correctFalseFlag), 'target ≤ 5 %');
+line('correct words marked omitted', pct(q.correctFalseOmitted));
+line('omitted word recall', q.omittedRecall.toFixed(3), 'target ≥ 0.9');
+
+console.log('\n== Speed (one core) ==');
+const audioMs = records.reduce((s, r) => s + r.audioMs, 0);
+const evalMs = records.reduce((s, r) => s + r.evalMs, 0);
+line('real-time factor', (evalMs / audioMs).toFixed(3), 'target ≤ 0.1');
+const long = await speak(
+  'Every morning my brother and I walk to school together with our friends, and on the way we talk about games, homework and the animals we see in the park near the river.',
+  2,
+  0.85,
+  20,
+  77,
+);
+const times: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const t0 = performance.now();
+  await ev.evaluate({ pcm: long.samples, text: long.text });
+  times.push(performance.now() - t0);
+}
+line(
+  `final result latency, ${(long.samples.length / 16000).toFixed(1)} s sentence`,
+  `${Math.min(...times).toFixed(0)} ms`,
+  'target ≤ 300 ms (whole evaluation after the last frame)',
+);
+
+const probe = JSON.parse(
+  execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(here, 'memory-probe.ts')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }),
+) as { rssMb: number; baseRssMb: number; heapMb: number };
+line(
+  'memory per worker (process RSS after 3 evaluations)',
+  `${probe.rssMb.toFixed(0)} MB`,
+  `target ≤ 150 MB (bare node+tsx: ${probe.baseRssMb.toFixed(0)} MB)`,
+);
+
+const pool = new SpeechWorkerPool({ size: 2 });
+await pool.ready();
+const batch = await Promise.all(
+  Array.from({ length: 8 }, (_, i) =>
+    speak('Can you help me carry these boxes to the kitchen?', TEST_TONES[i % TEST_TONES.length]!, 1, 20, 300 + i),
+  ),
+);
+const t0 = performance.now();
+const settled = await Promise.allSettled(batch.map((u) => pool.evaluate(u.samples, u.text)));
+const wall = performance.now() - t0;
+await pool.close();
+const failed = settled.filter((s) => s.status === 'rejected').length;
+line('8 simultaneous evaluations, 2 worker threads', `${8 - failed}/8 ok`, `wall ${wall.toFixed(0)} ms`);
+
+console.log('\n== Verification against pocketsphinx (Debian) ==');
+const v = await verifyAgainstPocketsphinx(ev);
+if (!v.available) console.log('pocketsphinx/sphinxbase-utils not available: skipped');
+else {
+  line('MFCC vs sphinx_fe, max |diff|', v.featureMaxAbsDiff!.toExponential(2));
+  line('MFCC vs sphinx_fe, mean |diff|', v.featureMeanAbsDiff!.toExponential(2));
+  if (v.phonesCompared) {
+    line(
+      'phone start vs pocketsphinx forced alignment',
+      `median ${v.boundaryFramesMedian} frames`,
+      `${pct(v.boundaryWithin3!)} within 3 frames (${v.phonesCompared} phones)`,
+    );
+  }
+  line('GOP correlation with pocketsphinx', 'not measured', '(pocketsphinx CLI exposes no per-phone GOP)');
+}

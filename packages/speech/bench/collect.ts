@@ -1,0 +1,89 @@
+// Runs the evaluator over the synthetic test set and records, for every case, the raw analysis
+// numbers (word GOPs, skipped flags) and the final scores. Used by bench.ts for the figures and
+// by calibrate.ts to fit the GOP → score mapping.
+import type { Evaluator } from '../src/evaluator/evaluator';
+import { REPLACEMENTS, rng, SENTENCES, speak, SPEEDS, TEST_TONES, words } from './dataset';
+
+export interface CaseRecord {
+  kind: 'correct' | 'wrong_text' | 'replaced' | 'omitted';
+  total: number;
+  accuracy: number;
+  integrity: number;
+  /** Target word index (replaced/omitted), -1 otherwise. */
+  target: number;
+  wordTypes: string[];
+  wordScores: number[];
+  /** Phone GOPs per expected word (null when omitted). */
+  phoneGops: Array<number[] | null>;
+  audioMs: number;
+  evalMs: number;
+}
+
+export interface CollectOptions {
+  sentences?: number;
+  tones?: number[];
+  speeds?: number[];
+  snrDb?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export async function collect(ev: Evaluator, opts: CollectOptions = {}): Promise<CaseRecord[]> {
+  const sentences = SENTENCES.slice(0, opts.sentences ?? SENTENCES.length);
+  const tones = opts.tones ?? TEST_TONES;
+  const speeds = opts.speeds ?? SPEEDS;
+  const snr = opts.snrDb ?? 20;
+  const out: CaseRecord[] = [];
+  const total = sentences.length * tones.length * speeds.length;
+  let done = 0;
+  for (const [si, text] of sentences.entries()) {
+    for (const tone of tones) {
+      for (const speed of speeds) {
+        const seed = si * 1000 + tone * 10 + Math.round(speed * 10);
+        const r = rng(seed);
+        const u = await speak(text, tone, speed, snr, seed);
+        const ws = words(text);
+        out.push(await run(ev, 'correct', u.samples, text, -1));
+        const other = sentences[(si + 1 + Math.floor(r() * (sentences.length - 1))) % sentences.length]!;
+        out.push(await run(ev, 'wrong_text', u.samples, other, -1));
+        // Replaced: the text asks for another word than the one read.
+        const ri = Math.floor(r() * ws.length);
+        let rep = REPLACEMENTS[Math.floor(r() * REPLACEMENTS.length)]!;
+        if (rep.toLowerCase() === ws[ri]!.toLowerCase()) rep = 'garden';
+        const replacedText = ws.map((w, i) => (i === ri ? rep : w)).join(' ');
+        out.push(await run(ev, 'replaced', u.samples, replacedText, ri));
+        // Omitted: the reader leaves one word out (not the first or last: those are easy).
+        const oi = ws.length > 2 ? 1 + Math.floor(r() * (ws.length - 2)) : 0;
+        const spokenText = ws.filter((_, i) => i !== oi).join(' ');
+        const uo = await speak(spokenText, tone, speed, snr, seed + 1);
+        out.push(await run(ev, 'omitted', uo.samples, ws.join(' '), oi));
+        opts.onProgress?.(++done, total);
+      }
+    }
+  }
+  return out;
+}
+
+async function run(
+  ev: Evaluator,
+  kind: CaseRecord['kind'],
+  samples: Float32Array,
+  text: string,
+  target: number,
+): Promise<CaseRecord> {
+  const t0 = performance.now();
+  const res = await ev.evaluate({ pcm: samples, text });
+  const evalMs = performance.now() - t0;
+  const expected = res.words.filter((w) => w.type !== 'inserted');
+  return {
+    kind,
+    total: res.total_score,
+    accuracy: res.accuracy_score,
+    integrity: res.integrity_score,
+    target,
+    wordTypes: expected.map((w) => w.type),
+    wordScores: expected.map((w) => w.score),
+    phoneGops: expected.map((w) => (w.type === 'omitted' ? null : (w.phones ?? []).map((p) => p.gop))),
+    audioMs: (samples.length / 16000) * 1000,
+    evalMs,
+  };
+}

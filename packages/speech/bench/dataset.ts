@@ -1,0 +1,97 @@
+// A synthetic test set for the benchmark and the score calibration: sentences read by the TTS
+// voices other than the reference voice (tone type 1), at several speeds, with white noise and
+// half a second of room noise before and after. Deterministic (seeded noise).
+import { synthesize } from '../src/tts/synthesize';
+
+export const REFERENCE_TONE = 1;
+export const TEST_TONES = [2, 3, 4, 5, 6];
+export const SPEEDS = [0.8, 1.0, 1.3];
+
+export const SENTENCES = [
+  'I like to play soccer with my friends after school.',
+  'My sister reads a book in the library every morning.',
+  'We went to the park and saw a big brown dog.',
+  'Can you help me carry these boxes to the kitchen?',
+  'The weather is sunny and warm today.',
+  'He drinks a glass of milk before he goes to bed.',
+  'Our teacher gave us a lot of homework this week.',
+  'Please open the window because it is hot in here.',
+  'My father cooks dinner for our family on Sundays.',
+  'There are seven days in a week.',
+  'She wants to be a doctor when she grows up.',
+  'The children are singing a song in the music room.',
+  'I have a red pencil and a blue notebook.',
+  'Do you know where the train station is?',
+  'They are swimming in the river near their house.',
+  'Tom plays the piano very well.',
+  'We eat rice and fish for lunch.',
+  'My favorite animal is the elephant.',
+  'It is raining, so take your umbrella.',
+  'The cat is sleeping under the table.',
+];
+
+/** Replacement words for the "read a different word" case: plain words that sound unlike most. */
+export const REPLACEMENTS = [
+  'orange',
+  'jump',
+  'yellow',
+  'window',
+  'happy',
+  'seven',
+  'rabbit',
+  'chair',
+  'lunch',
+  'music',
+  'bridge',
+  'pencil',
+  'garden',
+  'thank',
+  'zebra',
+  'kitchen',
+];
+
+export function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+/** Adds Gaussian white noise at the given SNR (dB) and 0.5 s of padding noise each side. */
+export function addNoise(speech: Float32Array, snrDb: number, seed: number): Float32Array {
+  const r = rng(seed);
+  let power = 0;
+  for (const x of speech) power += x * x;
+  power /= Math.max(1, speech.length);
+  const sigma = Math.sqrt(power / 10 ** (snrDb / 10));
+  const pad = 8000;
+  const out = new Float32Array(speech.length + 2 * pad);
+  for (let i = 0; i < out.length; i++) {
+    const g = Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
+    out[i] = g * sigma + (i >= pad && i < pad + speech.length ? speech[i - pad]! : 0);
+  }
+  return out;
+}
+
+export interface Utterance {
+  text: string;
+  tone: number;
+  speed: number;
+  samples: Float32Array;
+}
+
+export async function speak(
+  text: string,
+  tone: number,
+  speed: number,
+  snrDb: number,
+  seed: number,
+): Promise<Utterance> {
+  const r = await synthesize({ text, toneType: tone, speed });
+  return { text, tone, speed, samples: addNoise(r.samples, snrDb, seed) };
+}
+
+export function words(text: string): string[] {
+  return text.match(/[A-Za-z']+/g) ?? [];
+}

@@ -1,0 +1,51 @@
+// Quality figures from collected cases.
+import type { CaseRecord } from './collect';
+
+/** Probability that a random positive outscores a random negative (ties count half). */
+export function auc(pos: number[], neg: number[]): number {
+  let s = 0;
+  for (const p of pos) for (const n of neg) s += p > n ? 1 : p === n ? 0.5 : 0;
+  return s / Math.max(1, pos.length * neg.length);
+}
+
+export interface QualityFigures {
+  cases: number;
+  aucTotal: number;
+  aucAccuracy: number;
+  replacedMispronounced: number;
+  replacedFlagged: number;
+  correctFalseFlag: number;
+  correctFalseOmitted: number;
+  omittedRecall: number;
+  meanCorrectTotal: number;
+  meanWrongTotal: number;
+}
+
+export function qualityFigures(records: CaseRecord[]): QualityFigures {
+  const by = (k: CaseRecord['kind']) => records.filter((r) => r.kind === k);
+  const correct = by('correct');
+  const wrong = by('wrong_text');
+  const replaced = by('replaced');
+  const omitted = by('omitted');
+  const words = correct.flatMap((r) => r.wordTypes);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  return {
+    cases: records.length,
+    aucTotal: auc(
+      correct.map((r) => r.total),
+      wrong.map((r) => r.total),
+    ),
+    aucAccuracy: auc(
+      correct.map((r) => r.accuracy),
+      wrong.map((r) => r.accuracy),
+    ),
+    replacedMispronounced:
+      replaced.filter((r) => r.wordTypes[r.target] === 'mispronounced').length / Math.max(1, replaced.length),
+    replacedFlagged: replaced.filter((r) => r.wordTypes[r.target] !== 'normal').length / Math.max(1, replaced.length),
+    correctFalseFlag: words.filter((t) => t !== 'normal').length / Math.max(1, words.length),
+    correctFalseOmitted: words.filter((t) => t === 'omitted').length / Math.max(1, words.length),
+    omittedRecall: omitted.filter((r) => r.wordTypes[r.target] === 'omitted').length / Math.max(1, omitted.length),
+    meanCorrectTotal: mean(correct.map((r) => r.total)),
+    meanWrongTotal: mean(wrong.map((r) => r.total)),
+  };
+}

@@ -1,0 +1,43 @@
+// Growable store of path history records: one record each time a path enters an HMM node.
+// Backtracking follows prev links from the final record.
+
+export class History {
+  node = new Int32Array(1024);
+  start = new Int32Array(1024);
+  prev = new Int32Array(1024);
+  size = 0;
+
+  push(node: number, start: number, prev: number): number {
+    if (this.size === this.node.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.node = grow(this.node);
+      this.start = grow(this.start);
+      this.prev = grow(this.prev);
+    }
+    this.node[this.size] = node;
+    this.start[this.size] = start;
+    this.prev[this.size] = prev;
+    return this.size++;
+  }
+}
+
+export interface Segment {
+  node: number;
+  start: number;
+  /** Inclusive last frame. */
+  end: number;
+}
+
+export function backtrack(h: History, last: number, nFrames: number): Segment[] {
+  const out: Segment[] = [];
+  let end = nFrames - 1;
+  for (let r = last; r >= 0; r = h.prev[r]!) {
+    out.push({ node: h.node[r]!, start: h.start[r]!, end });
+    end = h.start[r]! - 1;
+  }
+  return out.reverse();
+}

@@ -1,0 +1,137 @@
+// Frame-synchronous Viterbi search over a DecodingGraph (forced alignment, and the decode in
+// which words may be skipped). Each HMM is 3-state left-to-right with the model's transition
+// matrix; a beam drops nodes far below the frame's best score to bound the work on long texts.
+import type { SenoneScores } from './senone-scores';
+import type { DecodingGraph } from './graph';
+import { backtrack, History, type Segment } from './history';
+
+export interface ViterbiResult {
+  score: number;
+  segments: Segment[];
+}
+
+export const DEFAULT_BEAM = 400;
+
+export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAULT_BEAM): ViterbiResult | undefined {
+  const nodes = graph.nodes;
+  const N = nodes.length;
+  const T = scores.nFrames;
+  const NEG = -Infinity;
+  const state = new Float64Array(N * 3).fill(NEG);
+  const stateHist = new Int32Array(N * 3).fill(-1);
+  const entry = new Float64Array(N).fill(NEG);
+  const entryHist = new Int32Array(N).fill(-1);
+  const nullScore = new Float64Array(N).fill(NEG);
+  const nullHist = new Int32Array(N).fill(-1);
+  const hist = new History();
+  const cols = nodes.map((n) => (n.unit ? n.unit.senones.map((s) => scores.column[s]!) : [-1, -1, -1]));
+
+  // Spread scores from null and emitting exits to successors: null nodes within this sweep,
+  // emitting nodes as entries for the next frame.
+  const propagate = (fromExits: boolean): void => {
+    nullScore.fill(NEG);
+    if (!fromExits) {
+      nullScore[graph.start] = 0;
+    }
+    for (let n = 0; n < N; n++) {
+      const node = nodes[n]!;
+      let out: number;
+      let h: number;
+      if (node.unit) {
+        if (!fromExits) continue;
+        const tr = node.unit.trans;
+        const a = state[n * 3 + 2]! + tr[2 * 4 + 3]!;
+        const b = state[n * 3 + 1]! + tr[1 * 4 + 3]!;
+        if (a >= b) {
+          out = a;
+          h = stateHist[n * 3 + 2]!;
+        } else {
+          out = b;
+          h = stateHist[n * 3 + 1]!;
+        }
+      } else {
+        out = nullScore[n]!;
+        h = nullHist[n]!;
+      }
+      if (out === NEG) continue;
+      for (let k = 0; k < node.arcTo.length; k++) {
+        const m = node.arcTo[k]!;
+        const v = out + node.arcWeight[k]!;
+        if (nodes[m]!.unit) {
+          if (v > entry[m]!) {
+            entry[m] = v;
+            entryHist[m] = h;
+          }
+        } else if (v > nullScore[m]!) {
+          nullScore[m] = v;
+          nullHist[m] = h;
+        }
+      }
+    }
+  };
+
+  propagate(false);
+  for (let t = 0; t < T; t++) {
+    const row = t * scores.nColumns;
+    let best = NEG;
+    for (let n = 0; n < N; n++) {
+      const unit = nodes[n]!.unit;
+      if (!unit) continue;
+      const o = n * 3;
+      const s0 = state[o]!;
+      const s1 = state[o + 1]!;
+      const s2 = state[o + 2]!;
+      const e = entry[n]!;
+      if (s0 === NEG && s1 === NEG && s2 === NEG && e === NEG) continue;
+      const tr = unit.trans;
+      const c = cols[n]!;
+      // state 2
+      let v2 = s2 + tr[10]!;
+      let h2 = stateHist[o + 2]!;
+      const from1 = s1 + tr[6]!;
+      if (from1 > v2) {
+        v2 = from1;
+        h2 = stateHist[o + 1]!;
+      }
+      const skip0 = s0 + tr[2]!;
+      if (skip0 > v2) {
+        v2 = skip0;
+        h2 = stateHist[o]!;
+      }
+      // state 1
+      let v1 = s1 + tr[5]!;
+      let h1 = stateHist[o + 1]!;
+      const from0 = s0 + tr[1]!;
+      if (from0 > v1) {
+        v1 = from0;
+        h1 = stateHist[o]!;
+      }
+      // state 0: stay, or enter from a predecessor
+      let v0 = s0 + tr[0]!;
+      let h0 = stateHist[o]!;
+      if (e > v0) {
+        v0 = e;
+        h0 = hist.push(n, t, entryHist[n]!);
+      }
+      v0 += v0 === NEG ? 0 : scores.data[row + c[0]!]!;
+      v1 += v1 === NEG ? 0 : scores.data[row + c[1]!]!;
+      v2 += v2 === NEG ? 0 : scores.data[row + c[2]!]!;
+      state[o] = v0;
+      state[o + 1] = v1;
+      state[o + 2] = v2;
+      stateHist[o] = h0;
+      stateHist[o + 1] = h1;
+      stateHist[o + 2] = h2;
+      const m = v0 > v1 ? (v0 > v2 ? v0 : v2) : v1 > v2 ? v1 : v2;
+      if (m > best) best = m;
+    }
+    // Beam pruning.
+    const floor = best - beam;
+    for (let i = 0; i < N * 3; i++) if (state[i]! < floor) state[i] = NEG;
+    entry.fill(NEG);
+    propagate(true);
+  }
+  const final = nullScore[graph.end]!;
+  if (final === NEG) return undefined;
+  return { score: final, segments: backtrack(hist, nullHist[graph.end]!, T) };
+}

@@ -1,0 +1,183 @@
+// Acoustic analysis of one reading: features, the skippable forced alignment of the expected
+// words, the free phone loop, and GOP per phone. Scoring (0–100) happens in scores.ts.
+import { extractFeatures } from '../frontend/index';
+import type { MfccExtractor } from '../frontend/mfcc';
+import type { AcousticModel } from '../model/acoustic-model';
+import { buildAlignmentGraph } from '../decoder/alignment-graph';
+import { decodePhoneLoop, phoneLoopUnits } from '../decoder/phone-loop';
+import { segmentFrameScores } from '../decoder/segment-scores';
+import { scoreSenones } from '../decoder/senone-scores';
+import { viterbi } from '../decoder/viterbi';
+import type { DecodingGraph } from '../decoder/graph';
+import type { Segment } from '../decoder/history';
+
+export const FRAME_MS = 10;
+
+export interface PhoneAlignment {
+  phone: string;
+  /** Frames, inclusive. */
+  start: number;
+  end: number;
+  /** Mean per-frame (forced − phone-loop) acoustic log-likelihood. */
+  gop: number;
+}
+
+export interface WordAlignment {
+  skipped: boolean;
+  start: number;
+  end: number;
+  phones: PhoneAlignment[];
+}
+
+export interface FillerSegment {
+  phone: string;
+  start: number;
+  end: number;
+  /** Index of the word this filler precedes (words.length = after the last word). */
+  before: number;
+}
+
+export interface Analysis {
+  nFrames: number;
+  words: WordAlignment[];
+  fillers: FillerSegment[];
+  /** Whole-utterance forced and phone-loop per-frame log-likelihoods. */
+  forcedFrame: Float32Array;
+  loopFrame: Float32Array;
+  loopPhones: Array<{ phone: string; start: number; end: number }>;
+}
+
+export interface AnalyseOptions {
+  skipPenalty?: number;
+  contextDependent?: boolean;
+  mfcc?: MfccExtractor;
+}
+
+export const DEFAULT_SKIP_PENALTY = -5;
+/** A forced word this short (frames per phone) had no room in the audio. */
+export const MIN_FRAMES_PER_PHONE = 4;
+/** Speech frames (phone loop, non-filler) left between kept neighbours that mean a word was read. */
+export const SPOKEN_GAP_FRAMES = 12;
+
+export function analyse(
+  model: AcousticModel,
+  samples: Float32Array,
+  prons: string[][][],
+  opts: AnalyseOptions = {},
+): Analysis {
+  const feats = extractFeatures(samples, model.params, opts.mfcc);
+  const T = feats.nFrames;
+  const graph = buildAlignmentGraph(model, prons, {
+    skipPenalty: opts.skipPenalty ?? DEFAULT_SKIP_PENALTY,
+    contextDependent: opts.contextDependent ?? true,
+  });
+  const loopUnits = phoneLoopUnits(model);
+  const senones = graph.senones();
+  for (const u of loopUnits.units) for (const s of u.senones) senones.add(s);
+  const scores = scoreSenones(model, feats, senones);
+  const emptyWords = (): WordAlignment[] => prons.map(() => ({ skipped: true, start: 0, end: -1, phones: [] }));
+  const forcedFrame = new Float32Array(T);
+  const loopFrame = new Float32Array(T);
+  if (T < 5) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones: [] };
+
+  const loop = decodePhoneLoop(model, scores);
+  for (const s of loop.segments) segmentFrameScores(loop.units[s.node]!, scores, s.start, s.end, loopFrame);
+  const loopPhones = loop.segments.map((s) => ({ phone: loop.phones[s.node]!, start: s.start, end: s.end }));
+
+  // Omitted words. Pass A aligns every expected word (forced); pass B lets every word be
+  // skipped. A word skipped in B is omitted only if A, forced to place it, could give it barely
+  // the minimum duration (3 frames per phone) or almost no speech: a word read differently
+  // (replaced, mispronounced) keeps a natural duration and stays in, to be scored by GOP.
+  const cd = opts.contextDependent ?? true;
+  const forced = buildAlignmentGraph(model, prons, { contextDependent: cd });
+  const passA = viterbi(forced, scores);
+  const passB = viterbi(graph, scores);
+  if (!passA || !passB) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones };
+  const omitted = omittedWords(forced, passA.segments, graph, passB.segments, prons, loopPhones, T);
+  let final = forced;
+  let result = passA;
+  if (omitted.size > 0) {
+    const g2 = buildAlignmentGraph(
+      model,
+      prons.map((p, i) => (omitted.has(i) ? [] : p)),
+      { contextDependent: cd },
+    );
+    const r2 = viterbi(g2, scores);
+    if (r2) {
+      final = g2;
+      result = r2;
+    }
+  }
+  const words = emptyWords();
+  const fillers: FillerSegment[] = [];
+  for (const seg of result.segments) {
+    const node = final.nodes[seg.node]!;
+    segmentFrameScores(node.unit!, scores, seg.start, seg.end, forcedFrame);
+    const label = node.label;
+    if (label.filler) {
+      fillers.push({ phone: label.phone!, start: seg.start, end: seg.end, before: label.word ?? 0 });
+      continue;
+    }
+    const w = words[label.word!]!;
+    let diff = 0;
+    for (let t = seg.start; t <= seg.end; t++) diff += forcedFrame[t]! - loopFrame[t]!;
+    const n = seg.end - seg.start + 1;
+    if (w.skipped) {
+      w.skipped = false;
+      w.start = seg.start;
+    }
+    w.end = seg.end;
+    w.phones.push({ phone: label.phone!, start: seg.start, end: seg.end, gop: diff / n });
+  }
+  return { nFrames: T, words, fillers, forcedFrame, loopFrame, loopPhones };
+}
+
+function wordSpans(graph: DecodingGraph, segments: Segment[], nWords: number): Array<{ start: number; end: number }> {
+  const span = Array.from({ length: nWords }, () => ({ start: -1, end: -1 }));
+  for (const seg of segments) {
+    const l = graph.nodes[seg.node]!.label;
+    if (l.filler || l.word === undefined) continue;
+    const w = span[l.word]!;
+    if (w.start < 0) w.start = seg.start;
+    w.end = seg.end;
+  }
+  return span;
+}
+
+function omittedWords(
+  forced: DecodingGraph,
+  forcedSegs: Segment[],
+  skippable: DecodingGraph,
+  skipSegs: Segment[],
+  prons: string[][][],
+  loopPhones: Array<{ phone: string; start: number; end: number }>,
+  T: number,
+): Set<number> {
+  const n = prons.length;
+  const inForced = wordSpans(forced, forcedSegs, n);
+  const inSkip = wordSpans(skippable, skipSegs, n);
+  const speech = new Uint8Array(T);
+  for (const p of loopPhones) if (p.phone !== 'SIL' && !p.phone.startsWith('+')) speech.fill(1, p.start, p.end + 1);
+  const out = new Set<number>();
+  for (let i = 0; i < n; i++) {
+    if (inSkip[i]!.start >= 0) continue;
+    const { start, end } = inForced[i]!;
+    const phones = Math.min(...prons[i]!.map((p) => p.length));
+    const frames = end - start + 1;
+    let spoken = 0;
+    for (let t = start; t <= end; t++) spoken += speech[t]!;
+    const squeezed = start < 0 || frames <= MIN_FRAMES_PER_PHONE * phones || spoken < 0.3 * frames;
+    // Speech left between the neighbours that pass B did keep.
+    let prev = i - 1;
+    while (prev >= 0 && inSkip[prev]!.start < 0) prev--;
+    let next = i + 1;
+    while (next < n && inSkip[next]!.start < 0) next++;
+    const from = prev >= 0 ? inSkip[prev]!.end + 1 : 0;
+    const to = next < n ? inSkip[next]!.start - 1 : T - 1;
+    let gapSpeech = 0;
+    for (let t = from; t <= to; t++) gapSpeech += speech[t]!;
+    const skippedRun = next - prev - 1;
+    if (squeezed && gapSpeech < SPOKEN_GAP_FRAMES * skippedRun) out.add(i);
+  }
+  return out;
+}

@@ -1,0 +1,144 @@
+// From GOP values and alignment timing to the 0–100 scores. The constants are calibrated with
+// bench/calibrate.ts (see README "Score mapping"); change them only together with a new run.
+import type { Analysis, WordAlignment } from './align';
+import { FRAME_MS } from './align';
+import type { PhoneResult, Scores, WordResult } from './types';
+
+/** Phone accuracy = 100 / (1 + exp(−(gop − GOP_MID) / GOP_SCALE)). */
+export const GOP_MID = -7;
+export const GOP_SCALE = 3;
+export const MISPRONOUNCED_BELOW = 60;
+/** Weighting of the total score (fluency and integrity parts are scaled by accuracy/100). */
+export const TOTAL_WEIGHTS = { accuracy: 0.6, fluency: 0.2, integrity: 0.2 };
+/** Reference reading rate for fluency (phones per second, a calm classroom reading). */
+export const REFERENCE_PHONES_PER_SECOND = 10;
+/** Pauses between words longer than this count against fluency. */
+export const LONG_PAUSE_MS = 400;
+
+export function phoneAccuracy(gop: number): number {
+  return 100 / (1 + Math.exp(-(gop - GOP_MID) / GOP_SCALE));
+}
+
+const round = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
+
+export function wordAccuracy(w: WordAlignment): number {
+  if (w.skipped || w.phones.length === 0) return 0;
+  let s = 0;
+  for (const p of w.phones) s += phoneAccuracy(p.gop);
+  return s / w.phones.length;
+}
+
+export function wordResults(a: Analysis, texts: string[]): WordResult[] {
+  return a.words.map((w, i) => {
+    const word = texts[i] ?? '';
+    if (w.skipped) return { word, score: 0, type: 'omitted', start_ms: 0, end_ms: 0 };
+    const score = round(wordAccuracy(w));
+    const phones: PhoneResult[] = w.phones.map((p) => ({
+      phone: p.phone,
+      gop: Math.round(p.gop * 100) / 100,
+      score: round(phoneAccuracy(p.gop)),
+      start_ms: p.start * FRAME_MS,
+      end_ms: (p.end + 1) * FRAME_MS,
+    }));
+    return {
+      word,
+      score,
+      type: score < MISPRONOUNCED_BELOW ? 'mispronounced' : 'normal',
+      start_ms: w.start * FRAME_MS,
+      end_ms: (w.end + 1) * FRAME_MS,
+      phones,
+    };
+  });
+}
+
+/** Inter-word stretches where the phone loop hears speech that matches no expected word. */
+export function insertedWords(a: Analysis): WordResult[] {
+  const out: WordResult[] = [];
+  const spoken = a.words.filter((w) => !w.skipped);
+  if (spoken.length === 0) return out;
+  const first = spoken[0]!.start;
+  const last = spoken[spoken.length - 1]!.end;
+  for (const f of mergeFillers(a)) {
+    if (f.end - f.start + 1 < 30) continue;
+    // Leading/trailing noise is not an inserted word unless it is clearly speech.
+    const inside = f.start > first && f.end < last;
+    let speech = 0;
+    for (const p of a.loopPhones) {
+      if (p.phone === 'SIL' || p.phone.startsWith('+')) continue;
+      speech += Math.max(0, Math.min(p.end, f.end) - Math.max(p.start, f.start) + 1);
+    }
+    const need = inside ? 0.6 : 0.8;
+    if (speech >= 25 && speech / (f.end - f.start + 1) >= need) {
+      out.push({ word: '', score: 0, type: 'inserted', start_ms: f.start * FRAME_MS, end_ms: (f.end + 1) * FRAME_MS });
+    }
+  }
+  return out;
+}
+
+function mergeFillers(a: Analysis): Array<{ start: number; end: number; before: number }> {
+  const out: Array<{ start: number; end: number; before: number }> = [];
+  for (const f of a.fillers) {
+    const prev = out[out.length - 1];
+    if (prev && prev.end + 1 >= f.start) prev.end = f.end;
+    else out.push({ start: f.start, end: f.end, before: f.before });
+  }
+  return out;
+}
+
+export function fluencyScore(a: Analysis, expectedPhones: number): number {
+  const spoken = a.words.filter((w) => !w.skipped);
+  if (spoken.length === 0) return 0;
+  const first = spoken[0]!.start;
+  const last = spoken[spoken.length - 1]!.end;
+  const speechMs = (last - first + 1) * FRAME_MS;
+  let pauseMs = 0;
+  let longPauses = 0;
+  let hesitations = 0;
+  for (const f of mergeFillers(a)) {
+    if (f.start <= first || f.end >= last) continue;
+    const ms = (f.end - f.start + 1) * FRAME_MS;
+    pauseMs += ms;
+    if (ms >= LONG_PAUSE_MS) longPauses++;
+  }
+  for (const f of a.fillers) if (f.phone !== 'SIL' && f.start > first && f.end < last) hesitations++;
+  // Rate of articulation against the reference; reading slower than half or faster than
+  // double the reference loses points progressively.
+  const articulationMs = Math.max(1, speechMs - pauseMs);
+  const refMs = (expectedPhones / REFERENCE_PHONES_PER_SECOND) * 1000;
+  const ratio = articulationMs / Math.max(1, refMs);
+  let rate = 100;
+  if (ratio > 1.6) rate = 100 - Math.min(60, (ratio - 1.6) * 60);
+  else if (ratio < 0.5) rate = 100 - Math.min(60, (0.5 - ratio) * 150);
+  const pauseShare = pauseMs / speechMs;
+  const pausePenalty = Math.min(40, longPauses * 8 + pauseShare * 60);
+  const hesitationPenalty = Math.min(20, hesitations * 5);
+  const spokenShare = spoken.length / a.words.length;
+  return round((rate - pausePenalty - hesitationPenalty) * spokenShare);
+}
+
+export function summarise(a: Analysis, words: WordResult[], expectedPhones: number): Scores {
+  const expected = words.filter((w) => w.type !== 'inserted');
+  const spoken = expected.filter((w) => w.type !== 'omitted');
+  const integrity = expected.length ? (100 * spoken.length) / expected.length : 0;
+  // Accuracy weights each spoken word by its phone count; omitted words are left to integrity.
+  let num = 0;
+  let den = 0;
+  for (const w of spoken) {
+    const n = Math.max(1, w.phones?.length ?? 1);
+    num += w.score * n;
+    den += n;
+  }
+  const accuracy = den ? num / den : 0;
+  const fluency = fluencyScore(a, expectedPhones);
+  // Fluency and completeness count in proportion to accuracy: reading the wrong words fluently
+  // and completely must not earn those points.
+  const total =
+    TOTAL_WEIGHTS.accuracy * accuracy +
+    (TOTAL_WEIGHTS.fluency * fluency + TOTAL_WEIGHTS.integrity * integrity) * (accuracy / 100);
+  return {
+    total_score: round(total),
+    accuracy_score: round(accuracy),
+    fluency_score: round(fluency),
+    integrity_score: round(integrity),
+  };
+}

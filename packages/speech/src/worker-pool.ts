@@ -1,0 +1,131 @@
+// A small pool of speech worker threads with a queue: each worker runs one job at a time, so
+// a request never waits behind more than the queue ahead of it, and the main thread stays free.
+//
+// Spawning: from TypeScript source (tsx, vitest) the worker file is src/worker.ts and needs the
+// tsx loader, which the pool registers inside the worker by itself (tsx must be installed). A bundled server
+// builds src/worker.ts as its own esbuild entry (keeping '@echogarden/espeak-ng-emscripten'
+// external so it finds its data file) and passes { workerFile, modelDir }.
+import { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { EvaluationCategory, EvaluationResult } from './evaluator/types';
+import type { SynthesizeReply, WorkerRequest, WorkerResponse } from './worker-protocol';
+
+export interface SpeechWorkerPoolOptions {
+  size?: number;
+  /** Worker entry file; defaults to this package's src/worker.ts. */
+  workerFile?: string;
+  /** Model folder; defaults to the package's model/ (or ONDOKU_SPEECH_MODEL_DIR). */
+  modelDir?: string;
+  /** Reject jobs that wait or run longer than this. */
+  timeoutMs?: number;
+}
+
+type Job = { req: WorkerRequest; resolve: (v: unknown) => void; reject: (e: Error) => void; transfer: ArrayBuffer[] };
+type Slot = { worker: Worker; busy?: Job & { timer?: NodeJS.Timeout } };
+
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export class SpeechWorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly opts: SpeechWorkerPoolOptions = {}) {
+    const size = opts.size ?? 2;
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  private spawn(): Slot {
+    const file = this.opts.workerFile ?? fileURLToPath(new URL('./worker.ts', import.meta.url));
+    const workerData = { modelDir: this.opts.modelDir };
+    // TypeScript source: a small bootstrap registers tsx inside the worker, then imports it
+    // (Node 20 does not apply --import loader hooks to a worker's entry file).
+    const worker = file.endsWith('.ts')
+      ? new Worker(
+          `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(file).href)}) })`,
+          { eval: true, workerData },
+        )
+      : new Worker(file, { workerData });
+    const slot: Slot = { worker };
+    worker.on('message', (res: WorkerResponse) => {
+      const job = slot.busy;
+      if (!job || job.req.id !== res.id) return;
+      if (job.timer) clearTimeout(job.timer);
+      slot.busy = undefined;
+      if (res.ok) job.resolve(res.result);
+      else job.reject(new Error(res.error));
+      this.pump();
+    });
+    worker.on('error', (err) => this.replace(slot, err));
+    worker.on('exit', (code) => {
+      if (!this.closed) this.replace(slot, new Error(`speech worker exited with code ${code}`));
+    });
+    return slot;
+  }
+
+  private replace(slot: Slot, err: Error): void {
+    const job = slot.busy;
+    slot.busy = undefined;
+    if (job?.timer) clearTimeout(job.timer);
+    job?.reject(err);
+    const i = this.slots.indexOf(slot);
+    if (i >= 0 && !this.closed) {
+      void slot.worker.terminate();
+      this.slots[i] = this.spawn();
+      this.pump();
+    }
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (slot.busy || this.queue.length === 0) continue;
+      const job = this.queue.shift()!;
+      const running: Slot['busy'] = job;
+      slot.busy = running;
+      if (this.opts.timeoutMs) {
+        running.timer = setTimeout(() => this.replace(slot, new Error('speech job timed out')), this.opts.timeoutMs);
+      }
+      slot.worker.postMessage(job.req, job.transfer);
+    }
+  }
+
+  private run<T>(req: DistributiveOmit<WorkerRequest, 'id'>, transfer: ArrayBuffer[] = []): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('speech worker pool is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({
+        req: { ...req, id: this.nextId++ } as WorkerRequest,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        transfer,
+      });
+      this.pump();
+    });
+  }
+
+  /** Loads the model in every worker (optional warm-up). */
+  async ready(): Promise<void> {
+    await Promise.all(this.slots.map(() => this.run({ type: 'ping' })));
+  }
+
+  /** The PCM buffer is transferred to the worker (unusable afterwards) unless copy is true. */
+  evaluate(
+    pcm: Int16Array | Float32Array,
+    text: string,
+    category?: EvaluationCategory,
+    copy = false,
+  ): Promise<EvaluationResult> {
+    const data = copy ? pcm.slice() : pcm;
+    return this.run({ type: 'evaluate', pcm: data, text, category }, [data.buffer as ArrayBuffer]);
+  }
+
+  synthesize(text: string, toneType?: number, speed?: number): Promise<SynthesizeReply> {
+    return this.run({ type: 'synthesize', text, toneType, speed });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('speech worker pool is closed'));
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}
