@@ -1,7 +1,7 @@
 import { classNameField, limits, type TeamRow } from '@ondoku/contract';
 import { Form, Input, Modal, Switch } from 'antd';
 import { useEffect } from 'react';
-import { zodRule } from '../../../lib/form';
+import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateTeam } from '../api/create-team';
 import { useUpdateTeam } from '../api/update-team';
@@ -42,11 +42,7 @@ export function ClassFormModal({ open, team, onClose }: { open: boolean; team: T
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit().catch(() => {})}>
         <Form.Item name="name" label="クラス名" rules={[zodRule(classNameField)]}>
-          <Input
-            placeholder="例：3年1組"
-            showCount={{ formatter: ({ count }) => `${count} / ${limits.classNameMax}` }}
-            autoFocus
-          />
+          <Input placeholder="例：3年1組" {...limitedLength(limits.classNameMax)} autoFocus />
         </Form.Item>
         <Form.Item
           name="allow_join"

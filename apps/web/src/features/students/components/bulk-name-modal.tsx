@@ -1,6 +1,6 @@
-import { batchChangeClassName, batchChangeGradeName } from '@ondoku/contract';
+import { batchChangeClassName, batchChangeGradeName, teamLimits } from '@ondoku/contract';
 import { Form, Input, Modal, Typography } from 'antd';
-import { zodRule } from '../../../lib/form';
+import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useBatchChangeClassName } from '../api/batch-change-class-name';
 import { useBatchChangeGradeName } from '../api/batch-change-grade-name';
@@ -48,7 +48,11 @@ export function BulkNameModal({
       </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false}>
         <Form.Item name="value" label={`新しい${label}`} rules={[kind === 'grade' ? gradeRule : classRule]}>
-          <Input placeholder={kind === 'grade' ? '例：4年' : '例：2組'} autoFocus />
+          <Input
+            placeholder={kind === 'grade' ? '例：4年' : '例：2組'}
+            {...limitedLength(kind === 'grade' ? teamLimits.gradeNameMax : teamLimits.classOfStudentMax)}
+            autoFocus
+          />
         </Form.Item>
       </Form>
     </Modal>

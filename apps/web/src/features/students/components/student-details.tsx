@@ -7,6 +7,7 @@ import {
   messages,
   passwordField,
   studentNameField,
+  teamLimits,
   type StudentRow,
 } from '@ondoku/contract';
 import { App, Button, Card, Descriptions, Form, Input, List, Modal, Result, Skeleton, Space, Tag } from 'antd';
@@ -14,7 +15,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { zodRule } from '../../../lib/form';
+import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useChangeStudentInfo } from '../api/change-student-info';
 import { useChangeStudentPasswordSafe } from '../api/change-student-password';
@@ -57,17 +58,17 @@ function EditModal({ student, open, onClose }: { student: StudentRow; open: bool
         initialValues={{ ...student, number: student.number ?? '' }}
       >
         <Form.Item name="name" label="氏名" rules={[zodRule(studentNameField)]}>
-          <Input />
+          <Input {...limitedLength(teamLimits.studentNameMax)} />
         </Form.Item>
         <Form.Item name="furigana" label="ふりがな" rules={[zodRule(furiganaField)]}>
-          <Input />
+          <Input {...limitedLength(teamLimits.furiganaMax)} />
         </Form.Item>
         <Space>
           <Form.Item name="grade_name" label="学年" rules={[zodRule(gradeNameField)]}>
-            <Input style={{ width: 120 }} />
+            <Input style={{ width: 120 }} {...limitedLength(teamLimits.gradeNameMax)} />
           </Form.Item>
           <Form.Item name="class_name" label="組" rules={[zodRule(classOfStudentField)]}>
-            <Input style={{ width: 120 }} />
+            <Input style={{ width: 120 }} {...limitedLength(teamLimits.classOfStudentMax)} />
           </Form.Item>
           <Form.Item name="number" label="出席番号" rules={[zodRule(attendanceNumberField)]}>
             <Input style={{ width: 120 }} inputMode="numeric" />
