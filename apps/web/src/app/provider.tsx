@@ -24,6 +24,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={jaJP}
+      // antd spaces out two-character CJK labels (「作 成」); Japanese buttons read without it.
+      button={{ autoInsertSpace: false }}
       theme={{
         token: {
           colorPrimary: '#1f7a5c',

@@ -12,6 +12,8 @@ export interface RouteHandle {
   level: number;
   /** Keep the page mounted while navigating elsewhere (spec §2 cached pages). */
   keepAlive?: boolean;
+  /** The left-menu entry this screen belongs to, when it is not an entry itself. */
+  menu?: string;
 }
 
 function RouteError() {

@@ -85,7 +85,7 @@ export function AdminLayout() {
         </div>
         <Menu
           mode="inline"
-          selectedKeys={[pathname]}
+          selectedKeys={[handle?.menu ?? pathname]}
           defaultOpenKeys={['homework', 'learning']}
           items={toItems(entries)}
           onClick={onMenuClick}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useMatches, useOutlet } from 'react-router';
 import type { RouteHandle } from '../router';
 
@@ -14,6 +14,12 @@ export function KeepAliveOutlet() {
   const { pathname } = useLocation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const [cached, setCached] = useState<[string, ReactNode][]>([]);
+
+  // A page that goes into hiding must not leave its open dropdowns (rendered outside it) on
+  // screen: taking the focus away closes them.
+  useEffect(() => {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  }, [pathname]);
 
   // Adding the page while rendering (React's "adjust state on prop change") keeps it on screen
   // from the first frame; the guard makes this run once per new path.

@@ -1,9 +1,10 @@
+import { paths } from '../../config/paths';
 import { useParams } from 'react-router';
 import { ClassSummary } from '../../features/classes/components/class-summary';
 import { ClassStudents } from '../../features/students/components/class-students';
 import type { RouteHandle } from '../router';
 
-export const handle: RouteHandle = { title: 'クラスの生徒', level: 1 };
+export const handle: RouteHandle = { title: 'クラスの生徒', level: 1, menu: paths.classEditing.path };
 
 export function Component() {
   const teamId = Number(useParams().teamId);
