@@ -33,6 +33,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
             "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'BIZ UDPGothic', 'Noto Sans JP', 'Noto Sans CJK JP', Meiryo, 'IPAPGothic', 'IPAexGothic', sans-serif",
           borderRadius: 8,
         },
+        components: { Menu: { itemSelectedBg: '#e3f1ea', itemSelectedColor: '#1f7a5c' } },
       }}
     >
       <AntApp>
