@@ -21,14 +21,17 @@ export interface CaseRecord {
 
 export interface CollectOptions {
   sentences?: number;
-  tones?: number[];
+  /** First sentence index (calibration uses the other end of the list than the benchmark). */
+  firstSentence?: number;
+  tones?: Array<number | string>;
   speeds?: number[];
   snrDb?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
 export async function collect(ev: Evaluator, opts: CollectOptions = {}): Promise<CaseRecord[]> {
-  const sentences = SENTENCES.slice(0, opts.sentences ?? SENTENCES.length);
+  const first = opts.firstSentence ?? 0;
+  const sentences = SENTENCES.slice(first, first + (opts.sentences ?? SENTENCES.length));
   const tones = opts.tones ?? TEST_TONES;
   const speeds = opts.speeds ?? SPEEDS;
   const snr = opts.snrDb ?? 20;
@@ -38,7 +41,8 @@ export async function collect(ev: Evaluator, opts: CollectOptions = {}): Promise
   for (const [si, text] of sentences.entries()) {
     for (const tone of tones) {
       for (const speed of speeds) {
-        const seed = si * 1000 + tone * 10 + Math.round(speed * 10);
+        const seed =
+          si * 1000 + (typeof tone === 'number' ? tone : 100 + tones.indexOf(tone)) * 10 + Math.round(speed * 10);
         const r = rng(seed);
         const u = await speak(text, tone, speed, snr, seed);
         const ws = words(text);

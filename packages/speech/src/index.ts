@@ -6,7 +6,7 @@ export {
   MAX_AUDIO_SECONDS,
   MAX_TEXT_WORDS,
 } from './evaluator/evaluator';
-export type { Evaluator, LoadEvaluatorOptions } from './evaluator/evaluator';
+export type { Evaluator, EvaluationStream, LoadEvaluatorOptions } from './evaluator/evaluator';
 export type {
   EvaluationCategory,
   EvaluationRequest,

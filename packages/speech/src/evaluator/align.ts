@@ -1,12 +1,12 @@
 // Acoustic analysis of one reading: features, the skippable forced alignment of the expected
 // words, the free phone loop, and GOP per phone. Scoring (0–100) happens in scores.ts.
-import { extractFeatures } from '../frontend/index';
-import type { MfccExtractor } from '../frontend/mfcc';
+import { MfccExtractor } from '../frontend/mfcc';
+import { IncrementalScorer } from '../decoder/incremental-scorer';
 import type { AcousticModel } from '../model/acoustic-model';
 import { buildAlignmentGraph } from '../decoder/alignment-graph';
 import { decodePhoneLoop, phoneLoopUnits } from '../decoder/phone-loop';
 import { segmentFrameScores } from '../decoder/segment-scores';
-import { scoreSenones } from '../decoder/senone-scores';
+import type { SenoneScores } from '../decoder/senone-scores';
 import { viterbi } from '../decoder/viterbi';
 import type { DecodingGraph } from '../decoder/graph';
 import type { Segment } from '../decoder/history';
@@ -59,22 +59,47 @@ export const MIN_FRAMES_PER_PHONE = 4;
 /** Speech frames (phone loop, non-filler) left between kept neighbours that mean a word was read. */
 export const SPOKEN_GAP_FRAMES = 12;
 
+/** Decoding graphs and the senones they need, built from the text before the audio arrives. */
+export interface AnalysisPlan {
+  prons: string[][][];
+  /** Every word may be skipped (pass B). */
+  skippable: DecodingGraph;
+  /** Every word forced (pass A). */
+  forced: DecodingGraph;
+  senones: Set<number>;
+  contextDependent: boolean;
+}
+
+export function planAnalysis(model: AcousticModel, prons: string[][][], opts: AnalyseOptions = {}): AnalysisPlan {
+  const cd = opts.contextDependent ?? true;
+  const skippable = buildAlignmentGraph(model, prons, {
+    skipPenalty: opts.skipPenalty ?? DEFAULT_SKIP_PENALTY,
+    contextDependent: cd,
+  });
+  const forced = buildAlignmentGraph(model, prons, { contextDependent: cd });
+  const senones = skippable.senones();
+  for (const u of phoneLoopUnits(model).units) for (const s of u.senones) senones.add(s);
+  return { prons, skippable, forced, senones, contextDependent: cd };
+}
+
+/** Batch analysis of a whole recording (the streaming path does the same in two steps). */
 export function analyse(
   model: AcousticModel,
   samples: Float32Array,
   prons: string[][][],
   opts: AnalyseOptions = {},
 ): Analysis {
-  const feats = extractFeatures(samples, model.params, opts.mfcc);
-  const T = feats.nFrames;
-  const graph = buildAlignmentGraph(model, prons, {
-    skipPenalty: opts.skipPenalty ?? DEFAULT_SKIP_PENALTY,
-    contextDependent: opts.contextDependent ?? true,
-  });
-  const loopUnits = phoneLoopUnits(model);
-  const senones = graph.senones();
-  for (const u of loopUnits.units) for (const s of u.senones) senones.add(s);
-  const scores = scoreSenones(model, feats, senones);
+  const plan = planAnalysis(model, prons, opts);
+  const scorer = new IncrementalScorer(model, opts.mfcc ?? new MfccExtractor(model.params));
+  scorer.setSenones(plan.senones);
+  scorer.push(samples);
+  return analyseScores(model, plan, scorer.finish());
+}
+
+/** The searches (phone loop, forced and skippable alignments) and GOP on scored frames. */
+export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: SenoneScores): Analysis {
+  const { prons } = plan;
+  const T = scores.nFrames;
   const emptyWords = (): WordAlignment[] => prons.map(() => ({ skipped: true, start: 0, end: -1, phones: [] }));
   const forcedFrame = new Float32Array(T);
   const loopFrame = new Float32Array(T);
@@ -88,8 +113,8 @@ export function analyse(
   // skipped. A word skipped in B is omitted only if A, forced to place it, could give it barely
   // the minimum duration (3 frames per phone) or almost no speech: a word read differently
   // (replaced, mispronounced) keeps a natural duration and stays in, to be scored by GOP.
-  const cd = opts.contextDependent ?? true;
-  const forced = buildAlignmentGraph(model, prons, { contextDependent: cd });
+  const cd = plan.contextDependent;
+  const { forced, skippable: graph } = plan;
   const passA = viterbi(forced, scores);
   const passB = viterbi(graph, scores);
   if (!passA || !passB) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones };

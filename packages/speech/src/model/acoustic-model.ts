@@ -102,9 +102,12 @@ export function loadAcousticModel(dir = defaultModelDir()): AcousticModel {
   ];
 
   const unitOfPhone = (p: number, base: number): HmmUnit => {
-    const e = mdef.phones[p]!;
-    const o = e.ssid * 3;
-    return { senones: [mdef.sseq[o]!, mdef.sseq[o + 1]!, mdef.sseq[o + 2]!], trans: tm.logProb[e.tmat]!, base };
+    const o = mdef.phoneSsid[p]! * 3;
+    return {
+      senones: [mdef.sseq[o]!, mdef.sseq[o + 1]!, mdef.sseq[o + 2]!],
+      trans: tm.logProb[mdef.phoneTmat[p]!]!,
+      base,
+    };
   };
   const ciUnit = (phone: string): HmmUnit => {
     const id = mdef.ciIndex.get(phone);
@@ -121,9 +124,11 @@ export function loadAcousticModel(dir = defaultModelDir()): AcousticModel {
   const unit = (base: string, left: string, right: string, wpos: WordPosition): HmmUnit => {
     const baseId = mdef.ciIndex.get(base);
     if (baseId === undefined) throw new Error(`Unknown phone ${base}`);
-    if (!fillers.includes(base)) {
+    const leftId = mdef.ciIndex.get(left);
+    const rightId = mdef.ciIndex.get(right);
+    if (!fillers.includes(base) && leftId !== undefined && rightId !== undefined) {
       for (const w of fallbackOrder[wpos]) {
-        const p = mdef.triphones.get(`${base} ${left} ${right} ${w}`);
+        const p = mdef.triphone(baseId, leftId, rightId, w);
         if (p !== undefined) return unitOfPhone(p, baseId);
       }
     }

@@ -8,11 +8,6 @@ export type WordPosition = 'i' | 'b' | 'e' | 's';
 /** Order of word positions in the binary phone table. */
 const WPOS: WordPosition[] = ['i', 'b', 'e', 's'];
 
-export interface PhoneEntry {
-  ssid: number;
-  tmat: number;
-}
-
 export interface ModelDefinition {
   ciPhones: string[];
   ciIndex: Map<string, number>;
@@ -20,13 +15,15 @@ export interface ModelDefinition {
   nCiSenones: number;
   nSenones: number;
   silence: number;
-  phones: PhoneEntry[];
+  /** Per phone (CI phones first, then triphones): senone sequence id and transition matrix. */
+  phoneSsid: Int32Array;
+  phoneTmat: Int32Array;
   /** Senone ids: sseq[ssid * nEmit + state]. */
   sseq: Int16Array;
   /** Codebook (= base CI phone for a PTM model) of every senone. */
   senoneCodebook: Int16Array;
-  /** key `${base} ${left} ${right} ${wpos}` → phone index. */
-  triphones: Map<string, number>;
+  /** Phone index of a triphone (CI phone ids and word position), or undefined. */
+  triphone(base: number, left: number, right: number, wpos: WordPosition): number | undefined;
 }
 
 export function readModelDefinition(bytes: Uint8Array): ModelDefinition {
@@ -51,25 +48,42 @@ export function readModelDefinition(bytes: Uint8Array): ModelDefinition {
   for (let i = 0; i < nCi; i++) ciPhones.push(c.cstring());
   c.offset = (c.offset + 3) & ~3;
   c.offset += nCdTree * 8;
-  const phones: PhoneEntry[] = [];
-  const baseOfPhone: number[] = [];
-  const triphones = new Map<string, number>();
+  const phoneSsid = new Int32Array(nPhone);
+  const phoneTmat = new Int32Array(nPhone);
+  const baseOfPhone = new Int32Array(nPhone);
+  // Numeric keys (base, left, right, wpos packed into one integer): far smaller than string keys.
+  const triphones = new Map<number, number>();
+  const packKey = (b: number, l: number, r: number, w: number) => ((b * 256 + l) * 256 + r) * 4 + w;
   for (let p = 0; p < nPhone; p++) {
     const ssid = c.int32();
     const tmat = c.int32();
     const [wpos, base, left, right] = [c.uint8(), c.uint8(), c.uint8(), c.uint8()];
-    phones.push({ ssid, tmat });
-    baseOfPhone.push(p < nCi ? p : base);
-    if (p >= nCi) triphones.set(`${ciPhones[base]} ${ciPhones[left]} ${ciPhones[right]} ${WPOS[wpos]}`, p);
+    phoneSsid[p] = ssid;
+    phoneTmat[p] = tmat;
+    baseOfPhone[p] = p < nCi ? p : base;
+    if (p >= nCi) triphones.set(packKey(base, left, right, wpos), p);
   }
   const sseq = new Int16Array(nSseq * nEmit);
   for (let i = 0; i < sseq.length; i++) sseq[i] = c.int16();
   // A PTM model shares one codebook among all senones of the same base phone.
   const senoneCodebook = new Int16Array(nSenones).fill(-1);
   for (let p = 0; p < nPhone; p++) {
-    const ph = phones[p]!;
-    for (let s = 0; s < nEmit; s++) senoneCodebook[sseq[ph.ssid * nEmit + s]!] = baseOfPhone[p]!;
+    for (let s = 0; s < nEmit; s++) senoneCodebook[sseq[phoneSsid[p]! * nEmit + s]!] = baseOfPhone[p]!;
   }
   const ciIndex = new Map(ciPhones.map((n, i) => [n, i]));
-  return { ciPhones, ciIndex, nEmit, nCiSenones, nSenones, silence, phones, sseq, senoneCodebook, triphones };
+  const triphone = (b: number, l: number, r: number, w: WordPosition) =>
+    triphones.get(packKey(b, l, r, WPOS.indexOf(w)));
+  return {
+    ciPhones,
+    ciIndex,
+    nEmit,
+    nCiSenones,
+    nSenones,
+    silence,
+    phoneSsid,
+    phoneTmat,
+    sseq,
+    senoneCodebook,
+    triphone,
+  };
 }
