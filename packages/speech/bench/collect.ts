@@ -15,6 +15,9 @@ export interface CaseRecord {
   wordScores: number[];
   /** Phone GOPs per expected word (null when omitted). */
   phoneGops: Array<number[] | null>;
+  /** Phone names and durations (frames) per expected word (null when omitted). */
+  phoneNames?: Array<string[] | null>;
+  phoneFrames?: Array<number[] | null>;
   audioMs: number;
   evalMs: number;
 }
@@ -87,6 +90,10 @@ async function run(
     wordTypes: expected.map((w) => w.type),
     wordScores: expected.map((w) => w.score),
     phoneGops: expected.map((w) => (w.type === 'omitted' ? null : (w.phones ?? []).map((p) => p.gop))),
+    phoneNames: expected.map((w) => (w.type === 'omitted' ? null : (w.phones ?? []).map((p) => p.phone))),
+    phoneFrames: expected.map((w) =>
+      w.type === 'omitted' ? null : (w.phones ?? []).map((p) => Math.round((p.end_ms - p.start_ms) / 10)),
+    ),
     audioMs: (samples.length / 16000) * 1000,
     evalMs,
   };

@@ -16,7 +16,7 @@ import { DITHER_LSB } from '../frontend/index';
 import { TOP_N, type SenoneScores } from './senone-scores';
 
 /** Candidates per codebook kept for the static stream (of 256). */
-export const SHORTLIST = 32;
+export const SHORTLIST = 20;
 /** Frames whose running mean estimate was further than this (max over cepstra) from the final
  *  mean get a full search at finish(): typically the first fraction of a second. */
 export const SHORTLIST_MAX_MEAN_ERROR = 6;
@@ -75,6 +75,7 @@ export class IncrementalScorer {
   private readonly approx: Float32Array;
   private readonly useShortlist: boolean;
   private readonly seen: Uint8Array;
+  private readonly rel: Float64Array;
   private fullSearch = new Uint8Array(0);
   private nShortlisted = 0;
 
@@ -99,6 +100,7 @@ export class IncrementalScorer {
     this.slVal = new Float32Array(this.nCb * SHORTLIST);
     this.approx = new Float32Array(this.dim);
     this.seen = new Uint8Array(model.density);
+    this.rel = new Float64Array(this.nCb * model.nStreams * TOP_N);
     this.useShortlist = model.density <= 256 && model.density > SHORTLIST && this.finalStreams.length > 0;
   }
 
@@ -343,11 +345,20 @@ export class IncrementalScorer {
   }
 
   private mix(t: number, streams: number[], idx: Int32Array, val: Float32Array): void {
-    const { model, list } = this;
+    const { model, list, nCb } = this;
     const nCols = list.length;
     const data = this.scores.ensure((t + 1) * nCols);
     const row = t * nCols;
-    const { density, nStreams } = model;
+    const { density, nStreams, weightQ, qLin } = model;
+    // Per codebook and stream: the best Gaussian's log density and the others relative to it
+    // (linear), so each senone needs only multiply-adds with its linear weights and one log.
+    const rel = this.rel;
+    for (let cb = 0; cb < nCb; cb++) {
+      for (const s of streams) {
+        const k0 = (cb * nStreams + s) * TOP_N;
+        for (let n = 1; n < TOP_N; n++) rel[k0 + n] = Math.exp(val[k0 + n]! - val[k0]!);
+      }
+    }
     for (let c = 0; c < nCols; c++) {
       const sen = list[c]!;
       const cb = model.mdef.senoneCodebook[sen]!;
@@ -355,14 +366,9 @@ export class IncrementalScorer {
       for (const s of streams) {
         const k0 = (cb * nStreams + s) * TOP_N;
         const wBase = (sen * nStreams + s) * density;
-        // log-sum-exp over the top Gaussians, anchored at the best one
-        const best = val[k0]! + model.logWeight[wBase + idx[k0]!]!;
-        let sum = 1;
-        for (let n = 1; n < TOP_N; n++) {
-          const v = val[k0 + n]! + model.logWeight[wBase + idx[k0 + n]!]!;
-          sum += Math.exp(v - best);
-        }
-        total += best + Math.log(sum);
+        let sum = qLin[weightQ[wBase + idx[k0]!]!]!;
+        for (let n = 1; n < TOP_N; n++) sum += qLin[weightQ[wBase + idx[k0 + n]!]!]! * rel[k0 + n]!;
+        total += val[k0]! + Math.log(sum);
       }
       data[row + c] = data[row + c]! + total;
     }

@@ -45,6 +45,20 @@ export interface Analysis {
   forcedFrame: Float32Array;
   loopFrame: Float32Array;
   loopPhones: Array<{ phone: string; start: number; end: number }>;
+  /** Evidence behind the omission decision, per expected word (for calibration). */
+  omission?: OmissionEvidence[];
+}
+
+export interface OmissionEvidence {
+  skippedInB: boolean;
+  /** Frames per phone that pass A (all words forced) gave the word. */
+  framesPerPhone: number;
+  /** Share of those frames the phone loop hears as speech. */
+  spokenShare: number;
+  /** Phone-loop speech frames between the neighbours kept in pass B, per skipped word. */
+  gapSpeech: number;
+  /** Mean per-frame (forced − loop) over the word in pass A. */
+  gopA: number;
 }
 
 export interface AnalyseOptions {
@@ -118,7 +132,26 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
   const passA = viterbi(forced, scores);
   const passB = viterbi(graph, scores);
   if (!passA || !passB) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones };
-  const omitted = omittedWords(forced, passA.segments, graph, passB.segments, prons, loopPhones, T);
+  const omission: OmissionEvidence[] = [];
+  const aFrame = new Float32Array(T);
+  for (const seg of passA.segments)
+    segmentFrameScores(forced.nodes[seg.node]!.unit!, scores, seg.start, seg.end, aFrame);
+  const gopOfSpan = (start: number, end: number) => {
+    let d = 0;
+    for (let t = start; t <= end; t++) d += aFrame[t]! - loopFrame[t]!;
+    return d / (end - start + 1);
+  };
+  const omitted = omittedWords(
+    forced,
+    passA.segments,
+    graph,
+    passB.segments,
+    prons,
+    loopPhones,
+    T,
+    omission,
+    gopOfSpan,
+  );
   let final = forced;
   let result = passA;
   if (omitted.size > 0) {
@@ -154,7 +187,7 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
     w.end = seg.end;
     w.phones.push({ phone: label.phone!, start: seg.start, end: seg.end, gop: diff / n });
   }
-  return { nFrames: T, words, fillers, forcedFrame, loopFrame, loopPhones };
+  return { nFrames: T, words, fillers, forcedFrame, loopFrame, loopPhones, omission };
 }
 
 function wordSpans(graph: DecodingGraph, segments: Segment[], nWords: number): Array<{ start: number; end: number }> {
@@ -177,6 +210,8 @@ function omittedWords(
   prons: string[][][],
   loopPhones: Array<{ phone: string; start: number; end: number }>,
   T: number,
+  evidence: OmissionEvidence[] = [],
+  gopOfSpan: (start: number, end: number) => number = () => 0,
 ): Set<number> {
   const n = prons.length;
   const inForced = wordSpans(forced, forcedSegs, n);
@@ -185,7 +220,7 @@ function omittedWords(
   for (const p of loopPhones) if (p.phone !== 'SIL' && !p.phone.startsWith('+')) speech.fill(1, p.start, p.end + 1);
   const out = new Set<number>();
   for (let i = 0; i < n; i++) {
-    if (inSkip[i]!.start >= 0) continue;
+    const skippedInB = inSkip[i]!.start < 0;
     const { start, end } = inForced[i]!;
     const phones = Math.min(...prons[i]!.map((p) => p.length));
     const frames = end - start + 1;
@@ -201,8 +236,15 @@ function omittedWords(
     const to = next < n ? inSkip[next]!.start - 1 : T - 1;
     let gapSpeech = 0;
     for (let t = from; t <= to; t++) gapSpeech += speech[t]!;
-    const skippedRun = next - prev - 1;
-    if (squeezed && gapSpeech < SPOKEN_GAP_FRAMES * skippedRun) out.add(i);
+    const skippedRun = Math.max(1, next - prev - 1);
+    evidence[i] = {
+      skippedInB,
+      framesPerPhone: start < 0 ? 0 : frames / phones,
+      spokenShare: start < 0 ? 0 : spoken / frames,
+      gapSpeech: skippedInB ? gapSpeech / skippedRun : -1,
+      gopA: start < 0 ? -99 : gopOfSpan(start, end),
+    };
+    if (skippedInB && squeezed && gapSpeech < SPOKEN_GAP_FRAMES * skippedRun) out.add(i);
   }
   return out;
 }
