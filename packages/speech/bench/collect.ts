@@ -6,6 +6,8 @@ import { REPLACEMENTS, rng, SENTENCES, speak, SPEEDS, TEST_TONES, words } from '
 
 export interface CaseRecord {
   kind: 'correct' | 'wrong_text' | 'replaced' | 'omitted';
+  tone?: number | string;
+  speed?: number;
   total: number;
   accuracy: number;
   integrity: number;
@@ -49,20 +51,21 @@ export async function collect(ev: Evaluator, opts: CollectOptions = {}): Promise
         const r = rng(seed);
         const u = await speak(text, tone, speed, snr, seed);
         const ws = words(text);
-        out.push(await run(ev, 'correct', u.samples, text, -1));
+        const tag = <T extends object>(x: T) => Object.assign(x, { tone, speed });
+        out.push(tag(await run(ev, 'correct', u.samples, text, -1)));
         const other = sentences[(si + 1 + Math.floor(r() * (sentences.length - 1))) % sentences.length]!;
-        out.push(await run(ev, 'wrong_text', u.samples, other, -1));
+        out.push(tag(await run(ev, 'wrong_text', u.samples, other, -1)));
         // Replaced: the text asks for another word than the one read.
         const ri = Math.floor(r() * ws.length);
         let rep = REPLACEMENTS[Math.floor(r() * REPLACEMENTS.length)]!;
         if (rep.toLowerCase() === ws[ri]!.toLowerCase()) rep = 'garden';
         const replacedText = ws.map((w, i) => (i === ri ? rep : w)).join(' ');
-        out.push(await run(ev, 'replaced', u.samples, replacedText, ri));
+        out.push(tag(await run(ev, 'replaced', u.samples, replacedText, ri)));
         // Omitted: the reader leaves one word out (not the first or last: those are easy).
         const oi = ws.length > 2 ? 1 + Math.floor(r() * (ws.length - 2)) : 0;
         const spokenText = ws.filter((_, i) => i !== oi).join(' ');
         const uo = await speak(spokenText, tone, speed, snr, seed + 1);
-        out.push(await run(ev, 'omitted', uo.samples, ws.join(' '), oi));
+        out.push(tag(await run(ev, 'omitted', uo.samples, ws.join(' '), oi)));
         opts.onProgress?.(++done, total);
       }
     }

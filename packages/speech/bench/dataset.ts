@@ -9,7 +9,7 @@ export const REFERENCE_TONE = 1;
 export const TEST_TONES = [2, 3, 4, 5, 6];
 export const SPEEDS = [0.8, 1.0, 1.3];
 /** Calibration voices: eSpeak NG voices that are neither the reference nor a test voice. */
-export const CALIBRATION_VOICES = ['en-us+m1', 'en-gb-scotland', 'en-029', 'en-us+f4', 'en-gb-x-gbclan'];
+export const CALIBRATION_VOICES = ['en-us+m1', 'en-us+f4', 'en-us+m2', 'en-us+m4', 'en-gb-x-gbclan'];
 
 export const SENTENCES = [
   'I like to play soccer with my friends after school.',

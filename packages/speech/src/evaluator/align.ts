@@ -59,6 +59,16 @@ export interface OmissionEvidence {
   gapSpeech: number;
   /** Mean per-frame (forced − loop) over the word in pass A. */
   gopA: number;
+  /** Mean per-frame (pass B − loop) from the kept neighbour before to the kept neighbour after
+   *  (pass B's explanation of the region around a skipped word). */
+  localB: number;
+  /** Same region, pass A. */
+  localA: number;
+  /** Speech frames (phone loop) per expected phone in that region (kept neighbours only), over
+   *  the same ratio for the whole reading: > 1 when the region holds more speech than its words. */
+  stretch: number;
+  /** Phone-loop speech phones in the region per expected phone of the kept neighbours. */
+  loopPhoneRatio: number;
 }
 
 export interface AnalyseOptions {
@@ -133,6 +143,14 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
   const passB = viterbi(graph, scores);
   if (!passA || !passB) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones };
   const omission: OmissionEvidence[] = [];
+  const bFrame = new Float32Array(T);
+  for (const seg of passB.segments)
+    segmentFrameScores(graph.nodes[seg.node]!.unit!, scores, seg.start, seg.end, bFrame);
+  const localOf = (frame: Float32Array, start: number, end: number) => {
+    let d = 0;
+    for (let t = start; t <= end; t++) d += frame[t]! - loopFrame[t]!;
+    return d / Math.max(1, end - start + 1);
+  };
   const aFrame = new Float32Array(T);
   for (const seg of passA.segments)
     segmentFrameScores(forced.nodes[seg.node]!.unit!, scores, seg.start, seg.end, aFrame);
@@ -151,6 +169,7 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
     T,
     omission,
     gopOfSpan,
+    (s0, e0) => [localOf(aFrame, s0, e0), localOf(bFrame, s0, e0)],
   );
   let final = forced;
   let result = passA;
@@ -212,6 +231,7 @@ function omittedWords(
   T: number,
   evidence: OmissionEvidence[] = [],
   gopOfSpan: (start: number, end: number) => number = () => 0,
+  localOf: (start: number, end: number) => [number, number] = () => [0, 0],
 ): Set<number> {
   const n = prons.length;
   const inForced = wordSpans(forced, forcedSegs, n);
@@ -219,6 +239,12 @@ function omittedWords(
   const speech = new Uint8Array(T);
   for (const p of loopPhones) if (p.phone !== 'SIL' && !p.phone.startsWith('+')) speech.fill(1, p.start, p.end + 1);
   const out = new Set<number>();
+  const nPhones = prons.map((p) => (p.length ? Math.min(...p.map((x) => x.length)) : 0));
+  let keptPhones = 0;
+  for (let i = 0; i < n; i++) if (inSkip[i]!.start >= 0) keptPhones += nPhones[i]!;
+  let speechTotal = 0;
+  for (let t = 0; t < T; t++) speechTotal += speech[t]!;
+  const rate = speechTotal / Math.max(1, keptPhones);
   for (let i = 0; i < n; i++) {
     const skippedInB = inSkip[i]!.start < 0;
     const { start, end } = inForced[i]!;
@@ -237,12 +263,30 @@ function omittedWords(
     let gapSpeech = 0;
     for (let t = from; t <= to; t++) gapSpeech += speech[t]!;
     const skippedRun = Math.max(1, next - prev - 1);
+    const r0 = prev >= 0 ? inSkip[prev]!.start : 0;
+    const r1 = next < n ? inSkip[next]!.end : T - 1;
+    const [localA, localB] = localOf(r0, r1);
+    let regionSpeech = 0;
+    for (let t = r0; t <= r1; t++) regionSpeech += speech[t]!;
+    let regionPhones = 0;
+    for (let k = Math.max(0, prev); k <= Math.min(n - 1, next); k++)
+      if (inSkip[k]!.start >= 0) regionPhones += nPhones[k]!;
+    let loopCount = 0;
+    for (const p of loopPhones) {
+      if (p.phone === 'SIL' || p.phone.startsWith('+')) continue;
+      const mid = (p.start + p.end) / 2;
+      if (mid >= r0 && mid <= r1) loopCount++;
+    }
     evidence[i] = {
       skippedInB,
       framesPerPhone: start < 0 ? 0 : frames / phones,
       spokenShare: start < 0 ? 0 : spoken / frames,
       gapSpeech: skippedInB ? gapSpeech / skippedRun : -1,
       gopA: start < 0 ? -99 : gopOfSpan(start, end),
+      localA,
+      localB,
+      stretch: regionSpeech / Math.max(1, regionPhones) / Math.max(1e-3, rate),
+      loopPhoneRatio: loopCount / Math.max(1, regionPhones),
     };
     if (skippedInB && squeezed && gapSpeech < SPOKEN_GAP_FRAMES * skippedRun) out.add(i);
   }
