@@ -10,6 +10,7 @@ import type { SenoneScores } from '../decoder/senone-scores';
 import { viterbi } from '../decoder/viterbi';
 import type { DecodingGraph } from '../decoder/graph';
 import type { Segment } from '../decoder/history';
+import { omissionProbability, OMISSION_THRESHOLD } from './omission-model';
 
 export const FRAME_MS = 10;
 
@@ -78,11 +79,6 @@ export interface AnalyseOptions {
 }
 
 export const DEFAULT_SKIP_PENALTY = -5;
-/** A forced word this short (frames per phone) had no room in the audio. */
-export const MIN_FRAMES_PER_PHONE = 4;
-/** Speech frames (phone loop, non-filler) left between kept neighbours that mean a word was read. */
-export const SPOKEN_GAP_FRAMES = 12;
-
 /** Decoding graphs and the senones they need, built from the text before the audio arrives. */
 export interface AnalysisPlan {
   prons: string[][][];
@@ -134,9 +130,10 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
   const loopPhones = loop.segments.map((s) => ({ phone: loop.phones[s.node]!, start: s.start, end: s.end }));
 
   // Omitted words. Pass A aligns every expected word (forced); pass B lets every word be
-  // skipped. A word skipped in B is omitted only if A, forced to place it, could give it barely
-  // the minimum duration (3 frames per phone) or almost no speech: a word read differently
-  // (replaced, mispronounced) keeps a natural duration and stays in, to be scored by GOP.
+  // skipped. The evidence of both (skipped in B, duration and GOP in A, how well each pass
+  // explains the region around the word, how much speech that region holds per expected phone)
+  // goes to a calibrated logistic decision (omission-model.ts): a word read differently
+  // (replaced, mispronounced) should stay in, to be scored by GOP.
   const cd = plan.contextDependent;
   const { forced, skippable: graph } = plan;
   const passA = viterbi(forced, scores);
@@ -252,7 +249,6 @@ function omittedWords(
     const frames = end - start + 1;
     let spoken = 0;
     for (let t = start; t <= end; t++) spoken += speech[t]!;
-    const squeezed = start < 0 || frames <= MIN_FRAMES_PER_PHONE * phones || spoken < 0.3 * frames;
     // Speech left between the neighbours that pass B did keep.
     let prev = i - 1;
     while (prev >= 0 && inSkip[prev]!.start < 0) prev--;
@@ -288,7 +284,7 @@ function omittedWords(
       stretch: regionSpeech / Math.max(1, regionPhones) / Math.max(1e-3, rate),
       loopPhoneRatio: loopCount / Math.max(1, regionPhones),
     };
-    if (skippedInB && squeezed && gapSpeech < SPOKEN_GAP_FRAMES * skippedRun) out.add(i);
+    if (omissionProbability(evidence[i]!) > OMISSION_THRESHOLD) out.add(i);
   }
   return out;
 }
