@@ -4,6 +4,7 @@
 // (Int32Array, 1 MB). Lookups hash the key, compare bytes and decode only the matched entry.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 export interface CompactDictionary {
   get(key: string): string | undefined;
@@ -69,12 +70,27 @@ export function buildCompactDictionary(text: Uint8Array): CompactDictionary {
 
 let shared: CompactDictionary | undefined;
 
+/** The package's source file: ONDOKU_CMUDICT_FILE, else resolved from this module (or, in a
+ *  bundle without import.meta.url, from the working directory). */
+function dictionaryFile(): string {
+  const env = process.env.ONDOKU_CMUDICT_FILE;
+  if (env) return env;
+  const here = typeof import.meta.url === 'string' ? import.meta.url : undefined;
+  for (const base of [here, path.join(process.cwd(), 'index.js')]) {
+    if (!base) continue;
+    try {
+      return createRequire(base).resolve('cmu-pronouncing-dictionary/index.js');
+    } catch {
+      // try the next base
+    }
+  }
+  throw new Error('cmu-pronouncing-dictionary is not installed (or set ONDOKU_CMUDICT_FILE)');
+}
+
 /** The dictionary of the `cmu-pronouncing-dictionary` package, loaded on first use. */
 export function cmuDictionary(): CompactDictionary {
   if (!shared) {
-    const require = createRequire(import.meta.url);
-    const file = require.resolve('cmu-pronouncing-dictionary/index.js');
-    const buf = readFileSync(file);
+    const buf = readFileSync(dictionaryFile());
     shared = buildCompactDictionary(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength));
   }
   return shared;
