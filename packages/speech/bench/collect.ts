@@ -22,6 +22,8 @@ export interface CaseRecord {
   phoneFrames?: Array<number[] | null>;
   audioMs: number;
   evalMs: number;
+  /** Process CPU time of the evaluation (less sensitive than wall time to other jobs). */
+  cpuMs?: number;
 }
 
 export interface CollectOptions {
@@ -81,8 +83,10 @@ async function run(
   target: number,
 ): Promise<CaseRecord> {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const res = await ev.evaluate({ pcm: samples, text });
   const evalMs = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
   const expected = res.words.filter((w) => w.type !== 'inserted');
   return {
     kind,
@@ -99,5 +103,6 @@ async function run(
     ),
     audioMs: (samples.length / 16000) * 1000,
     evalMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
