@@ -33,7 +33,8 @@ export async function measureWorkerMemory(): Promise<MemoryProbe> {
   const out = execFileSync(process.execPath, ['--expose-gc', outfile], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ONDOKU_SPEECH_MODEL_DIR: path.join(here, '..', 'model') },
+    // no BENCH_CACHE: the probe must really synthesise (a worker runs TTS too)
+    env: { ...process.env, BENCH_CACHE: '', ONDOKU_SPEECH_MODEL_DIR: path.join(here, '..', 'model') },
   });
   return JSON.parse(out) as MemoryProbe;
 }

@@ -51,9 +51,10 @@ export function readModelDefinition(bytes: Uint8Array): ModelDefinition {
   const phoneSsid = new Int32Array(nPhone);
   const phoneTmat = new Int32Array(nPhone);
   const baseOfPhone = new Int32Array(nPhone);
-  // Numeric keys (base, left, right, wpos packed into one integer): far smaller than string keys.
-  const triphones = new Map<number, number>();
+  // Triphone index: packed integer keys (base, left, right, wpos), sorted, binary-searched —
+  // two typed arrays instead of a Map of 137 k entries.
   const packKey = (b: number, l: number, r: number, w: number) => ((b * 256 + l) * 256 + r) * 4 + w;
+  const keyOf = new Float64Array(nPhone).fill(Infinity);
   for (let p = 0; p < nPhone; p++) {
     const ssid = c.int32();
     const tmat = c.int32();
@@ -61,7 +62,7 @@ export function readModelDefinition(bytes: Uint8Array): ModelDefinition {
     phoneSsid[p] = ssid;
     phoneTmat[p] = tmat;
     baseOfPhone[p] = p < nCi ? p : base;
-    if (p >= nCi) triphones.set(packKey(base, left, right, wpos), p);
+    if (p >= nCi) keyOf[p] = packKey(base, left, right, wpos);
   }
   const sseq = new Int16Array(nSseq * nEmit);
   for (let i = 0; i < sseq.length; i++) sseq[i] = c.int16();
@@ -71,8 +72,24 @@ export function readModelDefinition(bytes: Uint8Array): ModelDefinition {
     for (let s = 0; s < nEmit; s++) senoneCodebook[sseq[phoneSsid[p]! * nEmit + s]!] = baseOfPhone[p]!;
   }
   const ciIndex = new Map(ciPhones.map((n, i) => [n, i]));
-  const triphone = (b: number, l: number, r: number, w: WordPosition) =>
-    triphones.get(packKey(b, l, r, WPOS.indexOf(w)));
+  const order = new Int32Array(nPhone - nCi);
+  for (let i = 0; i < order.length; i++) order[i] = nCi + i;
+  order.sort((a, b) => keyOf[a]! - keyOf[b]!);
+  const sortedKeys = new Float64Array(order.length);
+  for (let i = 0; i < order.length; i++) sortedKeys[i] = keyOf[order[i]!]!;
+  const triphone = (b: number, l: number, r: number, w: WordPosition): number | undefined => {
+    const k = packKey(b, l, r, WPOS.indexOf(w));
+    let lo = 0;
+    let hi = sortedKeys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = sortedKeys[mid]!;
+      if (v === k) return order[mid]!;
+      if (v < k) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  };
   return {
     ciPhones,
     ciIndex,
