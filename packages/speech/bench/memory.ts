@@ -16,8 +16,9 @@ export interface MemoryProbe {
 }
 
 export async function measureWorkerMemory(): Promise<MemoryProbe> {
-  // Inside the package so that node_modules resolution of the external packages works.
-  const outDir = path.join(here, '..', '.bench-out');
+  // Inside the package (node_modules resolution of the external packages works from there;
+  // node_modules is ignored by git and the linters).
+  const outDir = path.join(here, '..', 'node_modules', '.cache', 'ondoku-bench');
   mkdirSync(outDir, { recursive: true });
   const outfile = path.join(outDir, 'memory-probe.mjs');
   await build({
