@@ -6,6 +6,8 @@ import { REPLACEMENTS, rng, SENTENCES, speak, SPEEDS, TEST_TONES, words } from '
 
 export interface CaseRecord {
   kind: 'correct' | 'wrong_text' | 'replaced' | 'omitted';
+  tone?: number | string;
+  speed?: number;
   total: number;
   accuracy: number;
   integrity: number;
@@ -15,20 +17,28 @@ export interface CaseRecord {
   wordScores: number[];
   /** Phone GOPs per expected word (null when omitted). */
   phoneGops: Array<number[] | null>;
+  /** Phone names and durations (frames) per expected word (null when omitted). */
+  phoneNames?: Array<string[] | null>;
+  phoneFrames?: Array<number[] | null>;
   audioMs: number;
   evalMs: number;
+  /** Process CPU time of the evaluation (less sensitive than wall time to other jobs). */
+  cpuMs?: number;
 }
 
 export interface CollectOptions {
   sentences?: number;
-  tones?: number[];
+  /** First sentence index (calibration uses the other end of the list than the benchmark). */
+  firstSentence?: number;
+  tones?: Array<number | string>;
   speeds?: number[];
   snrDb?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
 export async function collect(ev: Evaluator, opts: CollectOptions = {}): Promise<CaseRecord[]> {
-  const sentences = SENTENCES.slice(0, opts.sentences ?? SENTENCES.length);
+  const first = opts.firstSentence ?? 0;
+  const sentences = SENTENCES.slice(first, first + (opts.sentences ?? SENTENCES.length));
   const tones = opts.tones ?? TEST_TONES;
   const speeds = opts.speeds ?? SPEEDS;
   const snr = opts.snrDb ?? 20;
@@ -38,24 +48,26 @@ export async function collect(ev: Evaluator, opts: CollectOptions = {}): Promise
   for (const [si, text] of sentences.entries()) {
     for (const tone of tones) {
       for (const speed of speeds) {
-        const seed = si * 1000 + tone * 10 + Math.round(speed * 10);
+        const seed =
+          si * 1000 + (typeof tone === 'number' ? tone : 100 + tones.indexOf(tone)) * 10 + Math.round(speed * 10);
         const r = rng(seed);
         const u = await speak(text, tone, speed, snr, seed);
         const ws = words(text);
-        out.push(await run(ev, 'correct', u.samples, text, -1));
+        const tag = <T extends object>(x: T) => Object.assign(x, { tone, speed });
+        out.push(tag(await run(ev, 'correct', u.samples, text, -1)));
         const other = sentences[(si + 1 + Math.floor(r() * (sentences.length - 1))) % sentences.length]!;
-        out.push(await run(ev, 'wrong_text', u.samples, other, -1));
+        out.push(tag(await run(ev, 'wrong_text', u.samples, other, -1)));
         // Replaced: the text asks for another word than the one read.
         const ri = Math.floor(r() * ws.length);
         let rep = REPLACEMENTS[Math.floor(r() * REPLACEMENTS.length)]!;
         if (rep.toLowerCase() === ws[ri]!.toLowerCase()) rep = 'garden';
         const replacedText = ws.map((w, i) => (i === ri ? rep : w)).join(' ');
-        out.push(await run(ev, 'replaced', u.samples, replacedText, ri));
+        out.push(tag(await run(ev, 'replaced', u.samples, replacedText, ri)));
         // Omitted: the reader leaves one word out (not the first or last: those are easy).
         const oi = ws.length > 2 ? 1 + Math.floor(r() * (ws.length - 2)) : 0;
         const spokenText = ws.filter((_, i) => i !== oi).join(' ');
         const uo = await speak(spokenText, tone, speed, snr, seed + 1);
-        out.push(await run(ev, 'omitted', uo.samples, ws.join(' '), oi));
+        out.push(tag(await run(ev, 'omitted', uo.samples, ws.join(' '), oi)));
         opts.onProgress?.(++done, total);
       }
     }
@@ -71,8 +83,10 @@ async function run(
   target: number,
 ): Promise<CaseRecord> {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const res = await ev.evaluate({ pcm: samples, text });
   const evalMs = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
   const expected = res.words.filter((w) => w.type !== 'inserted');
   return {
     kind,
@@ -83,7 +97,12 @@ async function run(
     wordTypes: expected.map((w) => w.type),
     wordScores: expected.map((w) => w.score),
     phoneGops: expected.map((w) => (w.type === 'omitted' ? null : (w.phones ?? []).map((p) => p.gop))),
+    phoneNames: expected.map((w) => (w.type === 'omitted' ? null : (w.phones ?? []).map((p) => p.phone))),
+    phoneFrames: expected.map((w) =>
+      w.type === 'omitted' ? null : (w.phones ?? []).map((p) => Math.round((p.end_ms - p.start_ms) / 10)),
+    ),
     audioMs: (samples.length / 16000) * 1000,
     evalMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }

@@ -1,11 +1,15 @@
 // A synthetic test set for the benchmark and the score calibration: sentences read by the TTS
 // voices other than the reference voice (tone type 1), at several speeds, with white noise and
 // half a second of room noise before and after. Deterministic (seeded noise).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { synthesize } from '../src/tts/synthesize';
 
 export const REFERENCE_TONE = 1;
 export const TEST_TONES = [2, 3, 4, 5, 6];
 export const SPEEDS = [0.8, 1.0, 1.3];
+/** Calibration voices: eSpeak NG voices that are neither the reference nor a test voice. */
+export const CALIBRATION_VOICES = ['en-us+m1', 'en-us+f4', 'en-us+m2', 'en-us+m4', 'en-gb-x-gbclan'];
 
 export const SENTENCES = [
   'I like to play soccer with my friends after school.',
@@ -76,20 +80,43 @@ export function addNoise(speech: Float32Array, snrDb: number, seed: number): Flo
 
 export interface Utterance {
   text: string;
-  tone: number;
+  tone: number | string;
   speed: number;
   samples: Float32Array;
 }
 
+/** Tone type (number) or eSpeak voice name (calibration voices). BENCH_CACHE=<dir> caches the audio. */
 export async function speak(
   text: string,
-  tone: number,
+  tone: number | string,
   speed: number,
   snrDb: number,
   seed: number,
 ): Promise<Utterance> {
-  const r = await synthesize({ text, toneType: tone, speed });
-  return { text, tone, speed, samples: addNoise(r.samples, snrDb, seed) };
+  const cacheDir = process.env.BENCH_CACHE;
+  const key = `${text}|${tone}|${speed}|${snrDb}|${seed}`;
+  const file = cacheDir ? path.join(cacheDir, `${hash(key)}.f32`) : '';
+  if (file && existsSync(file)) {
+    const b = readFileSync(file);
+    return { text, tone, speed, samples: new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)) };
+  }
+  const r = await synthesize(typeof tone === 'number' ? { text, toneType: tone, speed } : { text, voice: tone, speed });
+  const samples = addNoise(r.samples, snrDb, seed);
+  if (file) {
+    mkdirSync(cacheDir!, { recursive: true });
+    writeFileSync(file, new Uint8Array(samples.buffer));
+  }
+  return { text, tone, speed, samples };
+}
+
+function hash(s: string): string {
+  let h = 0x811c9dc5;
+  let h2 = 0;
+  for (let i = 0; i < s.length; i++) {
+    h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
+    h2 = (Math.imul(h2, 31) + s.charCodeAt(i)) >>> 0;
+  }
+  return h.toString(16) + h2.toString(16);
 }
 
 export function words(text: string): string[] {

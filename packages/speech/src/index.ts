@@ -6,7 +6,7 @@ export {
   MAX_AUDIO_SECONDS,
   MAX_TEXT_WORDS,
 } from './evaluator/evaluator';
-export type { Evaluator, LoadEvaluatorOptions } from './evaluator/evaluator';
+export type { Evaluator, EvaluationStream, LoadEvaluatorOptions } from './evaluator/evaluator';
 export type {
   EvaluationCategory,
   EvaluationRequest,
@@ -24,5 +24,5 @@ export { decodeWavTo16kMono } from './audio/decode';
 export { synthesize, type SynthesizeOptions, type SynthesisResult, type TimedWord } from './tts/synthesize';
 export { listToneTypes, DEFAULT_TONE_TYPE, type ToneType } from './tts/voices';
 export { defaultModelDir } from './model/acoustic-model';
-export { SpeechWorkerPool, type SpeechWorkerPoolOptions } from './worker-pool';
+export { SpeechWorkerPool, type SpeechWorkerPoolOptions, type SpeechStream } from './worker-pool';
 export type { WorkerRequest, WorkerResponse, SynthesizeReply } from './worker-protocol';

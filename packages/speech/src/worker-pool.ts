@@ -21,7 +21,24 @@ export interface SpeechWorkerPoolOptions {
 }
 
 type Job = { req: WorkerRequest; resolve: (v: unknown) => void; reject: (e: Error) => void; transfer: ArrayBuffer[] };
-type Slot = { worker: Worker; busy?: Job & { timer?: NodeJS.Timeout } };
+type Slot = {
+  worker: Worker;
+  busy?: Job & { timer?: NodeJS.Timeout };
+  /** Stream requests sent directly (not queued): id → callbacks. */
+  direct: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
+  openStreams: number;
+  dead?: boolean;
+};
+
+/** An evaluation streamed to one worker (SpeechWorkerPool.startStream). */
+export interface SpeechStream {
+  /** Sends a chunk (copied); errors surface in finish(). */
+  push(pcm: Int16Array | Float32Array): void;
+  /** The result; rejects with the first error of the stream. */
+  finish(): Promise<EvaluationResult>;
+  /** Drops the stream in the worker (client gone). */
+  abort(): void;
+}
 
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -47,8 +64,15 @@ export class SpeechWorkerPool {
           { eval: true, workerData },
         )
       : new Worker(file, { workerData });
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, direct: new Map(), openStreams: 0 };
     worker.on('message', (res: WorkerResponse) => {
+      const d = slot.direct.get(res.id);
+      if (d) {
+        slot.direct.delete(res.id);
+        if (res.ok) d.resolve(res.result);
+        else d.reject(new Error(res.error));
+        return;
+      }
       const job = slot.busy;
       if (!job || job.req.id !== res.id) return;
       if (job.timer) clearTimeout(job.timer);
@@ -69,6 +93,9 @@ export class SpeechWorkerPool {
     slot.busy = undefined;
     if (job?.timer) clearTimeout(job.timer);
     job?.reject(err);
+    slot.dead = true;
+    for (const d of slot.direct.values()) d.reject(err);
+    slot.direct.clear();
     const i = this.slots.indexOf(slot);
     if (i >= 0 && !this.closed) {
       void slot.worker.terminate();
@@ -119,6 +146,71 @@ export class SpeechWorkerPool {
     return this.run({ type: 'evaluate', pcm: data, text, category }, [data.buffer as ArrayBuffer]);
   }
 
+  /**
+   * Streaming evaluation on one worker: chunks are scored there as they arrive, so the result
+   * follows the last chunk quickly. Streams bypass the job queue (their messages are short); the
+   * worker with the fewest open streams takes a new one.
+   */
+  startStream(text: string, category?: EvaluationCategory): SpeechStream {
+    if (this.closed) throw new Error('speech worker pool is closed');
+    const slot = this.slots.reduce((a, b) => (b.openStreams < a.openStreams ? b : a));
+    const streamId = this.nextId++;
+    let failed: Error | undefined;
+    let open = true;
+    slot.openStreams++;
+    const close = () => {
+      if (open) {
+        open = false;
+        slot.openStreams--;
+      }
+    };
+    const send = <T>(req: DistributiveOmit<WorkerRequest, 'id'>, transfer: ArrayBuffer[] = []): Promise<T> => {
+      const id = this.nextId++;
+      return new Promise<T>((resolve, reject) => {
+        if (this.closed) return reject(new Error('speech worker pool is closed'));
+        if (slot.dead) return reject(new Error('speech worker exited'));
+        slot.direct.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        slot.worker.postMessage({ ...req, id } as WorkerRequest, transfer);
+      });
+    };
+    const note = (e: unknown) => {
+      failed ??= e instanceof Error ? e : new Error(String(e));
+    };
+    send({ type: 'stream_start', streamId, text, category }).catch(note);
+    return {
+      push: (pcm) => {
+        if (!open) throw new Error('Evaluation already finished');
+        const data = pcm.slice();
+        send({ type: 'stream_push', streamId, pcm: data }, [data.buffer as ArrayBuffer]).catch(note);
+      },
+      finish: async () => {
+        if (!open) throw new Error('Evaluation already finished');
+        close();
+        const result = send<EvaluationResult>({ type: 'stream_finish', streamId });
+        const timeout = this.opts.timeoutMs;
+        const res = await (
+          timeout
+            ? Promise.race([
+                result,
+                new Promise<never>((_, reject) =>
+                  setTimeout(() => reject(new Error('speech job timed out')), timeout).unref(),
+                ),
+              ])
+            : result
+        ).catch((e: unknown) => {
+          throw failed ?? e;
+        });
+        if (failed) throw failed;
+        return res;
+      },
+      abort: () => {
+        if (!open) return;
+        close();
+        send({ type: 'stream_abort', streamId }).catch(() => {});
+      },
+    };
+  }
+
   synthesize(text: string, toneType?: number, speed?: number): Promise<SynthesizeReply> {
     return this.run({ type: 'synthesize', text, toneType, speed });
   }
@@ -126,6 +218,10 @@ export class SpeechWorkerPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error('speech worker pool is closed'));
+    for (const slot of this.slots) {
+      for (const d of slot.direct.values()) d.reject(new Error('speech worker pool is closed'));
+      slot.direct.clear();
+    }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

@@ -5,7 +5,13 @@ import type { TimedWord } from './tts/synthesize';
 export type WorkerRequest =
   | { id: number; type: 'ping' }
   | { id: number; type: 'evaluate'; pcm: Int16Array | Float32Array; text: string; category?: EvaluationCategory }
-  | { id: number; type: 'synthesize'; text: string; toneType?: number; speed?: number };
+  | { id: number; type: 'synthesize'; text: string; toneType?: number; speed?: number }
+  // Streaming evaluation (Evaluator.startStream): audio chunks are scored as they arrive, so
+  // stream_finish only runs what needs the whole reading. streamId is chosen by the sender.
+  | { id: number; type: 'stream_start'; streamId: number; text: string; category?: EvaluationCategory }
+  | { id: number; type: 'stream_push'; streamId: number; pcm: Int16Array | Float32Array }
+  | { id: number; type: 'stream_finish'; streamId: number }
+  | { id: number; type: 'stream_abort'; streamId: number };
 
 export interface SynthesizeReply {
   wav: Uint8Array;

@@ -76,6 +76,21 @@ describe('evaluator', () => {
     expect(r.total_score).toBeLessThan(30);
   });
 
+  it('gives the same result streamed in chunks as in one batch', async () => {
+    const batch = await ev.evaluate({ pcm: reading, text: TEXT });
+    const pcm = new Int16Array(reading.length);
+    for (let i = 0; i < pcm.length; i++) pcm[i] = Math.max(-32768, Math.min(32767, Math.round(reading[i]! * 32768)));
+    const whole = await ev.evaluate({ pcm, text: TEXT });
+    const stream = ev.startStream({ text: TEXT });
+    for (let i = 0; i < pcm.length; i += 1234) stream.push(pcm.subarray(i, i + 1234));
+    expect(stream.durationMs).toBe(Math.round((pcm.length / 16000) * 1000));
+    const streamed = await stream.finish();
+    expect(streamed).toEqual(whole);
+    expect(Math.abs(streamed.total_score - batch.total_score)).toBeLessThanOrEqual(1);
+    await expect(stream.finish()).rejects.toThrow('Evaluation already finished');
+    expect(() => stream.push(pcm)).toThrow('Evaluation already finished');
+  });
+
   it('rejects a text without words', async () => {
     await expect(ev.evaluate({ pcm: reading, text: ' ... ' })).rejects.toThrow('Text has no words to evaluate');
   });

@@ -75,10 +75,10 @@ export function scoreSenones(model: AcousticModel, feats: Features, senones: Ite
         const k0 = (cb * nStreams + s) * TOP_N;
         const wBase = (sen * nStreams + s) * density;
         // log-sum-exp over the top Gaussians, anchored at the best one
-        const best = topVal[k0]! + model.logWeight[wBase + topIdx[k0]!]!;
+        const best = topVal[k0]! + model.qLog[model.weightQ[wBase + topIdx[k0]!]!]!;
         let sum = 1;
         for (let n = 1; n < TOP_N; n++) {
-          const v = topVal[k0 + n]! + model.logWeight[wBase + topIdx[k0 + n]!]!;
+          const v = topVal[k0 + n]! + model.qLog[model.weightQ[wBase + topIdx[k0 + n]!]!]!;
           sum += Math.exp(v - best);
         }
         total += best + Math.log(sum);

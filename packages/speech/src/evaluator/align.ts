@@ -1,15 +1,16 @@
 // Acoustic analysis of one reading: features, the skippable forced alignment of the expected
 // words, the free phone loop, and GOP per phone. Scoring (0–100) happens in scores.ts.
-import { extractFeatures } from '../frontend/index';
-import type { MfccExtractor } from '../frontend/mfcc';
+import { MfccExtractor } from '../frontend/mfcc';
+import { IncrementalScorer } from '../decoder/incremental-scorer';
 import type { AcousticModel } from '../model/acoustic-model';
 import { buildAlignmentGraph } from '../decoder/alignment-graph';
 import { decodePhoneLoop, phoneLoopUnits } from '../decoder/phone-loop';
 import { segmentFrameScores } from '../decoder/segment-scores';
-import { scoreSenones } from '../decoder/senone-scores';
+import type { SenoneScores } from '../decoder/senone-scores';
 import { viterbi } from '../decoder/viterbi';
 import type { DecodingGraph } from '../decoder/graph';
 import type { Segment } from '../decoder/history';
+import { omissionProbability, OMISSION_THRESHOLD } from './omission-model';
 
 export const FRAME_MS = 10;
 
@@ -45,6 +46,30 @@ export interface Analysis {
   forcedFrame: Float32Array;
   loopFrame: Float32Array;
   loopPhones: Array<{ phone: string; start: number; end: number }>;
+  /** Evidence behind the omission decision, per expected word (for calibration). */
+  omission?: OmissionEvidence[];
+}
+
+export interface OmissionEvidence {
+  skippedInB: boolean;
+  /** Frames per phone that pass A (all words forced) gave the word. */
+  framesPerPhone: number;
+  /** Share of those frames the phone loop hears as speech. */
+  spokenShare: number;
+  /** Phone-loop speech frames between the neighbours kept in pass B, per skipped word. */
+  gapSpeech: number;
+  /** Mean per-frame (forced − loop) over the word in pass A. */
+  gopA: number;
+  /** Mean per-frame (pass B − loop) from the kept neighbour before to the kept neighbour after
+   *  (pass B's explanation of the region around a skipped word). */
+  localB: number;
+  /** Same region, pass A. */
+  localA: number;
+  /** Speech frames (phone loop) per expected phone in that region (kept neighbours only), over
+   *  the same ratio for the whole reading: > 1 when the region holds more speech than its words. */
+  stretch: number;
+  /** Phone-loop speech phones in the region per expected phone of the kept neighbours. */
+  loopPhoneRatio: number;
 }
 
 export interface AnalyseOptions {
@@ -54,27 +79,47 @@ export interface AnalyseOptions {
 }
 
 export const DEFAULT_SKIP_PENALTY = -5;
-/** A forced word this short (frames per phone) had no room in the audio. */
-export const MIN_FRAMES_PER_PHONE = 4;
-/** Speech frames (phone loop, non-filler) left between kept neighbours that mean a word was read. */
-export const SPOKEN_GAP_FRAMES = 12;
+/** Decoding graphs and the senones they need, built from the text before the audio arrives. */
+export interface AnalysisPlan {
+  prons: string[][][];
+  /** Every word may be skipped (pass B). */
+  skippable: DecodingGraph;
+  /** Every word forced (pass A). */
+  forced: DecodingGraph;
+  senones: Set<number>;
+  contextDependent: boolean;
+}
 
+export function planAnalysis(model: AcousticModel, prons: string[][][], opts: AnalyseOptions = {}): AnalysisPlan {
+  const cd = opts.contextDependent ?? true;
+  const skippable = buildAlignmentGraph(model, prons, {
+    skipPenalty: opts.skipPenalty ?? DEFAULT_SKIP_PENALTY,
+    contextDependent: cd,
+  });
+  const forced = buildAlignmentGraph(model, prons, { contextDependent: cd });
+  const senones = skippable.senones();
+  for (const u of phoneLoopUnits(model).units) for (const s of u.senones) senones.add(s);
+  return { prons, skippable, forced, senones, contextDependent: cd };
+}
+
+/** Batch analysis of a whole recording (the streaming path does the same in two steps). */
 export function analyse(
   model: AcousticModel,
   samples: Float32Array,
   prons: string[][][],
   opts: AnalyseOptions = {},
 ): Analysis {
-  const feats = extractFeatures(samples, model.params, opts.mfcc);
-  const T = feats.nFrames;
-  const graph = buildAlignmentGraph(model, prons, {
-    skipPenalty: opts.skipPenalty ?? DEFAULT_SKIP_PENALTY,
-    contextDependent: opts.contextDependent ?? true,
-  });
-  const loopUnits = phoneLoopUnits(model);
-  const senones = graph.senones();
-  for (const u of loopUnits.units) for (const s of u.senones) senones.add(s);
-  const scores = scoreSenones(model, feats, senones);
+  const plan = planAnalysis(model, prons, opts);
+  const scorer = new IncrementalScorer(model, opts.mfcc ?? new MfccExtractor(model.params));
+  scorer.setSenones(plan.senones);
+  scorer.push(samples);
+  return analyseScores(model, plan, scorer.finish());
+}
+
+/** The searches (phone loop, forced and skippable alignments) and GOP on scored frames. */
+export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: SenoneScores): Analysis {
+  const { prons } = plan;
+  const T = scores.nFrames;
   const emptyWords = (): WordAlignment[] => prons.map(() => ({ skipped: true, start: 0, end: -1, phones: [] }));
   const forcedFrame = new Float32Array(T);
   const loopFrame = new Float32Array(T);
@@ -85,15 +130,44 @@ export function analyse(
   const loopPhones = loop.segments.map((s) => ({ phone: loop.phones[s.node]!, start: s.start, end: s.end }));
 
   // Omitted words. Pass A aligns every expected word (forced); pass B lets every word be
-  // skipped. A word skipped in B is omitted only if A, forced to place it, could give it barely
-  // the minimum duration (3 frames per phone) or almost no speech: a word read differently
-  // (replaced, mispronounced) keeps a natural duration and stays in, to be scored by GOP.
-  const cd = opts.contextDependent ?? true;
-  const forced = buildAlignmentGraph(model, prons, { contextDependent: cd });
+  // skipped. The evidence of both (skipped in B, duration and GOP in A, how well each pass
+  // explains the region around the word, how much speech that region holds per expected phone)
+  // goes to a calibrated logistic decision (omission-model.ts): a word read differently
+  // (replaced, mispronounced) should stay in, to be scored by GOP.
+  const cd = plan.contextDependent;
+  const { forced, skippable: graph } = plan;
   const passA = viterbi(forced, scores);
   const passB = viterbi(graph, scores);
   if (!passA || !passB) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones };
-  const omitted = omittedWords(forced, passA.segments, graph, passB.segments, prons, loopPhones, T);
+  const omission: OmissionEvidence[] = [];
+  const bFrame = new Float32Array(T);
+  for (const seg of passB.segments)
+    segmentFrameScores(graph.nodes[seg.node]!.unit!, scores, seg.start, seg.end, bFrame);
+  const localOf = (frame: Float32Array, start: number, end: number) => {
+    let d = 0;
+    for (let t = start; t <= end; t++) d += frame[t]! - loopFrame[t]!;
+    return d / Math.max(1, end - start + 1);
+  };
+  const aFrame = new Float32Array(T);
+  for (const seg of passA.segments)
+    segmentFrameScores(forced.nodes[seg.node]!.unit!, scores, seg.start, seg.end, aFrame);
+  const gopOfSpan = (start: number, end: number) => {
+    let d = 0;
+    for (let t = start; t <= end; t++) d += aFrame[t]! - loopFrame[t]!;
+    return d / (end - start + 1);
+  };
+  const omitted = omittedWords(
+    forced,
+    passA.segments,
+    graph,
+    passB.segments,
+    prons,
+    loopPhones,
+    T,
+    omission,
+    gopOfSpan,
+    (s0, e0) => [localOf(aFrame, s0, e0), localOf(bFrame, s0, e0)],
+  );
   let final = forced;
   let result = passA;
   if (omitted.size > 0) {
@@ -129,7 +203,7 @@ export function analyse(
     w.end = seg.end;
     w.phones.push({ phone: label.phone!, start: seg.start, end: seg.end, gop: diff / n });
   }
-  return { nFrames: T, words, fillers, forcedFrame, loopFrame, loopPhones };
+  return { nFrames: T, words, fillers, forcedFrame, loopFrame, loopPhones, omission };
 }
 
 function wordSpans(graph: DecodingGraph, segments: Segment[], nWords: number): Array<{ start: number; end: number }> {
@@ -152,6 +226,9 @@ function omittedWords(
   prons: string[][][],
   loopPhones: Array<{ phone: string; start: number; end: number }>,
   T: number,
+  evidence: OmissionEvidence[] = [],
+  gopOfSpan: (start: number, end: number) => number = () => 0,
+  localOf: (start: number, end: number) => [number, number] = () => [0, 0],
 ): Set<number> {
   const n = prons.length;
   const inForced = wordSpans(forced, forcedSegs, n);
@@ -159,14 +236,19 @@ function omittedWords(
   const speech = new Uint8Array(T);
   for (const p of loopPhones) if (p.phone !== 'SIL' && !p.phone.startsWith('+')) speech.fill(1, p.start, p.end + 1);
   const out = new Set<number>();
+  const nPhones = prons.map((p) => (p.length ? Math.min(...p.map((x) => x.length)) : 0));
+  let keptPhones = 0;
+  for (let i = 0; i < n; i++) if (inSkip[i]!.start >= 0) keptPhones += nPhones[i]!;
+  let speechTotal = 0;
+  for (let t = 0; t < T; t++) speechTotal += speech[t]!;
+  const rate = speechTotal / Math.max(1, keptPhones);
   for (let i = 0; i < n; i++) {
-    if (inSkip[i]!.start >= 0) continue;
+    const skippedInB = inSkip[i]!.start < 0;
     const { start, end } = inForced[i]!;
     const phones = Math.min(...prons[i]!.map((p) => p.length));
     const frames = end - start + 1;
     let spoken = 0;
     for (let t = start; t <= end; t++) spoken += speech[t]!;
-    const squeezed = start < 0 || frames <= MIN_FRAMES_PER_PHONE * phones || spoken < 0.3 * frames;
     // Speech left between the neighbours that pass B did keep.
     let prev = i - 1;
     while (prev >= 0 && inSkip[prev]!.start < 0) prev--;
@@ -176,8 +258,33 @@ function omittedWords(
     const to = next < n ? inSkip[next]!.start - 1 : T - 1;
     let gapSpeech = 0;
     for (let t = from; t <= to; t++) gapSpeech += speech[t]!;
-    const skippedRun = next - prev - 1;
-    if (squeezed && gapSpeech < SPOKEN_GAP_FRAMES * skippedRun) out.add(i);
+    const skippedRun = Math.max(1, next - prev - 1);
+    const r0 = prev >= 0 ? inSkip[prev]!.start : 0;
+    const r1 = next < n ? inSkip[next]!.end : T - 1;
+    const [localA, localB] = localOf(r0, r1);
+    let regionSpeech = 0;
+    for (let t = r0; t <= r1; t++) regionSpeech += speech[t]!;
+    let regionPhones = 0;
+    for (let k = Math.max(0, prev); k <= Math.min(n - 1, next); k++)
+      if (inSkip[k]!.start >= 0) regionPhones += nPhones[k]!;
+    let loopCount = 0;
+    for (const p of loopPhones) {
+      if (p.phone === 'SIL' || p.phone.startsWith('+')) continue;
+      const mid = (p.start + p.end) / 2;
+      if (mid >= r0 && mid <= r1) loopCount++;
+    }
+    evidence[i] = {
+      skippedInB,
+      framesPerPhone: start < 0 ? 0 : frames / phones,
+      spokenShare: start < 0 ? 0 : spoken / frames,
+      gapSpeech: skippedInB ? gapSpeech / skippedRun : -1,
+      gopA: start < 0 ? -99 : gopOfSpan(start, end),
+      localA,
+      localB,
+      stretch: regionSpeech / Math.max(1, regionPhones) / Math.max(1e-3, rate),
+      loopPhoneRatio: loopCount / Math.max(1, regionPhones),
+    };
+    if (omissionProbability(evidence[i]!) > OMISSION_THRESHOLD) out.add(i);
   }
   return out;
 }

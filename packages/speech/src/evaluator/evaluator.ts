@@ -4,10 +4,11 @@ import { MfccExtractor } from '../frontend/mfcc';
 import { loadAcousticModel, type AcousticModel } from '../model/acoustic-model';
 import { pronunciations } from '../lexicon/lexicon';
 import { splitSentences, splitWords, type TextWord } from '../text/tokenize';
-import { analyse, type Analysis, type AnalyseOptions } from './align';
+import { analyse, analyseScores, planAnalysis, type Analysis, type AnalyseOptions } from './align';
+import { IncrementalScorer } from '../decoder/incremental-scorer';
 import { evaluateHtml, evaluateText } from './markup';
 import { insertedWords, summarise, wordResults } from './scores';
-import type { EvaluationRequest, EvaluationResult, SentenceResult, WordResult } from './types';
+import type { EvaluationCategory, EvaluationRequest, EvaluationResult, SentenceResult, WordResult } from './types';
 
 export const MAX_TEXT_WORDS = 1000;
 export const MAX_AUDIO_SECONDS = 300;
@@ -15,12 +16,26 @@ export const MAX_AUDIO_SECONDS = 300;
 export interface Evaluator {
   readonly model: AcousticModel;
   evaluate(req: EvaluationRequest): Promise<EvaluationResult>;
+  /**
+   * Incremental evaluation: features and most of the acoustic scoring run in push() as the
+   * audio arrives, so finish() only has the static-cepstra stream and the searches left.
+   * Same result as evaluate() on the concatenated audio.
+   */
+  startStream(req: { text: string; category?: EvaluationCategory }): EvaluationStream;
   /** Lower level: the acoustic analysis (alignment, GOP) behind a result. */
   analyse(
     samples: Float32Array,
     text: string,
     opts?: AnalyseOptions,
   ): Promise<{ analysis: Analysis; words: TextWord[] }>;
+}
+
+export interface EvaluationStream {
+  /** 16 kHz mono PCM: Int16 samples or floats in [-1, 1]. Throws past MAX_AUDIO_SECONDS. */
+  push(pcm: Int16Array | Float32Array): void;
+  /** Audio received so far, in ms. */
+  readonly durationMs: number;
+  finish(): Promise<EvaluationResult>;
 }
 
 export interface LoadEvaluatorOptions {
@@ -45,44 +60,97 @@ export function toFloatSamples(pcm: Int16Array | Float32Array): Float32Array {
 
 export function createEvaluator(model: AcousticModel): Evaluator {
   const mfcc = new MfccExtractor(model.params);
+  const maxSamples = MAX_AUDIO_SECONDS * model.params.sampleRate;
 
-  async function analyseText(samples: Float32Array, text: string, opts: AnalyseOptions = {}) {
+  function textWords(text: string): TextWord[] {
     const words = splitWords(text);
     if (words.length === 0) throw new Error('Text has no words to evaluate');
     if (words.length > MAX_TEXT_WORDS) throw new Error('Text is too long to evaluate');
-    if (samples.length > MAX_AUDIO_SECONDS * model.params.sampleRate) throw new Error('Audio is too long to evaluate');
+    return words;
+  }
+
+  async function analyseText(samples: Float32Array, text: string, opts: AnalyseOptions = {}) {
+    const words = textWords(text);
+    if (samples.length > maxSamples) throw new Error('Audio is too long to evaluate');
     const prons = await Promise.all(words.map((w) => pronunciations(w.text)));
     return { analysis: analyse(model, samples, prons, { mfcc, ...opts }), words, prons };
   }
 
+  function startStream(req: { text: string; category?: EvaluationCategory }): EvaluationStream {
+    const text = req.text;
+    const category = req.category ?? 'read_sentence';
+    const words = textWords(text);
+    // Each stream has its own MFCC buffers: streams of one worker may interleave.
+    const scorer = new IncrementalScorer(model, new MfccExtractor(model.params));
+    let nSamples = 0;
+    let failed: unknown;
+    const planned = Promise.all(words.map((w) => pronunciations(w.text))).then((prons) => {
+      const plan = planAnalysis(model, prons);
+      scorer.setSenones(plan.senones);
+      return plan;
+    });
+    planned.catch((e: unknown) => (failed = e));
+    let done = false;
+    return {
+      push(pcm) {
+        if (done) throw new Error('Evaluation already finished');
+        if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+        if (nSamples + pcm.length > maxSamples) throw new Error('Audio is too long to evaluate');
+        nSamples += pcm.length;
+        scorer.push(pcm);
+      },
+      get durationMs() {
+        return Math.round((nSamples / model.params.sampleRate) * 1000);
+      },
+      async finish() {
+        if (done) throw new Error('Evaluation already finished');
+        done = true;
+        const plan = await planned;
+        const analysis = analyseScores(model, plan, scorer.finish());
+        return buildResult(analysis, text, words, plan.prons, category, nSamples);
+      },
+    };
+  }
+
+  function buildResult(
+    analysis: Analysis,
+    text: string,
+    words: TextWord[],
+    prons: string[][][],
+    category: EvaluationCategory,
+    nSamples: number,
+  ): EvaluationResult {
+    const phoneCount = (from: number, to: number) => prons.slice(from, to).reduce((n, p) => n + (p[0]?.length ?? 1), 0);
+    const expected = wordResults(
+      analysis,
+      words.map((w) => w.text),
+    );
+    const all = mergeInserted(expected, insertedWords(analysis));
+    const scores = summarise(analysis, expected, phoneCount(0, words.length));
+    const result: EvaluationResult = {
+      ...scores,
+      words: all,
+      evaluate_html: evaluateHtml(text, words, expected),
+      evaluate_text: evaluateText(all),
+      duration_ms: Math.round((nSamples / model.params.sampleRate) * 1000),
+    };
+    if (category === 'read_chapter') result.sentences = sentenceResults(text, words, expected, analysis, phoneCount);
+    return result;
+  }
+
   return {
     model,
+    startStream,
     analyse: async (samples, text, opts) => {
       const { analysis, words } = await analyseText(samples, text, opts);
       return { analysis, words };
     },
     async evaluate(req) {
       const samples = toFloatSamples(req.pcm);
-      const category = req.category ?? 'read_sentence';
-      const text = req.text;
-      const { analysis, words, prons } = await analyseText(samples, text);
-      const phoneCount = (from: number, to: number) =>
-        prons.slice(from, to).reduce((n, p) => n + (p[0]?.length ?? 1), 0);
-      const expected = wordResults(
-        analysis,
-        words.map((w) => w.text),
-      );
-      const all = mergeInserted(expected, insertedWords(analysis));
-      const scores = summarise(analysis, expected, phoneCount(0, words.length));
-      const result: EvaluationResult = {
-        ...scores,
-        words: all,
-        evaluate_html: evaluateHtml(text, words, expected),
-        evaluate_text: evaluateText(all),
-        duration_ms: Math.round((samples.length / model.params.sampleRate) * 1000),
-      };
-      if (category === 'read_chapter') result.sentences = sentenceResults(text, words, expected, analysis, phoneCount);
-      return result;
+      if (samples.length > maxSamples) throw new Error('Audio is too long to evaluate');
+      const stream = startStream({ text: req.text, category: req.category });
+      stream.push(samples);
+      return stream.finish();
     },
   };
 }

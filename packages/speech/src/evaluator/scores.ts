@@ -2,11 +2,16 @@
 // bench/calibrate.ts (see README "Score mapping"); change them only together with a new run.
 import type { Analysis, WordAlignment } from './align';
 import { FRAME_MS } from './align';
+import { EVIDENCE_MID, EVIDENCE_SCALE, GLOBAL_GOP_STATS, PHONE_GOP_STATS } from './phone-gop-stats';
 import type { PhoneResult, Scores, WordResult } from './types';
 
-/** Phone accuracy = 100 / (1 + exp(−(gop − GOP_MID) / GOP_SCALE)). */
-export const GOP_MID = -7;
-export const GOP_SCALE = 3;
+/**
+ * GOP of context-dependent forced phones against a context-independent phone loop has its own
+ * offset per phone, so each phone's GOP is centred on the mean of correct readings of that phone
+ * (phone-gop-stats.ts, from bench/calibrate-phones.ts): c = gop − μ_phone. Word evidence =
+ * mean over its phones of min(0, c). Accuracy = 100 / (1 + exp(−(evidence − EVIDENCE_MID) / EVIDENCE_SCALE)),
+ * calibrated to give 60 where 5 % of correct calibration words fall below and 90 at their median.
+ */
 export const MISPRONOUNCED_BELOW = 60;
 /** Weighting of the total score (fluency and integrity parts are scaled by accuracy/100). */
 export const TOTAL_WEIGHTS = { accuracy: 0.6, fluency: 0.2, integrity: 0.2 };
@@ -15,17 +20,32 @@ export const REFERENCE_PHONES_PER_SECOND = 10;
 /** Pauses between words longer than this count against fluency. */
 export const LONG_PAUSE_MS = 400;
 
-export function phoneAccuracy(gop: number): number {
-  return 100 / (1 + Math.exp(-(gop - GOP_MID) / GOP_SCALE));
+export function centredGop(phone: string, gop: number): number {
+  return gop - (PHONE_GOP_STATS[phone] ?? GLOBAL_GOP_STATS)[0];
+}
+
+export function evidenceAccuracy(e: number): number {
+  return 100 / (1 + Math.exp(-(e - EVIDENCE_MID) / EVIDENCE_SCALE));
+}
+
+export function phoneAccuracy(phone: string, gop: number): number {
+  return evidenceAccuracy(centredGop(phone, gop));
+}
+
+/** Word evidence from its phones' centred GOPs: their mean, each clipped at 0 (a phone better
+ *  than usual does not make up for a wrong one). */
+export function wordEvidence(c: number[]): number {
+  if (c.length === 0) return -Infinity;
+  let s = 0;
+  for (const x of c) s += Math.min(0, x);
+  return s / c.length;
 }
 
 const round = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
 
 export function wordAccuracy(w: WordAlignment): number {
   if (w.skipped || w.phones.length === 0) return 0;
-  let s = 0;
-  for (const p of w.phones) s += phoneAccuracy(p.gop);
-  return s / w.phones.length;
+  return evidenceAccuracy(wordEvidence(w.phones.map((p) => centredGop(p.phone, p.gop))));
 }
 
 export function wordResults(a: Analysis, texts: string[]): WordResult[] {
@@ -36,7 +56,7 @@ export function wordResults(a: Analysis, texts: string[]): WordResult[] {
     const phones: PhoneResult[] = w.phones.map((p) => ({
       phone: p.phone,
       gop: Math.round(p.gop * 100) / 100,
-      score: round(phoneAccuracy(p.gop)),
+      score: round(phoneAccuracy(p.phone, p.gop)),
       start_ms: p.start * FRAME_MS,
       end_ms: (p.end + 1) * FRAME_MS,
     }));

@@ -61,31 +61,37 @@ export class MfccExtractor {
     }
     const nFrames = this.frameCount(samples.length);
     const out: Float32Array[] = [];
-    const half = p.nfft / 2;
     for (let t = 0; t < nFrames; t++) {
-      const start = t * this.frameShift;
-      this.re.fill(0);
-      this.im.fill(0);
-      for (let i = 0; i < this.frameLength; i++) this.re[i] = (pre[start + i] ?? 0) * this.window[i]!;
-      this.fft.transform(this.re, this.im);
-      // Power spectrum reuses re[] for bins 0..nfft/2.
-      for (let k = 0; k <= half; k++) this.re[k] = this.re[k]! * this.re[k]! + this.im[k]! * this.im[k]!;
-      for (let f = 0; f < p.nfilt; f++) {
-        const flt = this.filters[f]!;
-        let e = 0;
-        for (let k = 0; k < flt.weights.length; k++) e += flt.weights[k]! * this.re[flt.first + k]!;
-        // Floor avoids log(0) on digital silence.
-        this.melEnergy[f] = Math.log(Math.max(e, 1e-5));
-      }
       const cep = new Float32Array(p.ncep);
-      for (let i = 0; i < p.ncep; i++) {
-        let s = 0;
-        for (let f = 0; f < p.nfilt; f++) s += this.dct[i * p.nfilt + f]! * this.melEnergy[f]!;
-        cep[i] = s * this.lifter[i]!;
-      }
+      this.frame(pre, t * this.frameShift, pre.length, cep);
       out.push(cep);
     }
     return out;
+  }
+
+  /** One frame of cepstra from pre-emphasised samples pre[start …] (zero past `end`). */
+  frame(pre: Float64Array, start: number, end: number, cep: Float32Array): void {
+    const { p } = this;
+    const half = p.nfft / 2;
+    this.re.fill(0);
+    this.im.fill(0);
+    const n = Math.min(this.frameLength, end - start);
+    for (let i = 0; i < n; i++) this.re[i] = pre[start + i]! * this.window[i]!;
+    this.fft.transform(this.re, this.im);
+    // Power spectrum reuses re[] for bins 0..nfft/2.
+    for (let k = 0; k <= half; k++) this.re[k] = this.re[k]! * this.re[k]! + this.im[k]! * this.im[k]!;
+    for (let f = 0; f < p.nfilt; f++) {
+      const flt = this.filters[f]!;
+      let e = 0;
+      for (let k = 0; k < flt.weights.length; k++) e += flt.weights[k]! * this.re[flt.first + k]!;
+      // Floor avoids log(0) on digital silence.
+      this.melEnergy[f] = Math.log(Math.max(e, 1e-5));
+    }
+    for (let i = 0; i < p.ncep; i++) {
+      let s = 0;
+      for (let f = 0; f < p.nfilt; f++) s += this.dct[i * p.nfilt + f]! * this.melEnergy[f]!;
+      cep[i] = s * this.lifter[i]!;
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 // Pronunciations of the expected words: the CMU pronouncing dictionary (all listed variants,
 // stress removed), then eSpeak NG letter-to-sound for words the dictionary lacks.
-import { dictionary } from 'cmu-pronouncing-dictionary';
 import { getEspeak, readCString } from '../tts/espeak';
+import { cmuDictionary } from './cmudict';
 import { ipaToCmu } from './ipa-to-cmu';
 
 const MAX_VARIANTS = 4;
@@ -18,11 +18,12 @@ export function normaliseWord(word: string): string {
 
 export function dictionaryPronunciations(key: string): string[][] {
   const out: string[][] = [];
-  const first = dictionary[key];
+  const dictionary = cmuDictionary();
+  const first = dictionary.get(key);
   if (!first) return out;
   out.push(stripStress(first));
   for (let i = 2; i <= MAX_VARIANTS; i++) {
-    const v = dictionary[`${key}(${i})`];
+    const v = dictionary.get(`${key}(${i})`);
     if (!v) break;
     out.push(stripStress(v));
   }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseFeatParams, type FrontEndParams } from './feat-params';
 import { readGaussianParams } from './gauden';
 import { readModelDefinition, type ModelDefinition, type WordPosition } from './mdef';
-import { readSendump } from './sendump';
+import { readSendump, SENDUMP_LOG_SCALE } from './sendump';
 import { readTransitionMatrices } from './transitions';
 
 export interface HmmUnit {
@@ -32,7 +32,11 @@ export interface AcousticModel {
   /** [codebook][stream]: per-Gaussian constant −½·Σ log(2π·variance). */
   logNorm: Float32Array[][];
   /** ln mixture weight [senone][stream][codeword]. */
-  logWeight: Float32Array;
+  /** Quantised mixture weights [senone][stream][codeword] (2 MB instead of 8 as floats). */
+  weightQ: Uint8Array;
+  /** ln w and w of each quantised value. */
+  qLog: Float64Array;
+  qLin: Float64Array;
   tmat: Float32Array[];
   ciUnit(phone: string): HmmUnit;
   unit(base: string, left: string, right: string, wpos: WordPosition): HmmUnit;
@@ -58,6 +62,12 @@ export function loadAcousticModel(dir = defaultModelDir()): AcousticModel {
   const nStreams = meansRaw.nStreams;
   const weights = readSendump(read('sendump'), nStreams);
   if (weights.nSenones !== mdef.nSenones) throw new Error('sendump and mdef disagree on senone count');
+  const qLog = new Float64Array(256);
+  const qLin = new Float64Array(256);
+  for (let q = 0; q < 256; q++) {
+    qLog[q] = -q * SENDUMP_LOG_SCALE;
+    qLin[q] = Math.exp(qLog[q]!);
+  }
   const tm = readTransitionMatrices(read('transition_matrices'), 'transition_matrices');
   if (tm.nEmit !== 3 || mdef.nEmit !== 3) throw new Error('only 3-state HMMs are supported');
   const precisions: Float32Array[][] = [];
@@ -102,9 +112,12 @@ export function loadAcousticModel(dir = defaultModelDir()): AcousticModel {
   ];
 
   const unitOfPhone = (p: number, base: number): HmmUnit => {
-    const e = mdef.phones[p]!;
-    const o = e.ssid * 3;
-    return { senones: [mdef.sseq[o]!, mdef.sseq[o + 1]!, mdef.sseq[o + 2]!], trans: tm.logProb[e.tmat]!, base };
+    const o = mdef.phoneSsid[p]! * 3;
+    return {
+      senones: [mdef.sseq[o]!, mdef.sseq[o + 1]!, mdef.sseq[o + 2]!],
+      trans: tm.logProb[mdef.phoneTmat[p]!]!,
+      base,
+    };
   };
   const ciUnit = (phone: string): HmmUnit => {
     const id = mdef.ciIndex.get(phone);
@@ -121,9 +134,11 @@ export function loadAcousticModel(dir = defaultModelDir()): AcousticModel {
   const unit = (base: string, left: string, right: string, wpos: WordPosition): HmmUnit => {
     const baseId = mdef.ciIndex.get(base);
     if (baseId === undefined) throw new Error(`Unknown phone ${base}`);
-    if (!fillers.includes(base)) {
+    const leftId = mdef.ciIndex.get(left);
+    const rightId = mdef.ciIndex.get(right);
+    if (!fillers.includes(base) && leftId !== undefined && rightId !== undefined) {
       for (const w of fallbackOrder[wpos]) {
-        const p = mdef.triphones.get(`${base} ${left} ${right} ${w}`);
+        const p = mdef.triphone(baseId, leftId, rightId, w);
         if (p !== undefined) return unitOfPhone(p, baseId);
       }
     }
@@ -139,7 +154,9 @@ export function loadAcousticModel(dir = defaultModelDir()): AcousticModel {
     means: meansRaw.values,
     precisions,
     logNorm,
-    logWeight: weights.logWeight,
+    weightQ: weights.weightQ,
+    qLog,
+    qLin,
     tmat: tm.logProb,
     ciUnit,
     unit,

@@ -8,8 +8,8 @@ export interface MixtureWeights {
   nSenones: number;
   nStreams: number;
   density: number;
-  /** ln weight, laid out [senone][stream][codeword]. */
-  logWeight: Float32Array;
+  /** Quantised weights q (ln w = −q · SENDUMP_LOG_SCALE), laid out [senone][stream][codeword]. */
+  weightQ: Uint8Array;
 }
 
 export const SENDUMP_LOG_SCALE = 1024 * Math.log(1.0001);
@@ -30,15 +30,15 @@ export function readSendump(bytes: Uint8Array, nStreams: number): MixtureWeights
   const nCodewords = view.getInt32(o, true);
   const nSenones = view.getInt32(o + 4, true);
   o += 8;
-  const logWeight = new Float32Array(nSenones * nStreams * nCodewords);
+  const weightQ = new Uint8Array(nSenones * nStreams * nCodewords);
   for (let f = 0; f < nStreams; f++) {
     for (let k = 0; k < nCodewords; k++) {
       for (let s = 0; s < nSenones; s++) {
         const q = bytes[o++]!;
-        logWeight[(s * nStreams + f) * nCodewords + k] = -q * SENDUMP_LOG_SCALE;
+        weightQ[(s * nStreams + f) * nCodewords + k] = q;
       }
     }
   }
   if (o > bytes.length) throw new Error('sendump: truncated');
-  return { nSenones, nStreams, density: nCodewords, logWeight };
+  return { nSenones, nStreams, density: nCodewords, weightQ };
 }

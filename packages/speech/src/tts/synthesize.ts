@@ -10,6 +10,8 @@ export interface SynthesizeOptions {
   toneType?: number;
   /** 1 = normal (175 words/min); clamped to 0.5–2. */
   speed?: number;
+  /** eSpeak NG voice name, overriding toneType (benchmark/calibration voices; not in the product API). */
+  voice?: string;
 }
 
 export interface TimedWord {
@@ -34,10 +36,10 @@ export async function synthesize(opts: SynthesizeOptions): Promise<SynthesisResu
   const text = opts.text.replace(/\s+/g, ' ').trim();
   if (!text) throw new Error('Text is empty');
   if (text.length > MAX_TTS_TEXT_LENGTH) throw new Error('Text is too long');
-  const tone = findToneType(opts.toneType);
+  const voice = opts.voice ?? findToneType(opts.toneType).voice;
   const speed = Math.min(2, Math.max(0.5, opts.speed ?? 1));
   const { worker } = await getEspeak();
-  if (worker.set_voice(tone.voice) !== 0) throw new Error(`Voice not available: ${tone.voice}`);
+  if (worker.set_voice(voice) !== 0) throw new Error(`Voice not available: ${voice}`);
   worker.set_rate(Math.round(BASE_RATE_WPM * speed));
   const chunks: Int16Array[] = [];
   const events: EspeakEvent[] = [];

@@ -1,0 +1,47 @@
+// The incremental scorer (used by evaluate() and startStream()) against the straightforward
+// batch computation: features of the whole utterance, then every Gaussian of every stream.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEvaluator, type Evaluator } from '../src/evaluator/evaluator';
+import { addNoise } from '../bench/dataset';
+import { synthesize } from '../src/tts/synthesize';
+import { extractFeatures } from '../src/frontend/index';
+import { scoreSenones } from '../src/decoder/senone-scores';
+import { IncrementalScorer } from '../src/decoder/incremental-scorer';
+import { MfccExtractor } from '../src/frontend/mfcc';
+
+let ev: Evaluator;
+let audio: Float32Array;
+
+beforeAll(async () => {
+  ev = await loadEvaluator();
+  audio = addNoise((await synthesize({ text: 'My sister reads a book in the library.', toneType: 5 })).samples, 20, 4);
+});
+
+describe('incremental senone scoring', () => {
+  it('matches the batch scores closely, whatever the chunking', () => {
+    const m = ev.model;
+    const senones = new Set<number>();
+    for (let s = 0; s < m.mdef.nSenones; s += 7) senones.add(s);
+    const ref = scoreSenones(m, extractFeatures(audio, m.params), senones);
+    for (const chunk of [audio.length, 160, 4000]) {
+      const sc = new IncrementalScorer(m, new MfccExtractor(m.params));
+      // senones known only after some audio: the pending frames are mixed when they arrive
+      sc.push(audio.subarray(0, 8000));
+      sc.setSenones(senones);
+      for (let i = 8000; i < audio.length; i += chunk) sc.push(audio.subarray(i, i + chunk));
+      const got = sc.finish();
+      expect(got.nFrames).toBe(ref.nFrames);
+      expect(got.nColumns).toBe(ref.nColumns);
+      let sum = 0;
+      let far = 0;
+      for (let i = 0; i < ref.data.length; i++) {
+        const d = Math.abs(ref.data[i]! - got.data[i]!);
+        sum += d;
+        if (d > 0.5) far++;
+      }
+      expect(sum / ref.data.length).toBeLessThan(2e-3);
+      expect(far / ref.data.length).toBeLessThan(1e-3);
+      expect(sc.fullSearchShare).toBeLessThan(0.6);
+    }
+  });
+});
