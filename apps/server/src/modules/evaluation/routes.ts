@@ -34,7 +34,7 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
         io.close();
         return;
       }
-      const session = new EvaluationSession(io, deps.speech.evaluate, (s) => deps.sessions.delete(s));
+      const session = new EvaluationSession(io, deps.speech.startStream, (s) => deps.sessions.delete(s));
       deps.sessions.add(session);
       socket.on('message', (data, isBinary) => {
         if (isBinary)

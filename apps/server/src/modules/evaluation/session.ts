@@ -7,10 +7,11 @@ import {
   evaluationStartFrame,
   type EvaluationCategory,
 } from '@ondoku/contract';
-import type { EvaluationResult } from '@ondoku/speech';
+import type { SpeechStream } from '@ondoku/speech';
 import { OpusInput, RawPcmInput, type AudioInput } from './audio-input.js';
 
-export type Evaluate = (pcm: Int16Array, text: string, category: EvaluationCategory) => Promise<EvaluationResult>;
+/** Starts an evaluation in a speech worker that scores the audio while it arrives. */
+export type StartStream = (text: string, category: EvaluationCategory) => SpeechStream;
 
 export interface SessionIo {
   send(message: string): void;
@@ -31,8 +32,8 @@ export class EvaluationSession {
   readonly sid = `ev${randomBytes(8).toString('hex')}`;
   private state: State = 'awaiting-start';
   private input: AudioInput | null = null;
-  private text = '';
-  private category: EvaluationCategory = 'read_sentence';
+  private stream: SpeechStream | null = null;
+  private samples = 0;
   private maxSamples = 0;
   private idleTimer: NodeJS.Timeout | null = null;
   /** Frames that arrive while the opus decoder starts are handled in order afterwards. */
@@ -40,7 +41,7 @@ export class EvaluationSession {
 
   constructor(
     private readonly io: SessionIo,
-    private readonly evaluate: Evaluate,
+    private readonly startStream: StartStream,
     private readonly onEnd: (session: EvaluationSession) => void,
   ) {
     this.touch();
@@ -65,6 +66,8 @@ export class EvaluationSession {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.input?.free();
     this.input = null;
+    this.stream?.abort(); // no-op once finished
+    this.stream = null;
     this.onEnd(this);
   }
 
@@ -96,14 +99,17 @@ export class EvaluationSession {
     if (!parsed.success) return this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame);
     const { audio, status } = parsed.data;
     if (audio) {
+      let pcm: Int16Array;
       try {
-        this.input!.push(audio);
+        pcm = this.input!.decode(audio);
       } catch {
         return this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame);
       }
-      if (this.input!.length > this.maxSamples) {
+      this.samples += pcm.length;
+      if (this.samples > this.maxSamples) {
         return this.fail(EvaluationCode.AUDIO_TOO_LONG, evaluationMessages.audioTooLong);
       }
+      if (pcm.length) this.stream!.push(pcm);
     }
     if (status === 2) await this.finish();
   }
@@ -120,8 +126,6 @@ export class EvaluationSession {
       return this.fail(EvaluationCode.TEXT_INVALID, evaluationMessages.textInvalid);
     }
     this.state = 'opening';
-    this.text = trimmed;
-    this.category = category;
     this.maxSamples = evaluationLimits.maxSeconds[category] * SAMPLE_RATE;
     const input = aue === 'opus' ? await OpusInput.create() : new RawPcmInput();
     if (this.state !== 'opening') {
@@ -129,17 +133,16 @@ export class EvaluationSession {
       return;
     }
     this.input = input;
+    this.stream = this.startStream(trimmed, category);
     this.state = 'receiving';
   }
 
   private async finish() {
-    const pcm = this.input!.samples();
-    if (pcm.length < SAMPLE_RATE / 10) return this.fail(EvaluationCode.NO_AUDIO, evaluationMessages.noAudio);
+    if (this.samples < SAMPLE_RATE / 10) return this.fail(EvaluationCode.NO_AUDIO, evaluationMessages.noAudio);
     this.state = 'evaluating';
     if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.input!.free();
     try {
-      const result = await this.evaluate(pcm, this.text, this.category);
+      const result = await this.stream!.finish();
       if (this.state !== 'evaluating') return; // the client left meanwhile
       this.io.send(JSON.stringify({ code: EvaluationCode.OK, message: '', sid: this.sid, result }));
       this.end();

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { EvaluationCategory } from '@ondoku/contract';
-import { SpeechWorkerPool } from '@ondoku/speech';
+import { SpeechWorkerPool, type SpeechStream } from '@ondoku/speech';
 
 /**
  * The speech worker threads of this process, started on first use so that processes (and test
@@ -11,6 +11,8 @@ import { SpeechWorkerPool } from '@ondoku/speech';
  */
 export interface SpeechService {
   evaluate(pcm: Int16Array, text: string, category: EvaluationCategory): ReturnType<SpeechWorkerPool['evaluate']>;
+  /** An evaluation scored while the audio arrives; finish() then only runs the alignment. */
+  startStream(text: string, category: EvaluationCategory): SpeechStream;
   warmUp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -27,6 +29,7 @@ export function createSpeechService(opts: { workers?: number; modelDir?: string 
     }));
   return {
     evaluate: (pcm, text, category) => get().evaluate(pcm, text, category),
+    startStream: (text, category) => get().startStream(text, category),
     warmUp: () => get().ready(),
     async close() {
       await pool?.close();
