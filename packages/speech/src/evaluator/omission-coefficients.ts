@@ -2,3 +2,6 @@
 // Logistic regression over omissionFeatures(): skipped in B, frames per phone (A), gap speech × skipped, GOP (A), local A, local B, local B − A, spoken share, stretch, loop phone ratio, stretch × skipped.
 export const OMISSION_BIAS = -1.0398;
 export const OMISSION_COEF = [5.8856, -0.3654, -0.139, -0.0726, -0.0485, 0.1489, 0.2782, 0.3, 0.384, -0.5062, -3.701];
+export const REPLACED_BIAS = -20;
+export const REPLACED_COEF: number[] = [];
+export const REPLACED_THRESHOLD = 0.5;
