@@ -29,13 +29,11 @@ for (const r of rows) {
     n++;
   }
 }
-const lines = [...sum.keys()]
-  .sort()
-  .map((p) => {
-    const c = count.get(p)!;
-    const v = (sum.get(p)! + PRIOR_COUNT) / (c + PRIOR_COUNT);
-    return `  ${p}: ${v.toFixed(2)}, // n=${c}`;
-  });
+const lines = [...sum.keys()].sort().map((p) => {
+  const c = count.get(p)!;
+  const v = (sum.get(p)! + PRIOR_COUNT) / (c + PRIOR_COUNT);
+  return `  ${p}: ${v.toFixed(2)}, // n=${c}`;
+});
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = path.join(here, '../src/evaluator/phone-durations.ts');
 writeFileSync(

@@ -1,7 +1,7 @@
 // Is an expected word omitted, or read as another word? Two logistic regressions over the evidence
 // gathered by the two alignment passes (align.ts OmissionEvidence), fitted by
 // bench/calibrate-omission.ts on the calibration voices.
-// 1. P(omitted): a word read differently (replaced) tends to be skipped by pass B too, but its
+// 1. P(omitted), fitted separately for words pass B skipped and words it kept: a word read differently (replaced) tends to be skipped by pass B too, but its
 //    neighbours then hold more speech than their own phones (stretch, with expected durations per
 //    phone), pass A gives it a natural duration, and the phone loop hears speech between its
 //    neighbours (gap).
@@ -38,6 +38,8 @@ export const OMISSION_FEATURE_NAMES = [
   'neighbour growth × skipped',
   'word evidence (A)',
   'neighbours B − A × skipped',
+  'B over the word (A)',
+  'B − A over the word (A)',
 ];
 
 /** Decision threshold on the probability. */
@@ -75,6 +77,8 @@ export function omissionFeatures(e: OmissionEvidence): number[] {
     sb * growth,
     Math.max(-20, e.evidenceA),
     sb * (nbB - nbA),
+    Math.max(-20, e.bOverA),
+    Math.max(-20, e.bOverA) - Math.max(-20, e.gopA),
   ];
 }
 
@@ -84,8 +88,10 @@ function logistic(bias: number, coef: number[], f: number[]): number {
   return 1 / (1 + Math.exp(-z));
 }
 
+/** P(omitted): one regression for words pass B skipped, one for words it kept. */
 export function omissionProbability(e: OmissionEvidence): number {
-  return logistic(OMISSION_BIAS, OMISSION_COEF, omissionFeatures(e));
+  const k = e.skippedInB ? 1 : 0;
+  return logistic(OMISSION_BIAS[k]!, OMISSION_COEF[k]!, omissionFeatures(e));
 }
 
 /** P(the word was read as another word), for words not judged omitted. */

@@ -3,11 +3,11 @@
 // the calibration voices); phones not listed count as 1.
 export const PHONE_DURATION: Record<string, number> = {
   AA: 1.09, // n=52
-  AE: 0.90, // n=78
+  AE: 0.9, // n=78
   AH: 0.86, // n=393
   AO: 1.13, // n=53
   AW: 1.68, // n=15
-  AY: 1.30, // n=45
+  AY: 1.3, // n=45
   B: 0.69, // n=75
   CH: 0.87, // n=30
   D: 0.69, // n=105
@@ -19,7 +19,7 @@ export const PHONE_DURATION: Record<string, number> = {
   G: 0.72, // n=15
   HH: 0.82, // n=59
   IH: 1.05, // n=289
-  IY: 1.20, // n=139
+  IY: 1.2, // n=139
   K: 1.06, // n=75
   L: 1.16, // n=165
   M: 1.06, // n=105
@@ -35,6 +35,6 @@ export const PHONE_DURATION: Record<string, number> = {
   UW: 1.56, // n=75
   V: 0.85, // n=60
   W: 0.93, // n=90
-  Y: 0.80, // n=45
-  Z: 0.60, // n=101
+  Y: 0.8, // n=45
+  Z: 0.6, // n=101
 };
