@@ -95,6 +95,9 @@ export interface OmissionEvidence {
   /** Mean per-frame (pass B − loop) over the frames pass A gave the word: how well "word absent"
    *  explains them (an omitted word's frames belong to its neighbours; a replaced word's do not). */
   bOverA: number;
+  /** Log-likelihood ratio, over the region between the kept neighbours, of "another word here"
+   *  (pass A with the phone loop in place of the word) against "word absent" (pass B), in nats. */
+  otherVsAbsent: number;
 }
 
 export interface AnalyseOptions {
@@ -352,6 +355,7 @@ function omittedWords(
       nbGrowth: (nbFramesB - nbFramesA) / Math.max(1, phones),
       evidenceA,
       bOverA: start < 0 ? 0 : spanGop(start, end)[1],
+      otherVsAbsent: (r1 - r0 + 1) * (localA - localB) - (start < 0 ? 0 : frames * gopOfSpan(start, end)),
     };
     if (omissionProbability(evidence[i]!) > OMISSION_THRESHOLD) out.add(i);
     else if (replacedProbability(evidence[i]!) > REPLACED_THRESHOLD) replaced.add(i);

@@ -40,6 +40,8 @@ export const OMISSION_FEATURE_NAMES = [
   'neighbours B − A × skipped',
   'B over the word (A)',
   'B − A over the word (A)',
+  'other word vs absent, per expected phone',
+  'B − A summed over the word (A), per expected phone',
 ];
 
 /** Decision threshold on the probability. */
@@ -79,6 +81,8 @@ export function omissionFeatures(e: OmissionEvidence): number[] {
     sb * (nbB - nbA),
     Math.max(-20, e.bOverA),
     Math.max(-20, e.bOverA) - Math.max(-20, e.gopA),
+    clip(e.otherVsAbsent / rate, -30, 30),
+    clip((e.framesPerPhone * (e.bOverA - e.gopA)) / rate, -30, 30),
   ];
 }
 
