@@ -98,12 +98,6 @@ export interface OmissionEvidence {
   /** Log-likelihood ratio, over the region between the kept neighbours, of "another word here"
    *  (pass A with the phone loop in place of the word) against "word absent" (pass B), in nats. */
   otherVsAbsent: number;
-  /** Largest speech excess of a kept neighbour in pass B: its phone-loop speech frames over its
-   *  expected frames (phones × rate), in expected phones (a replaced word's audio is mostly
-   *  absorbed by one neighbour). */
-  nbMaxExcess: number;
-  /** Phone-loop speech phones whose middle falls in the word's pass-A span, per expected phone. */
-  loopPhonesInA: number;
 }
 
 export interface AnalyseOptions {
@@ -326,14 +320,10 @@ function omittedWords(
     let nbN = 0;
     let nbFramesA = 0;
     let nbFramesB = 0;
-    let nbMaxExcess = -5;
     for (const k of [prev, next]) {
       if (k < 0 || k >= n) continue;
       const b = inSkip[k]!;
       const a = inForced[k]!;
-      let sp = 0;
-      for (let t = b.start; t <= b.end; t++) sp += speech[t]!;
-      nbMaxExcess = Math.max(nbMaxExcess, (sp - nPhones[k]! * rate) / Math.max(1e-3, rate));
       const [, gb] = spanGop(b.start, b.end);
       const [ga] = spanGop(a.start, a.end);
       nbB += gb;
@@ -365,15 +355,6 @@ function omittedWords(
       nbGrowth: (nbFramesB - nbFramesA) / Math.max(1, phones),
       evidenceA,
       bOverA: start < 0 ? 0 : spanGop(start, end)[1],
-      nbMaxExcess,
-      loopPhonesInA:
-        loopPhones.filter(
-          (p) =>
-            p.phone !== 'SIL' &&
-            !p.phone.startsWith('+') &&
-            (p.start + p.end) / 2 >= start &&
-            (p.start + p.end) / 2 <= end,
-        ).length / phones,
       otherVsAbsent: (r1 - r0 + 1) * (localA - localB) - (start < 0 ? 0 : frames * gopOfSpan(start, end)),
     };
     if (omissionProbability(evidence[i]!) > OMISSION_THRESHOLD) out.add(i);

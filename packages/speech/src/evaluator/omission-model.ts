@@ -42,9 +42,6 @@ export const OMISSION_FEATURE_NAMES = [
   'B − A over the word (A)',
   'other word vs absent, per expected phone',
   'B − A summed over the word (A), per expected phone',
-  'largest neighbour speech excess (B)',
-  'largest neighbour speech excess × skipped',
-  'loop phones in the word (A) per expected phone',
 ];
 
 /** Decision threshold on the probability. */
@@ -86,9 +83,6 @@ export function omissionFeatures(e: OmissionEvidence): number[] {
     Math.max(-20, e.bOverA) - Math.max(-20, e.gopA),
     clip(e.otherVsAbsent / rate, -30, 30),
     clip((e.framesPerPhone * (e.bOverA - e.gopA)) / rate, -30, 30),
-    clip(e.nbMaxExcess, -5, 10),
-    sb * clip(e.nbMaxExcess, -5, 10),
-    Math.min(3, e.loopPhonesInA),
   ];
 }
 
