@@ -1,14 +1,21 @@
-// Fits the omitted-word decision (src/evaluator/omission-model.ts): a logistic regression on the
-// omission evidence of every expected word (align.ts OmissionEvidence) of the calibration set —
-// positives: words left out of the reading; negatives: words read, including words replaced by
-// another word (weighted up: they must stay in, to be scored as mispronounced).
+// Fits the omitted / replaced word decisions (src/evaluator/omission-model.ts) on the omission
+// evidence of every expected word (align.ts OmissionEvidence) of the calibration set.
+// 1. P(omitted), one regression for words pass B skipped and one for the others: positives = words left out of the reading; negatives = words read, including words
+//    replaced by another word (weighted up: they must stay in, to be marked mispronounced).
+// 2. P(replaced), on the words stage 1 keeps: positives = words replaced by another word; negatives
+//    = words read as written. Its threshold is the lowest that keeps the correct words of correct
+//    readings flagged (omitted, replaced or GOP score < 60) at FALSE_FLAG_BUDGET.
 // usage: BENCH_CACHE=/tmp/ondoku-audio tsx bench/omission-dev.ts /tmp/omission.json
 //        tsx bench/calibrate-omission.ts /tmp/omission.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { omissionFeatures, OMISSION_FEATURE_NAMES } from '../src/evaluator/omission-model';
+import { omissionFeatures, OMISSION_FEATURE_NAMES, OMISSION_THRESHOLD } from '../src/evaluator/omission-model';
 import type { OmissionEvidence } from '../src/evaluator/align';
+import { EVIDENCE_MID, EVIDENCE_SCALE } from '../src/evaluator/phone-gop-stats';
+
+const FALSE_FLAG_BUDGET = Number(process.env.FALSE_FLAG_BUDGET ?? 0.05);
+const REPLACED_WEIGHT = Number(process.env.REPLACED_WEIGHT ?? 8);
 
 interface Row {
   kind: string;
@@ -16,58 +23,110 @@ interface Row {
 }
 const rows = JSON.parse(readFileSync(process.argv[2] ?? '/tmp/omission.json', 'utf8')) as Row[];
 const X: number[][] = [];
-const y: number[] = [];
-const weight: number[] = [];
 const cls: string[] = [];
+const evidence: number[] = [];
 for (const r of rows) {
   for (const w of r.words) {
     if (!w) continue;
-    const c = r.kind === 'omitted' && w.target ? 'omit' : r.kind === 'replaced' && w.target ? 'repl' : 'corr';
+    const c =
+      r.kind === 'omitted' && w.target
+        ? 'omit'
+        : r.kind === 'replaced' && w.target
+          ? 'repl'
+          : r.kind === 'correct'
+            ? 'corr'
+            : 'other';
     X.push(omissionFeatures(w));
-    y.push(c === 'omit' ? 1 : 0);
-    weight.push(c === 'corr' ? 1 : 8);
     cls.push(c);
+    evidence.push(w.evidenceA);
   }
 }
-const d = X[0]!.length;
-const mean = Array.from({ length: d }, (_, j) => X.reduce((s, x) => s + x[j]!, 0) / X.length);
-const std = Array.from(
-  { length: d },
-  (_, j) => Math.sqrt(X.reduce((s, x) => s + (x[j]! - mean[j]!) ** 2, 0) / X.length) || 1,
-);
-const Z = X.map((x) => x.map((v, j) => (v - mean[j]!) / std[j]!));
-const w = new Array<number>(d + 1).fill(0); // bias last
-const wsum = weight.reduce((a, b) => a + b, 0);
-const predict = (z: number[]) => 1 / (1 + Math.exp(-(z.reduce((s, v, j) => s + v * w[j]!, 0) + w[d]!)));
-for (let it = 0; it < 3000; it++) {
-  const g = new Array<number>(d + 1).fill(0);
-  Z.forEach((z, i) => {
-    const e = (predict(z) - y[i]!) * weight[i]!;
-    z.forEach((v, j) => (g[j]! += e * v));
-    g[d]! += e;
-  });
-  for (let j = 0; j <= d; j++) w[j]! -= 0.5 * (g[j]! / wsum + (j < d ? 1e-3 * w[j]! : 0));
-}
-for (const thr of [0.4, 0.5, 0.6]) {
-  const rate = (c: string) => {
-    const idx = cls.map((k, i) => (k === c ? i : -1)).filter((i) => i >= 0);
-    return idx.filter((i) => predict(Z[i]!) > thr).length / idx.length;
-  };
-  console.log(
-    `p>${thr}: omitted recall ${rate('omit').toFixed(3)}, replaced→omitted ${rate('repl').toFixed(3)}, read→omitted ${rate('corr').toFixed(4)}`,
+
+type Model = { bias: number; coef: number[]; p: (x: number[]) => number };
+function fit(idx: number[], y: (i: number) => number, weight: (i: number) => number): Model {
+  const d = X[0]!.length;
+  const mean = Array.from({ length: d }, (_, j) => idx.reduce((s, i) => s + X[i]![j]!, 0) / idx.length);
+  const std = Array.from(
+    { length: d },
+    (_, j) => Math.sqrt(idx.reduce((s, i) => s + (X[i]![j]! - mean[j]!) ** 2, 0) / idx.length) || 1,
   );
+  const Z = idx.map((i) => X[i]!.map((v, j) => (v - mean[j]!) / std[j]!));
+  const w = new Array<number>(d + 1).fill(0); // bias last
+  const wsum = idx.reduce((s, i) => s + weight(i), 0);
+  const predict = (z: number[]) => 1 / (1 + Math.exp(-(z.reduce((s, v, j) => s + v * w[j]!, 0) + w[d]!)));
+  for (let it = 0; it < 3000; it++) {
+    const g = new Array<number>(d + 1).fill(0);
+    Z.forEach((z, k) => {
+      const i = idx[k]!;
+      const e = (predict(z) - y(i)) * weight(i);
+      z.forEach((v, j) => (g[j]! += e * v));
+      g[d]! += e;
+    });
+    for (let j = 0; j <= d; j++) w[j]! -= 0.5 * (g[j]! / wsum + (j < d ? 1e-3 * w[j]! : 0));
+  }
+  // Fold the standardisation into the weights: logit = b + Σ c_j · x_j.
+  const coef = w.slice(0, d).map((v, j) => v / std[j]!);
+  const bias = w[d]! - w.slice(0, d).reduce((s, v, j) => s + (v * mean[j]!) / std[j]!, 0);
+  return { bias, coef, p: (x) => 1 / (1 + Math.exp(-(bias + x.reduce((s, v, j) => s + v * coef[j]!, 0)))) };
 }
-// Fold the standardisation into the weights: logit = b + Σ c_j · x_j.
-const coef = w.slice(0, d).map((v, j) => v / std[j]!);
-const bias = w[d]! - w.slice(0, d).reduce((s, v, j) => s + (v * mean[j]!) / std[j]!, 0);
+
+const all = X.map((_, i) => i);
+// X[i][0] = skipped in pass B: one regression per value.
+const omitModels = [0, 1].map((k) =>
+  fit(
+    all.filter((i) => X[i]![0] === k),
+    (i) => (cls[i] === 'omit' ? 1 : 0),
+    (i) => (cls[i] === 'omit' || cls[i] === 'repl' ? REPLACED_WEIGHT : 1),
+  ),
+);
+const p1 = X.map((x) => omitModels[x[0]!]!.p(x));
+const omitted = p1.map((p) => p > OMISSION_THRESHOLD);
+const kept = all.filter((i) => !omitted[i] && cls[i] !== 'omit');
+const replModel = fit(
+  kept,
+  (i) => (cls[i] === 'repl' ? 1 : 0),
+  (i) => (cls[i] === 'repl' ? 3 : 1),
+);
+const p2 = X.map((x) => replModel.p(x));
+// Word score < 60 ⇔ evidence below this (scores.ts mapping; pass A evidence as the estimate).
+const lowEvidence = EVIDENCE_MID + EVIDENCE_SCALE * Math.log(60 / 40);
+const low = evidence.map((e) => e < lowEvidence);
+const share = (c: string, f: (i: number) => boolean) => {
+  const idx = all.filter((i) => cls[i] === c);
+  return idx.filter(f).length / Math.max(1, idx.length);
+};
+let threshold = 1;
+for (let t = 0.05; t < 1; t += 0.01) {
+  if (share('corr', (i) => omitted[i]! || low[i]! || p2[i]! > t) <= FALSE_FLAG_BUDGET) {
+    threshold = Math.round(t * 100) / 100;
+    break;
+  }
+}
+const report = (name: string, t2: number) =>
+  console.log(
+    `${name}: omitted recall ${share('omit', (i) => omitted[i]!).toFixed(3)}, replaced→omitted ${share('repl', (i) => omitted[i]!).toFixed(3)}, ` +
+      `replaced→mispronounced ${share('repl', (i) => !omitted[i]! && (low[i]! || p2[i]! > t2)).toFixed(3)}, ` +
+      `correct flagged ${share('corr', (i) => omitted[i]! || low[i]! || p2[i]! > t2).toFixed(4)} (omitted ${share('corr', (i) => omitted[i]!).toFixed(4)})`,
+  );
+report('GOP only', 2);
+report(`with P(replaced) > ${threshold}`, threshold);
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = path.join(here, '../src/evaluator/omission-coefficients.ts');
+const list = (c: number[]) => c.map((v) => v.toFixed(4)).join(', ');
 writeFileSync(
   file,
   `// Generated by bench/calibrate-omission.ts — do not edit by hand (${X.length} words).
-// Logistic regression over omissionFeatures(): ${OMISSION_FEATURE_NAMES.join(', ')}.
-export const OMISSION_BIAS = ${bias.toFixed(4)};
-export const OMISSION_COEF = [${coef.map((c) => c.toFixed(4)).join(', ')}];
+// Logistic regressions over omissionFeatures(): ${OMISSION_FEATURE_NAMES.join(', ')}.
+// P(omitted): [kept in pass B, skipped in pass B].
+export const OMISSION_BIAS = [${omitModels.map((m) => m.bias.toFixed(4)).join(', ')}];
+export const OMISSION_COEF = [
+${omitModels.map((m) => `  [${list(m.coef)}],`).join('\n')}
+];
+export const REPLACED_BIAS = ${replModel.bias.toFixed(4)};
+export const REPLACED_COEF = [${list(replModel.coef)}];
+/** Lowest threshold keeping ${(FALSE_FLAG_BUDGET * 100).toFixed(1)} % of correct calibration words flagged. */
+export const REPLACED_THRESHOLD = ${threshold};
 `,
 );
 console.log('→', file);

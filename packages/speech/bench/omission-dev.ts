@@ -40,6 +40,8 @@ for (const [si, text] of sentences.entries()) {
             target: i === target,
             omitted: analysis.words[i]!.skipped,
           })),
+          // Final alignment: phone and frames per word (for bench/calibrate-durations.ts).
+          phones: analysis.words.map((w) => w.phones.map((p) => [p.phone, p.end - p.start + 1])),
         });
       }
     }

@@ -10,7 +10,16 @@ import type { SenoneScores } from '../decoder/senone-scores';
 import { viterbi } from '../decoder/viterbi';
 import type { DecodingGraph } from '../decoder/graph';
 import type { Segment } from '../decoder/history';
-import { omissionProbability, OMISSION_THRESHOLD } from './omission-model';
+import { omissionProbability, OMISSION_THRESHOLD, replacedProbability, REPLACED_THRESHOLD } from './omission-model';
+import { GLOBAL_GOP_STATS, PHONE_GOP_STATS } from './phone-gop-stats';
+
+import { PHONE_DURATION } from './phone-durations';
+
+const gopMean = (phone: string) => (PHONE_GOP_STATS[phone] ?? GLOBAL_GOP_STATS)[0];
+/** Expected length of a pronunciation in average phones (phone-durations.ts; 1 per unknown phone). */
+const expectedPhones = (pron: string[]) => pron.reduce((s, p) => s + (PHONE_DURATION[p] ?? 1), 0);
+/** The shortest pronunciation's expected length. */
+const wordPhones = (prons: string[][]) => (prons.length ? Math.min(...prons.map(expectedPhones)) : 0);
 
 export const FRAME_MS = 10;
 
@@ -28,6 +37,8 @@ export interface WordAlignment {
   start: number;
   end: number;
   phones: PhoneAlignment[];
+  /** Kept in, but the evidence says another word was read here (omission-model.ts). */
+  replaced?: boolean;
 }
 
 export interface FillerSegment {
@@ -70,6 +81,23 @@ export interface OmissionEvidence {
   stretch: number;
   /** Phone-loop speech phones in the region per expected phone of the kept neighbours. */
   loopPhoneRatio: number;
+  /** Speech frames (phone loop) per kept expected phone over the whole reading. */
+  rate: number;
+  /** Frames between the kept neighbours in pass B (fillers included), per phone of the skipped run. */
+  gapFrames: number;
+  /** Mean per-frame (pass − loop) over the kept neighbours' own spans, in pass B and in pass A. */
+  nbGopB: number;
+  nbGopA: number;
+  /** Kept neighbours' frames in pass B minus in pass A, per phone of the word. */
+  nbGrowth: number;
+  /** Centred word evidence (scores.ts wordEvidence) of the word in pass A. */
+  evidenceA: number;
+  /** Mean per-frame (pass B − loop) over the frames pass A gave the word: how well "word absent"
+   *  explains them (an omitted word's frames belong to its neighbours; a replaced word's do not). */
+  bOverA: number;
+  /** Log-likelihood ratio, over the region between the kept neighbours, of "another word here"
+   *  (pass A with the phone loop in place of the word) against "word absent" (pass B), in nats. */
+  otherVsAbsent: number;
 }
 
 export interface AnalyseOptions {
@@ -140,6 +168,7 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
   const passB = viterbi(graph, scores);
   if (!passA || !passB) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones };
   const omission: OmissionEvidence[] = [];
+  const replaced = new Set<number>();
   const bFrame = new Float32Array(T);
   for (const seg of passB.segments)
     segmentFrameScores(graph.nodes[seg.node]!.unit!, scores, seg.start, seg.end, bFrame);
@@ -167,6 +196,8 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
     omission,
     gopOfSpan,
     (s0, e0) => [localOf(aFrame, s0, e0), localOf(bFrame, s0, e0)],
+    (s0, e0) => [localOf(aFrame, s0, e0), localOf(bFrame, s0, e0)],
+    replaced,
   );
   let final = forced;
   let result = passA;
@@ -203,6 +234,7 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
     w.end = seg.end;
     w.phones.push({ phone: label.phone!, start: seg.start, end: seg.end, gop: diff / n });
   }
+  for (const i of replaced) if (!words[i]!.skipped) words[i]!.replaced = true;
   return { nFrames: T, words, fillers, forcedFrame, loopFrame, loopPhones, omission };
 }
 
@@ -229,14 +261,23 @@ function omittedWords(
   evidence: OmissionEvidence[] = [],
   gopOfSpan: (start: number, end: number) => number = () => 0,
   localOf: (start: number, end: number) => [number, number] = () => [0, 0],
+  spanGop: (start: number, end: number) => [number, number] = () => [0, 0],
+  replaced = new Set<number>(),
 ): Set<number> {
   const n = prons.length;
   const inForced = wordSpans(forced, forcedSegs, n);
   const inSkip = wordSpans(skippable, skipSegs, n);
+  // Per-phone GOP in pass A, per word (for the centred word evidence).
+  const phonesA: Array<Array<{ phone: string; start: number; end: number }>> = prons.map(() => []);
+  for (const seg of forcedSegs) {
+    const l = forced.nodes[seg.node]!.label;
+    if (l.filler || l.word === undefined) continue;
+    phonesA[l.word]!.push({ phone: l.phone!, start: seg.start, end: seg.end });
+  }
   const speech = new Uint8Array(T);
   for (const p of loopPhones) if (p.phone !== 'SIL' && !p.phone.startsWith('+')) speech.fill(1, p.start, p.end + 1);
   const out = new Set<number>();
-  const nPhones = prons.map((p) => (p.length ? Math.min(...p.map((x) => x.length)) : 0));
+  const nPhones = prons.map(wordPhones);
   let keptPhones = 0;
   for (let i = 0; i < n; i++) if (inSkip[i]!.start >= 0) keptPhones += nPhones[i]!;
   let speechTotal = 0;
@@ -245,7 +286,7 @@ function omittedWords(
   for (let i = 0; i < n; i++) {
     const skippedInB = inSkip[i]!.start < 0;
     const { start, end } = inForced[i]!;
-    const phones = Math.min(...prons[i]!.map((p) => p.length));
+    const phones = Math.max(0.5, nPhones[i]!);
     const frames = end - start + 1;
     let spoken = 0;
     for (let t = start; t <= end; t++) spoken += speech[t]!;
@@ -273,6 +314,30 @@ function omittedWords(
       const mid = (p.start + p.end) / 2;
       if (mid >= r0 && mid <= r1) loopCount++;
     }
+    // Neighbours' own spans: how well each pass explains them, and how much they grew in pass B.
+    let nbA = 0;
+    let nbB = 0;
+    let nbN = 0;
+    let nbFramesA = 0;
+    let nbFramesB = 0;
+    for (const k of [prev, next]) {
+      if (k < 0 || k >= n) continue;
+      const b = inSkip[k]!;
+      const a = inForced[k]!;
+      const [, gb] = spanGop(b.start, b.end);
+      const [ga] = spanGop(a.start, a.end);
+      nbB += gb;
+      nbA += ga;
+      nbN++;
+      nbFramesB += b.end - b.start + 1;
+      nbFramesA += a.end - a.start + 1;
+    }
+    let evidenceA = -20;
+    if (phonesA[i]!.length) {
+      let e = 0;
+      for (const p of phonesA[i]!) e += Math.min(0, gopOfSpan(p.start, p.end) - gopMean(p.phone));
+      evidenceA = e / phonesA[i]!.length;
+    }
     evidence[i] = {
       skippedInB,
       framesPerPhone: start < 0 ? 0 : frames / phones,
@@ -283,8 +348,17 @@ function omittedWords(
       localB,
       stretch: regionSpeech / Math.max(1, regionPhones) / Math.max(1e-3, rate),
       loopPhoneRatio: loopCount / Math.max(1, regionPhones),
+      rate,
+      gapFrames: skippedInB ? (to - from + 1) / Math.max(1, phones) / skippedRun : -1,
+      nbGopB: nbN ? nbB / nbN : 0,
+      nbGopA: nbN ? nbA / nbN : 0,
+      nbGrowth: (nbFramesB - nbFramesA) / Math.max(1, phones),
+      evidenceA,
+      bOverA: start < 0 ? 0 : spanGop(start, end)[1],
+      otherVsAbsent: (r1 - r0 + 1) * (localA - localB) - (start < 0 ? 0 : frames * gopOfSpan(start, end)),
     };
     if (omissionProbability(evidence[i]!) > OMISSION_THRESHOLD) out.add(i);
+    else if (replacedProbability(evidence[i]!) > REPLACED_THRESHOLD) replaced.add(i);
   }
   return out;
 }

@@ -52,7 +52,10 @@ export function wordResults(a: Analysis, texts: string[]): WordResult[] {
   return a.words.map((w, i) => {
     const word = texts[i] ?? '';
     if (w.skipped) return { word, score: 0, type: 'omitted', start_ms: 0, end_ms: 0 };
-    const score = round(wordAccuracy(w));
+    // A word judged read as another word (align.ts / omission-model.ts) is mispronounced whatever
+    // its GOP: its score is kept below the mispronounced mark.
+    const acc = round(wordAccuracy(w));
+    const score = w.replaced ? Math.min(acc, MISPRONOUNCED_BELOW - 1) : acc;
     const phones: PhoneResult[] = w.phones.map((p) => ({
       phone: p.phone,
       gop: Math.round(p.gop * 100) / 100,
