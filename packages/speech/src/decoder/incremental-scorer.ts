@@ -13,7 +13,7 @@
 import type { AcousticModel } from '../model/acoustic-model';
 import type { MfccExtractor } from '../frontend/mfcc';
 import { DITHER_LSB } from '../frontend/index';
-import { TOP_N, type SenoneScores } from './senone-scores';
+import { gaussianScore, insertK, insertTop, TOP_N, type SenoneScores } from './senone-scores';
 
 /** Candidates per codebook kept for the static stream (of 256). */
 export const SHORTLIST = 20;
@@ -373,47 +373,4 @@ export class IncrementalScorer {
       data[row + c] = data[row + c]! + total;
     }
   }
-}
-
-function gaussianScore(
-  x: Float32Array,
-  off: number,
-  mean: Float32Array,
-  prec: Float32Array,
-  norm: number,
-  base: number,
-  len: number,
-  floor: number,
-): number {
-  let acc = norm;
-  for (let i = 0; i < len; i++) {
-    const diff = x[off + i]! - mean[base + i]!;
-    acc -= diff * diff * prec[base + i]!;
-    if (acc < floor) return -Infinity;
-  }
-  return acc;
-}
-
-function insertK(idx: Int32Array, val: Float32Array, o: number, k: number, d: number, v: number): void {
-  let n = k - 1;
-  if (v <= val[o + n]!) return;
-  while (n > 0 && val[o + n - 1]! < v) {
-    val[o + n] = val[o + n - 1]!;
-    idx[o + n] = idx[o + n - 1]!;
-    n--;
-  }
-  val[o + n] = v;
-  idx[o + n] = d;
-}
-
-function insertTop(idx: Int32Array, val: Float32Array, o: number, d: number, v: number): void {
-  let n = TOP_N - 1;
-  if (v <= val[o + n]!) return;
-  while (n > 0 && val[o + n - 1]! < v) {
-    val[o + n] = val[o + n - 1]!;
-    idx[o + n] = idx[o + n - 1]!;
-    n--;
-  }
-  val[o + n] = v;
-  idx[o + n] = d;
 }

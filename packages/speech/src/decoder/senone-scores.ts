@@ -89,7 +89,8 @@ export function scoreSenones(model: AcousticModel, feats: Features, senones: Ite
   return { nFrames: T, column, nColumns: list.length, data };
 }
 
-function gaussianScore(
+/** Log density of one diagonal Gaussian, stopping early (−Infinity) once it falls below floor. */
+export function gaussianScore(
   x: Float32Array,
   off: number,
   mean: Float32Array,
@@ -108,8 +109,9 @@ function gaussianScore(
   return acc;
 }
 
-function insertTop(idx: Int32Array, val: Float32Array, o: number, d: number, v: number): void {
-  let n = TOP_N - 1;
+/** Inserts (d, v) into the descending top-k list at offset o, if it belongs there. */
+export function insertK(idx: Int32Array, val: Float32Array, o: number, k: number, d: number, v: number): void {
+  let n = k - 1;
   if (v <= val[o + n]!) return;
   while (n > 0 && val[o + n - 1]! < v) {
     val[o + n] = val[o + n - 1]!;
@@ -119,3 +121,6 @@ function insertTop(idx: Int32Array, val: Float32Array, o: number, d: number, v: 
   val[o + n] = v;
   idx[o + n] = d;
 }
+
+export const insertTop = (idx: Int32Array, val: Float32Array, o: number, d: number, v: number) =>
+  insertK(idx, val, o, TOP_N, d, v);
