@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSmtpPeer, type SmtpPeer } from '../apps/server/src/test/smtp-peer';
-import { openBrowser, screenshot, signInThroughForm, startServer, type RunningServer } from './harness';
+import { apiSignIn, openBrowser, screenshot, signInThroughForm, startServer, type RunningServer } from './harness';
 
 /**
  * Account self-service as a teacher does it: the forgotten-password flow from the login screen
@@ -30,28 +30,12 @@ afterEach(async () => {
 
 const visible = (p: Page, text: string) => expect.poll(() => p.getByText(text, { exact: false }).first().isVisible());
 
-async function apiSignIn(username: string, password: string): Promise<string | null> {
-  const key = (await (await fetch(`${server.url}/api/v2/teacher/public-key`)).json()).data.public_key as string;
-  const { publicEncrypt, constants } = await import('node:crypto');
-  const encrypted = publicEncrypt(
-    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password),
-  ).toString('base64');
-  const res = await fetch(`${server.url}/api/v2/teacher/login-safe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: encrypted }),
-  });
-  const body = await res.json();
-  return body.errcode === 0 ? (body.data.token as string) : null;
-}
-
 const infoStatus = async (token: string) =>
   (await fetch(`${server.url}/api/v2/teacher/info`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 describe('forgotten password', () => {
   it('resets the password with the mailed code from the login screen; old password and tokens stop working', async () => {
-    const oldToken = (await apiSignIn('teacher01', 'pass1234'))!;
+    const oldToken = (await apiSignIn(server.url, 'teacher01', 'pass1234'))!;
     expect(await infoStatus(oldToken)).toBe(200);
 
     await page.goto(`${server.url}/#/login`);
@@ -111,7 +95,7 @@ describe('forgotten password', () => {
 
 describe('account screen', () => {
   it('changes nickname, e-mail and password; then signs in with the new password', async () => {
-    const otherDevice = (await apiSignIn('teacher02', 'pass1234'))!;
+    const otherDevice = (await apiSignIn(server.url, 'teacher02', 'pass1234'))!;
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'teacher02', 'pass1234');
     await page.waitForURL(/#\/homework-management$/);

@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { constants, publicEncrypt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -141,4 +142,20 @@ export async function signInThroughForm(page: Page, username: string, password: 
   await page.getByPlaceholder('アカウントIDまたはメールアドレス').fill(username);
   await page.getByPlaceholder('パスワード').fill(password);
   await page.getByRole('button', { name: 'ログイン' }).click();
+}
+
+/** Sign in through the API as the web app does (password RSA-OAEP encrypted); the token, or null when refused. */
+export async function apiSignIn(url: string, username: string, password: string): Promise<string | null> {
+  const { data } = (await (await fetch(`${url}/api/v2/teacher/public-key`)).json()) as { data: { public_key: string } };
+  const encrypted = publicEncrypt(
+    { key: data.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
+  const res = await fetch(`${url}/api/v2/teacher/login-safe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: encrypted }),
+  });
+  const body = (await res.json()) as { errcode: number; data: { token: string } };
+  return body.errcode === 0 ? body.data.token : null;
 }

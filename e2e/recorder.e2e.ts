@@ -1,11 +1,10 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { synthesize, writeWav } from '@ondoku/speech';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, startServer, type RunningServer } from './harness';
+import { apiSignIn, openBrowser, startServer, type RunningServer } from './harness';
 
 /**
  * The browser recorder in real Chromium with a fake microphone fed from a WAV file (a TTS
@@ -43,22 +42,6 @@ afterAll(async () => {
   await fs.rm(tmp, { recursive: true, force: true });
 });
 
-async function token(): Promise<string> {
-  const { data } = (await (await fetch(`${server.url}/api/v2/teacher/public-key`)).json()) as {
-    data: { public_key: string };
-  };
-  const password = publicEncrypt(
-    { key: data.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from('pass1234'),
-  ).toString('base64');
-  const res = await fetch(`${server.url}/api/v2/teacher/login-safe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'teacher01', password }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 interface Outcome {
   result: { total_score: number; integrity_score: number; words: { word: string; type: string }[] };
   again: { total_score: number } | null;
@@ -79,7 +62,7 @@ describe('web recorder', () => {
       await page.goto(`${server.url}/`);
       await page.waitForFunction(() => typeof window.recordAndEvaluate === 'function');
       const outcome = (await page.evaluate((args) => window.recordAndEvaluate(args), {
-        token: await token(),
+        token: (await apiSignIn(server.url, 'teacher01', 'pass1234'))!,
         text: TEXT,
         seconds: speechSeconds,
         retry: true,
