@@ -10,7 +10,6 @@ import { SpeechWorkerPool, type SpeechStream } from '@ondoku/speech';
  * source (tests, tsx) the pool starts packages/speech/src/worker.ts itself.
  */
 export interface SpeechService {
-  evaluate(pcm: Int16Array, text: string, category: EvaluationCategory): ReturnType<SpeechWorkerPool['evaluate']>;
   /** An evaluation scored while the audio arrives; finish() then only runs the alignment. */
   startStream(text: string, category: EvaluationCategory): SpeechStream;
   warmUp(): Promise<void>;
@@ -28,7 +27,6 @@ export function createSpeechService(opts: { workers?: number; modelDir?: string 
       timeoutMs: 60_000,
     }));
   return {
-    evaluate: (pcm, text, category) => get().evaluate(pcm, text, category),
     startStream: (text, category) => get().startStream(text, category),
     warmUp: () => get().ready(),
     async close() {
