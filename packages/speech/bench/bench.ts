@@ -110,5 +110,41 @@ else {
       `${pct(v.boundaryWithin3!)} within 3 frames (${v.phonesCompared} phones)`,
     );
   }
-  line('GOP correlation with pocketsphinx', 'not measured', '(pocketsphinx CLI exposes no per-phone GOP)');
+  if (v.senonePhones) {
+    line(
+      'senone ids vs pocketsphinx mdef',
+      `${v.senoneIdsDiffering} differ`,
+      `(of ${v.senonePhones} phones: CI phones and triphones)`,
+    );
+  }
+  const g = v.gop;
+  if (!g || g.phones < 2) line('GOP correlation with pocketsphinx (Pearson, phones)', 'unavailable');
+  else {
+    const f = (x: number) => x.toFixed(3);
+    line(
+      'GOP correlation with pocketsphinx (Pearson, phones)',
+      f(g.pearson),
+      `Spearman ${f(g.spearman)}, ${g.phones} phones, ${g.utterances}/${g.attempted} utterances`,
+    );
+    line(
+      'GOP vs pocketsphinx, mean |diff| / slope / means',
+      `${g.meanAbsDiff.toFixed(2)} nats/fr`,
+      `slope ${g.slope.toFixed(2)}, mean ours ${g.meanOurs.toFixed(2)} vs ${g.meanRef.toFixed(2)}`,
+    );
+    line(
+      'GOP correlation with pocketsphinx (words)',
+      f(g.wordPearson),
+      `Spearman ${f(g.wordSpearman)}, ${g.words} words`,
+    );
+    line(
+      'GOP vs pocketsphinx, one-phone-per-word grammar',
+      f(g.pearsonPhoneGrammar),
+      '(Pearson, phones; each phone a grammar word)',
+    );
+    line(
+      'GOP reference reconstruction checks',
+      `${pct(g.wordsReproduced)} words`,
+      `loop ≤ ${g.loopCheck.toFixed(2)} nats/frame from pocketsphinx's scores`,
+    );
+  }
 }
