@@ -64,6 +64,11 @@ export function readModelDefinition(bytes: Uint8Array): ModelDefinition {
     baseOfPhone[p] = p < nCi ? p : base;
     if (p >= nCi) keyOf[p] = packKey(base, left, right, wpos);
   }
+  // The senone sequences are preceded by their element count (an int32 the format description
+  // above does not list; sphinxbase writes and reads it).
+  const sseqCount = c.int32();
+  if (sseqCount !== nSseq * nEmit)
+    throw new Error(`mdef: ${sseqCount} senone sequence entries, expected ${nSseq} × ${nEmit}`);
   const sseq = new Int16Array(nSseq * nEmit);
   for (let i = 0; i < sseq.length; i++) sseq[i] = c.int16();
   // A PTM model shares one codebook among all senones of the same base phone.
