@@ -16,15 +16,19 @@ import { EVIDENCE_MID, EVIDENCE_SCALE } from '../src/evaluator/phone-gop-stats';
 
 const FALSE_FLAG_BUDGET = Number(process.env.FALSE_FLAG_BUDGET ?? 0.05);
 const REPLACED_WEIGHT = Number(process.env.REPLACED_WEIGHT ?? 8);
+/** L2 penalty on the standardised coefficients. */
+const L2 = Number(process.env.L2 ?? 1e-3);
 
 interface Row {
   kind: string;
+  tone?: string | number;
   words: Array<(OmissionEvidence & { target: boolean }) | null>;
 }
 const rows = JSON.parse(readFileSync(process.argv[2] ?? '/tmp/omission.json', 'utf8')) as Row[];
 const X: number[][] = [];
 const cls: string[] = [];
 const evidence: number[] = [];
+const voice: string[] = [];
 for (const r of rows) {
   for (const w of r.words) {
     if (!w) continue;
@@ -39,6 +43,7 @@ for (const r of rows) {
     X.push(omissionFeatures(w));
     cls.push(c);
     evidence.push(w.evidenceA);
+    voice.push(String(r.tone));
   }
 }
 
@@ -62,7 +67,7 @@ function fit(idx: number[], y: (i: number) => number, weight: (i: number) => num
       z.forEach((v, j) => (g[j]! += e * v));
       g[d]! += e;
     });
-    for (let j = 0; j <= d; j++) w[j]! -= 0.5 * (g[j]! / wsum + (j < d ? 1e-3 * w[j]! : 0));
+    for (let j = 0; j <= d; j++) w[j]! -= 0.5 * (g[j]! / wsum + (j < d ? L2 * w[j]! : 0));
   }
   // Fold the standardisation into the weights: logit = b + Σ c_j · x_j.
   const coef = w.slice(0, d).map((v, j) => v / std[j]!);
@@ -71,45 +76,77 @@ function fit(idx: number[], y: (i: number) => number, weight: (i: number) => num
 }
 
 const all = X.map((_, i) => i);
-// X[i][0] = skipped in pass B: one regression per value.
-const omitModels = [0, 1].map((k) =>
-  fit(
-    all.filter((i) => X[i]![0] === k),
-    (i) => (cls[i] === 'omit' ? 1 : 0),
-    (i) => (cls[i] === 'omit' || cls[i] === 'repl' ? REPLACED_WEIGHT : 1),
-  ),
-);
-const p1 = X.map((x) => omitModels[x[0]!]!.p(x));
-const omitted = p1.map((p) => p > OMISSION_THRESHOLD);
-const kept = all.filter((i) => !omitted[i] && cls[i] !== 'omit');
-const replModel = fit(
-  kept,
-  (i) => (cls[i] === 'repl' ? 1 : 0),
-  (i) => (cls[i] === 'repl' ? 3 : 1),
-);
-const p2 = X.map((x) => replModel.p(x));
 // Word score < 60 ⇔ evidence below this (scores.ts mapping; pass A evidence as the estimate).
 const lowEvidence = EVIDENCE_MID + EVIDENCE_SCALE * Math.log(60 / 40);
 const low = evidence.map((e) => e < lowEvidence);
-const share = (c: string, f: (i: number) => boolean) => {
-  const idx = all.filter((i) => cls[i] === c);
-  return idx.filter(f).length / Math.max(1, idx.length);
-};
-let threshold = 1;
-for (let t = 0.05; t < 1; t += 0.01) {
-  if (share('corr', (i) => omitted[i]! || low[i]! || p2[i]! > t) <= FALSE_FLAG_BUDGET) {
-    threshold = Math.round(t * 100) / 100;
-    break;
-  }
+
+interface Decision {
+  omitModels: Model[];
+  replModel: Model;
+  threshold: number;
 }
-const report = (name: string, t2: number) =>
-  console.log(
-    `${name}: omitted recall ${share('omit', (i) => omitted[i]!).toFixed(3)}, replaced→omitted ${share('repl', (i) => omitted[i]!).toFixed(3)}, ` +
-      `replaced→mispronounced ${share('repl', (i) => !omitted[i]! && (low[i]! || p2[i]! > t2)).toFixed(3)}, ` +
-      `correct flagged ${share('corr', (i) => omitted[i]! || low[i]! || p2[i]! > t2).toFixed(4)} (omitted ${share('corr', (i) => omitted[i]!).toFixed(4)})`,
+function fitDecision(train: number[]): Decision {
+  // X[i][0] = skipped in pass B: one regression per value.
+  const omitModels = [0, 1].map((k) =>
+    fit(
+      train.filter((i) => X[i]![0] === k),
+      (i) => (cls[i] === 'omit' ? 1 : 0),
+      (i) => (cls[i] === 'omit' || cls[i] === 'repl' ? REPLACED_WEIGHT : 1),
+    ),
   );
-report('GOP only', 2);
-report(`with P(replaced) > ${threshold}`, threshold);
+  const omittedIn = (i: number) => omitModels[X[i]![0]!]!.p(X[i]!) > OMISSION_THRESHOLD;
+  const kept = train.filter((i) => !omittedIn(i) && cls[i] !== 'omit');
+  const replModel = fit(
+    kept,
+    (i) => (cls[i] === 'repl' ? 1 : 0),
+    (i) => (cls[i] === 'repl' ? 3 : 1),
+  );
+  const corr = train.filter((i) => cls[i] === 'corr');
+  let threshold = 1;
+  for (let t = 0.05; t < 1; t += 0.01) {
+    const flagged = corr.filter((i) => omittedIn(i) || low[i]! || replModel.p(X[i]!) > t).length;
+    if (flagged / Math.max(1, corr.length) <= FALSE_FLAG_BUDGET) {
+      threshold = Math.round(t * 100) / 100;
+      break;
+    }
+  }
+  return { omitModels, replModel, threshold };
+}
+
+/** Decision per word: 'omitted' | 'mispronounced' | 'normal'. */
+function decide(d: Decision, i: number, threshold = d.threshold): string {
+  if (d.omitModels[X[i]![0]!]!.p(X[i]!) > OMISSION_THRESHOLD) return 'omitted';
+  return low[i]! || d.replModel.p(X[i]!) > threshold ? 'mispronounced' : 'normal';
+}
+function report(name: string, decisions: Map<number, string>) {
+  const share = (c: string, f: (t: string) => boolean) => {
+    const idx = all.filter((i) => cls[i] === c && decisions.has(i));
+    return idx.filter((i) => f(decisions.get(i)!)).length / Math.max(1, idx.length);
+  };
+  console.log(
+    `${name}: omitted recall ${share('omit', (t) => t === 'omitted').toFixed(3)}, replaced→omitted ${share('repl', (t) => t === 'omitted').toFixed(3)}, ` +
+      `replaced→mispronounced ${share('repl', (t) => t === 'mispronounced').toFixed(3)}, ` +
+      `correct flagged ${share('corr', (t) => t !== 'normal').toFixed(4)} (omitted ${share('corr', (t) => t === 'omitted').toFixed(4)})`,
+  );
+}
+
+const decision = fitDecision(all);
+const { omitModels, replModel, threshold } = decision;
+report('in sample, GOP only', new Map(all.map((i) => [i, decide(decision, i, 2)])));
+report(`in sample, with P(replaced) > ${threshold}`, new Map(all.map((i) => [i, decide(decision, i)])));
+// Leave one voice out: fitted on the other calibration voices, judged on this one (the benchmark's
+// test voices are new voices too).
+const voices = [...new Set(voice)];
+if (voices.length > 1 && process.env.LOVO !== '0') {
+  const held = new Map<number, string>();
+  for (const v of voices) {
+    const d = fitDecision(all.filter((i) => voice[i] !== v));
+    for (const i of all) if (voice[i] === v) held.set(i, decide(d, i));
+  }
+  report('leave one voice out', held);
+  if (process.env.PER_VOICE)
+    for (const v of voices) report(`  ${v}`, new Map([...held].filter(([i]) => voice[i] === v)));
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = path.join(here, '../src/evaluator/omission-coefficients.ts');

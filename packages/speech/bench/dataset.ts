@@ -9,7 +9,16 @@ export const REFERENCE_TONE = 1;
 export const TEST_TONES = [2, 3, 4, 5, 6];
 export const SPEEDS = [0.8, 1.0, 1.3];
 /** Calibration voices: eSpeak NG voices that are neither the reference nor a test voice. */
-export const CALIBRATION_VOICES = ['en-us+m1', 'en-us+f4', 'en-us+m2', 'en-us+m4', 'en-gb-x-gbclan'];
+export const CALIBRATION_VOICES = [
+  'en-us+m1',
+  'en-us+f4',
+  'en-us+m2',
+  'en-us+m4',
+  'en-gb-x-gbclan',
+  'en-gb-scotland',
+  'en-gb-x-gbcwmd+f1',
+  'en-us+f1',
+];
 
 export const SENTENCES = [
   'I like to play soccer with my friends after school.',
@@ -32,6 +41,27 @@ export const SENTENCES = [
   'My favorite animal is the elephant.',
   'It is raining, so take your umbrella.',
   'The cat is sleeping under the table.',
+  // Calibration only (bench/calibrate-*.ts with CAL_SENTENCES=30), never in the benchmark.
+  'I get up at seven and eat breakfast with my mother.',
+  'Look at the bird on the roof of our school.',
+  'My brother can run faster than me.',
+  'We play games in the gym when it rains.',
+  'What time do you go to bed at night?',
+  'The library has many books about animals and space.',
+  'I want to visit Kyoto with my family next summer.',
+  'Her dog likes to chase balls in the yard.',
+  'Please wash your hands before you eat lunch.',
+  'Our class will sing a song at the festival.',
+  'He found a small green frog near the pond.',
+  'Do you like apples or bananas better?',
+  'My grandmother makes delicious cookies for us.',
+  'The bus stops in front of the post office.',
+  'We clean our classroom after school every day.',
+  'There is a tall tree next to my house.',
+  'I draw pictures of flowers in my art class.',
+  'They go fishing in the lake on weekends.',
+  'Can I borrow your eraser for a minute?',
+  'The moon is very bright tonight.',
 ];
 
 /** Replacement words for the "read a different word" case: plain words that sound unlike most. */

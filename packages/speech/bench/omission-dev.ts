@@ -9,7 +9,10 @@ const first = Number(process.env.CAL_FIRST ?? 10);
 const sentences = SENTENCES.slice(first, first + Number(process.env.CAL_SENTENCES ?? 10));
 const tones: Array<number | string> = CALIBRATION_VOICES;
 const out: unknown[] = [];
+// CAL_PART=k/n: only sentences with index ≡ k (mod n), to run n processes side by side.
+const [part, parts] = (process.env.CAL_PART ?? '0/1').split('/').map(Number) as [number, number];
 for (const [si, text] of sentences.entries()) {
+  if (si % parts !== part) continue;
   for (const tone of tones) {
     for (const speed of SPEEDS) {
       const seed =
@@ -29,7 +32,11 @@ for (const [si, text] of sentences.entries()) {
         ['omitted', uo.samples, ws.join(' '), oi],
       ];
       for (const [kind, samples, t, target] of cases) {
-        const { analysis } = await ev.analyse(samples, t);
+        const { analysis } = await ev.analyse(
+          samples,
+          t,
+          process.env.SKIP_PENALTY ? { skipPenalty: Number(process.env.SKIP_PENALTY) } : {},
+        );
         out.push({
           kind,
           target,
@@ -40,8 +47,9 @@ for (const [si, text] of sentences.entries()) {
             target: i === target,
             omitted: analysis.words[i]!.skipped,
           })),
-          // Final alignment: phone and frames per word (for bench/calibrate-durations.ts).
-          phones: analysis.words.map((w) => w.phones.map((p) => [p.phone, p.end - p.start + 1])),
+          // Final alignment: phone, frames and GOP per word (for bench/calibrate-durations.ts and
+          // bench/calibrate-phones.ts).
+          phones: analysis.words.map((w) => w.phones.map((p) => [p.phone, p.end - p.start + 1, p.gop])),
         });
       }
     }

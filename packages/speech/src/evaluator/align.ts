@@ -98,6 +98,10 @@ export interface OmissionEvidence {
   /** Log-likelihood ratio, over the region between the kept neighbours, of "another word here"
    *  (pass A with the phone loop in place of the word) against "word absent" (pass B), in nats. */
   otherVsAbsent: number;
+  /** The whole reading's mean per-frame (forced − loop) over the words of pass A, and its median
+   *  word evidence: a voice or accent far from the model lowers every word, not just one. */
+  uttGop: number;
+  uttEvidence: number;
 }
 
 export interface AnalyseOptions {
@@ -107,6 +111,7 @@ export interface AnalyseOptions {
 }
 
 export const DEFAULT_SKIP_PENALTY = -5;
+
 /** Decoding graphs and the senones they need, built from the text before the audio arrives. */
 export interface AnalysisPlan {
   prons: string[][][];
@@ -114,6 +119,7 @@ export interface AnalysisPlan {
   skippable: DecodingGraph;
   /** Every word forced (pass A). */
   forced: DecodingGraph;
+
   senones: Set<number>;
   contextDependent: boolean;
 }
@@ -283,6 +289,24 @@ function omittedWords(
   let speechTotal = 0;
   for (let t = 0; t < T; t++) speechTotal += speech[t]!;
   const rate = speechTotal / Math.max(1, keptPhones);
+  // Utterance level: mean (forced − loop) per frame over the words of pass A, median word evidence.
+  let uttSum = 0;
+  let uttFrames = 0;
+  const wordEvidences: number[] = [];
+  for (const ps of phonesA) {
+    if (!ps.length) continue;
+    let e = 0;
+    for (const p of ps) {
+      const g = gopOfSpan(p.start, p.end);
+      uttSum += g * (p.end - p.start + 1);
+      uttFrames += p.end - p.start + 1;
+      e += Math.min(0, g - gopMean(p.phone));
+    }
+    wordEvidences.push(e / ps.length);
+  }
+  wordEvidences.sort((a, b) => a - b);
+  const uttGop = uttFrames ? uttSum / uttFrames : 0;
+  const uttEvidence = wordEvidences.length ? wordEvidences[Math.floor(wordEvidences.length / 2)]! : 0;
   for (let i = 0; i < n; i++) {
     const skippedInB = inSkip[i]!.start < 0;
     const { start, end } = inForced[i]!;
@@ -356,6 +380,8 @@ function omittedWords(
       evidenceA,
       bOverA: start < 0 ? 0 : spanGop(start, end)[1],
       otherVsAbsent: (r1 - r0 + 1) * (localA - localB) - (start < 0 ? 0 : frames * gopOfSpan(start, end)),
+      uttGop,
+      uttEvidence,
     };
     if (omissionProbability(evidence[i]!) > OMISSION_THRESHOLD) out.add(i);
     else if (replacedProbability(evidence[i]!) > REPLACED_THRESHOLD) replaced.add(i);

@@ -42,6 +42,13 @@ export const OMISSION_FEATURE_NAMES = [
   'B − A over the word (A)',
   'other word vs absent, per expected phone',
   'B − A summed over the word (A), per expected phone',
+  'GOP (A) − reading',
+  'word evidence (A) − reading median',
+  'local A − reading',
+  'local B − reading',
+  'neighbours A − reading',
+  'neighbours B − reading',
+  'reading GOP',
 ];
 
 /** Decision threshold on the probability. */
@@ -83,6 +90,13 @@ export function omissionFeatures(e: OmissionEvidence): number[] {
     Math.max(-20, e.bOverA) - Math.max(-20, e.gopA),
     clip(e.otherVsAbsent / rate, -30, 30),
     clip((e.framesPerPhone * (e.bOverA - e.gopA)) / rate, -30, 30),
+    Math.max(-20, e.gopA - e.uttGop),
+    Math.max(-20, e.evidenceA - e.uttEvidence),
+    e.localA - e.uttGop,
+    e.localB - e.uttGop,
+    nbA - e.uttGop,
+    nbB - e.uttGop,
+    Math.max(-20, e.uttGop),
   ];
 }
 
