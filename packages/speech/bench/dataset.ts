@@ -152,3 +152,62 @@ function hash(s: string): string {
 export function words(text: string): string[] {
   return text.match(/[A-Za-z']+/g) ?? [];
 }
+
+export interface ReadingCase {
+  kind: 'correct' | 'replaced' | 'omitted';
+  tone: number | string;
+  speed: number;
+  samples: Float32Array;
+  /** The text the reading is evaluated against, and its words. */
+  text: string;
+  words: string[];
+  /** Index of the replaced / omitted word (-1 for a correct reading). */
+  target: number;
+  /** The word actually read in place of the target (replaced readings). */
+  spoken?: string;
+}
+
+/**
+ * The correct, replaced and omitted readings of the calibration set (bench/omission-dev.ts,
+ * bench/word-cases-dev.ts), seeded as in collect.ts. Environment: CAL_FIRST (first sentence, 10),
+ * CAL_SENTENCES (10; 30 for the whole calibration set), CAL_PART=k/n (only sentences with index
+ * ≡ k mod n, to run n processes side by side), CAL_TONES=test (the benchmark voices instead).
+ */
+export async function* calibrationCases(): AsyncGenerator<ReadingCase> {
+  const test = process.env.CAL_TONES === 'test';
+  const first = Number(process.env.CAL_FIRST ?? (test ? 0 : 10));
+  const sentences = SENTENCES.slice(first, first + Number(process.env.CAL_SENTENCES ?? 10));
+  const tones: Array<number | string> = test ? TEST_TONES : CALIBRATION_VOICES;
+  const [part, parts] = (process.env.CAL_PART ?? '0/1').split('/').map(Number) as [number, number];
+  for (const [si, text] of sentences.entries()) {
+    if (si % parts !== part) continue;
+    for (const tone of tones) {
+      for (const speed of SPEEDS) {
+        const seed =
+          si * 1000 + (typeof tone === 'number' ? tone : 100 + tones.indexOf(tone)) * 10 + Math.round(speed * 10);
+        const r = rng(seed);
+        const u = await speak(text, tone, speed, 20, seed);
+        const ws = words(text);
+        r(); // collect.ts draws the wrong text's sentence here
+        const ri = Math.floor(r() * ws.length);
+        let rep = REPLACEMENTS[Math.floor(r() * REPLACEMENTS.length)]!;
+        if (rep.toLowerCase() === ws[ri]!.toLowerCase()) rep = 'garden';
+        const oi = ws.length > 2 ? 1 + Math.floor(r() * (ws.length - 2)) : 0;
+        const uo = await speak(ws.filter((_, i) => i !== oi).join(' '), tone, speed, 20, seed + 1);
+        const replaced = ws.map((w, i) => (i === ri ? rep : w));
+        const base = { tone, speed };
+        yield { ...base, kind: 'correct', samples: u.samples, text, words: ws, target: -1 };
+        yield {
+          ...base,
+          kind: 'replaced',
+          samples: u.samples,
+          text: replaced.join(' '),
+          words: replaced,
+          target: ri,
+          spoken: ws[ri],
+        };
+        yield { ...base, kind: 'omitted', samples: uo.samples, text: ws.join(' '), words: ws, target: oi };
+      }
+    }
+  }
+}
