@@ -111,7 +111,6 @@ export interface AnalyseOptions {
 }
 
 export const DEFAULT_SKIP_PENALTY = -5;
-
 /** Decoding graphs and the senones they need, built from the text before the audio arrives. */
 export interface AnalysisPlan {
   prons: string[][][];
@@ -119,7 +118,6 @@ export interface AnalysisPlan {
   skippable: DecodingGraph;
   /** Every word forced (pass A). */
   forced: DecodingGraph;
-
   senones: Set<number>;
   contextDependent: boolean;
 }
@@ -289,12 +287,12 @@ function omittedWords(
   let speechTotal = 0;
   for (let t = 0; t < T; t++) speechTotal += speech[t]!;
   const rate = speechTotal / Math.max(1, keptPhones);
-  // Utterance level: mean (forced − loop) per frame over the words of pass A, median word evidence.
+  // Centred word evidence of every word in pass A (−20 without phones), and the utterance level:
+  // mean (forced − loop) per frame over the words of pass A, median word evidence.
   let uttSum = 0;
   let uttFrames = 0;
-  const wordEvidences: number[] = [];
-  for (const ps of phonesA) {
-    if (!ps.length) continue;
+  const evidenceOfA = phonesA.map((ps) => {
+    if (!ps.length) return -20;
     let e = 0;
     for (const p of ps) {
       const g = gopOfSpan(p.start, p.end);
@@ -302,11 +300,11 @@ function omittedWords(
       uttFrames += p.end - p.start + 1;
       e += Math.min(0, g - gopMean(p.phone));
     }
-    wordEvidences.push(e / ps.length);
-  }
-  wordEvidences.sort((a, b) => a - b);
+    return e / ps.length;
+  });
+  const spokenEvidence = evidenceOfA.filter((_, i) => phonesA[i]!.length).sort((a, b) => a - b);
   const uttGop = uttFrames ? uttSum / uttFrames : 0;
-  const uttEvidence = wordEvidences.length ? wordEvidences[Math.floor(wordEvidences.length / 2)]! : 0;
+  const uttEvidence = spokenEvidence.length ? spokenEvidence[Math.floor(spokenEvidence.length / 2)]! : 0;
   for (let i = 0; i < n; i++) {
     const skippedInB = inSkip[i]!.start < 0;
     const { start, end } = inForced[i]!;
@@ -356,12 +354,7 @@ function omittedWords(
       nbFramesB += b.end - b.start + 1;
       nbFramesA += a.end - a.start + 1;
     }
-    let evidenceA = -20;
-    if (phonesA[i]!.length) {
-      let e = 0;
-      for (const p of phonesA[i]!) e += Math.min(0, gopOfSpan(p.start, p.end) - gopMean(p.phone));
-      evidenceA = e / phonesA[i]!.length;
-    }
+    const evidenceA = evidenceOfA[i]!;
     evidence[i] = {
       skippedInB,
       framesPerPhone: start < 0 ? 0 : frames / phones,
