@@ -2,7 +2,7 @@
 // numbers (word GOPs, skipped flags) and the final scores. Used by bench.ts for the figures and
 // by calibrate.ts to fit the GOP → score mapping.
 import type { Evaluator } from '../src/evaluator/evaluator';
-import { REPLACEMENTS, rng, SENTENCES, speak, SPEEDS, TEST_TONES, words } from './dataset';
+import { caseSeed, omittedIndex, replaceOneWord, rng, SENTENCES, speak, SPEEDS, TEST_TONES, words } from './dataset';
 
 export interface CaseRecord {
   kind: 'correct' | 'wrong_text' | 'replaced' | 'omitted';
@@ -48,8 +48,7 @@ export async function collect(ev: Evaluator, opts: CollectOptions = {}): Promise
   for (const [si, text] of sentences.entries()) {
     for (const tone of tones) {
       for (const speed of speeds) {
-        const seed =
-          si * 1000 + (typeof tone === 'number' ? tone : 100 + tones.indexOf(tone)) * 10 + Math.round(speed * 10);
+        const seed = caseSeed(si, tone, tones, speed);
         const r = rng(seed);
         const u = await speak(text, tone, speed, snr, seed);
         const ws = words(text);
@@ -58,13 +57,10 @@ export async function collect(ev: Evaluator, opts: CollectOptions = {}): Promise
         const other = sentences[(si + 1 + Math.floor(r() * (sentences.length - 1))) % sentences.length]!;
         out.push(tag(await run(ev, 'wrong_text', u.samples, other, -1)));
         // Replaced: the text asks for another word than the one read.
-        const ri = Math.floor(r() * ws.length);
-        let rep = REPLACEMENTS[Math.floor(r() * REPLACEMENTS.length)]!;
-        if (rep.toLowerCase() === ws[ri]!.toLowerCase()) rep = 'garden';
-        const replacedText = ws.map((w, i) => (i === ri ? rep : w)).join(' ');
-        out.push(tag(await run(ev, 'replaced', u.samples, replacedText, ri)));
-        // Omitted: the reader leaves one word out (not the first or last: those are easy).
-        const oi = ws.length > 2 ? 1 + Math.floor(r() * (ws.length - 2)) : 0;
+        const replaced = replaceOneWord(ws, r);
+        out.push(tag(await run(ev, 'replaced', u.samples, replaced.words.join(' '), replaced.index)));
+        // Omitted: the reader leaves one word out.
+        const oi = omittedIndex(ws, r);
         const spokenText = ws.filter((_, i) => i !== oi).join(' ');
         const uo = await speak(spokenText, tone, speed, snr, seed + 1);
         out.push(tag(await run(ev, 'omitted', uo.samples, ws.join(' '), oi)));

@@ -92,6 +92,24 @@ export function rng(seed: number): () => number {
   };
 }
 
+/** Seed of a reading: sentence index in the set, voice (tone type or index in the voice list), speed. */
+export function caseSeed(si: number, tone: number | string, tones: Array<number | string>, speed: number): number {
+  return si * 1000 + (typeof tone === 'number' ? tone : 100 + tones.indexOf(tone)) * 10 + Math.round(speed * 10);
+}
+
+/** The "read another word" case: one word of the text replaced by a REPLACEMENTS word (draws twice). */
+export function replaceOneWord(ws: string[], r: () => number): { index: number; words: string[] } {
+  const index = Math.floor(r() * ws.length);
+  let rep = REPLACEMENTS[Math.floor(r() * REPLACEMENTS.length)]!;
+  if (rep.toLowerCase() === ws[index]!.toLowerCase()) rep = 'garden';
+  return { index, words: ws.map((w, i) => (i === index ? rep : w)) };
+}
+
+/** The "leave a word out" case: not the first or last word (those are easy). */
+export function omittedIndex(ws: string[], r: () => number): number {
+  return ws.length > 2 ? 1 + Math.floor(r() * (ws.length - 2)) : 0;
+}
+
 /** Adds Gaussian white noise at the given SNR (dB) and 0.5 s of padding noise each side. */
 export function addNoise(speech: Float32Array, snrDb: number, seed: number): Float32Array {
   const r = rng(seed);
@@ -183,18 +201,14 @@ export async function* calibrationCases(): AsyncGenerator<ReadingCase> {
     if (si % parts !== part) continue;
     for (const tone of tones) {
       for (const speed of SPEEDS) {
-        const seed =
-          si * 1000 + (typeof tone === 'number' ? tone : 100 + tones.indexOf(tone)) * 10 + Math.round(speed * 10);
+        const seed = caseSeed(si, tone, tones, speed);
         const r = rng(seed);
         const u = await speak(text, tone, speed, 20, seed);
         const ws = words(text);
         r(); // collect.ts draws the wrong text's sentence here
-        const ri = Math.floor(r() * ws.length);
-        let rep = REPLACEMENTS[Math.floor(r() * REPLACEMENTS.length)]!;
-        if (rep.toLowerCase() === ws[ri]!.toLowerCase()) rep = 'garden';
-        const oi = ws.length > 2 ? 1 + Math.floor(r() * (ws.length - 2)) : 0;
+        const { index: ri, words: replaced } = replaceOneWord(ws, r);
+        const oi = omittedIndex(ws, r);
         const uo = await speak(ws.filter((_, i) => i !== oi).join(' '), tone, speed, 20, seed + 1);
-        const replaced = ws.map((w, i) => (i === ri ? rep : w));
         const base = { tone, speed };
         yield { ...base, kind: 'correct', samples: u.samples, text, words: ws, target: -1 };
         yield {

@@ -21,7 +21,7 @@ import {
   type SphinxMdefPhone,
   type SphinxSegment,
 } from './sphinx-reference';
-import { REPLACEMENTS, SENTENCES, rng, speak, words as textWords } from './dataset';
+import { caseSeed, replaceOneWord, SENTENCES, rng, speak, words as textWords } from './dataset';
 
 export interface Verification {
   available: boolean;
@@ -218,15 +218,12 @@ async function compareGop(ev: Evaluator, dir: string, mdef: SphinxMdefPhone[]): 
   let attempted = 0;
   for (const c of GOP_CASES) {
     const text = SENTENCES[c.sentence]!;
-    const seed = c.sentence * 1000 + c.tone * 10 + Math.round(c.speed * 10);
+    const seed = caseSeed(c.sentence, c.tone, [], c.speed);
     const u = await speak(text, c.tone, c.speed, 20, seed);
     const r = rng(seed);
     r(); // collect.ts draws the wrong-text sentence first
     const ws = textWords(text);
-    const ri = Math.floor(r() * ws.length);
-    let rep = REPLACEMENTS[Math.floor(r() * REPLACEMENTS.length)]!;
-    if (rep.toLowerCase() === ws[ri]!.toLowerCase()) rep = 'garden';
-    const replaced = ws.map((w, i) => (i === ri ? rep : w)).join(' ');
+    const replaced = replaceOneWord(ws, r).words.join(' ');
     // The WAV file's 16-bit samples, scaled as decodeWav does (our front end multiplies by 32768).
     const q = new Float32Array(u.samples.length);
     for (let i = 0; i < q.length; i++)
