@@ -32,6 +32,8 @@ line('replaced word → mispronounced', pct(q.replacedMispronounced), 'target �
 line('replaced word → flagged (mispronounced/omitted)', pct(q.replacedFlagged));
 line('correct words flagged (false flag)', pct(q.correctFalseFlag), 'target ≤ 5 %');
 line('correct words marked omitted', pct(q.correctFalseOmitted));
+line('other words of readings with an error, flagged', pct(q.otherFalseFlag), '(read correctly)');
+line('other words of readings with an error, marked omitted', pct(q.otherFalseOmitted));
 line('omitted word recall', q.omittedRecall.toFixed(3), 'target ≥ 0.9');
 
 console.log('\n== Speed (one core) ==');

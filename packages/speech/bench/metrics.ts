@@ -16,6 +16,10 @@ export interface QualityFigures {
   replacedFlagged: number;
   correctFalseFlag: number;
   correctFalseOmitted: number;
+  /** The other words of readings with one word replaced or left out (read correctly, but next to
+   *  the error): share flagged, share marked omitted. */
+  otherFalseFlag: number;
+  otherFalseOmitted: number;
   omittedRecall: number;
   meanCorrectTotal: number;
   meanWrongTotal: number;
@@ -28,6 +32,7 @@ export function qualityFigures(records: CaseRecord[]): QualityFigures {
   const replaced = by('replaced');
   const omitted = by('omitted');
   const words = correct.flatMap((r) => r.wordTypes);
+  const others = [...replaced, ...omitted].flatMap((r) => r.wordTypes.filter((_, i) => i !== r.target));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   return {
     cases: records.length,
@@ -44,6 +49,8 @@ export function qualityFigures(records: CaseRecord[]): QualityFigures {
     replacedFlagged: replaced.filter((r) => r.wordTypes[r.target] !== 'normal').length / Math.max(1, replaced.length),
     correctFalseFlag: words.filter((t) => t !== 'normal').length / Math.max(1, words.length),
     correctFalseOmitted: words.filter((t) => t === 'omitted').length / Math.max(1, words.length),
+    otherFalseFlag: others.filter((t) => t !== 'normal').length / Math.max(1, others.length),
+    otherFalseOmitted: others.filter((t) => t === 'omitted').length / Math.max(1, others.length),
     omittedRecall: omitted.filter((r) => r.wordTypes[r.target] === 'omitted').length / Math.max(1, omitted.length),
     meanCorrectTotal: mean(correct.map((r) => r.total)),
     meanWrongTotal: mean(wrong.map((r) => r.total)),

@@ -10,7 +10,7 @@ import type { SenoneScores } from '../decoder/senone-scores';
 import { viterbi } from '../decoder/viterbi';
 import type { DecodingGraph } from '../decoder/graph';
 import type { Segment } from '../decoder/history';
-import { omissionProbability, OMISSION_THRESHOLD, replacedProbability, REPLACED_THRESHOLD } from './omission-model';
+import { misreadProbability, MISREAD_THRESHOLD, omissionProbability, OMISSION_THRESHOLD } from './omission-model';
 import { GLOBAL_GOP_STATS, PHONE_GOP_STATS } from './phone-gop-stats';
 
 import { PHONE_DURATION } from './phone-durations';
@@ -37,8 +37,9 @@ export interface WordAlignment {
   start: number;
   end: number;
   phones: PhoneAlignment[];
-  /** Kept in, but the evidence says another word was read here (omission-model.ts). */
-  replaced?: boolean;
+  /** The calibrated decision for a word kept in (omission-model.ts): true = not read as written
+   *  (another word, or too far off), false = read as written; undefined without evidence. */
+  misread?: boolean;
 }
 
 export interface FillerSegment {
@@ -102,6 +103,21 @@ export interface OmissionEvidence {
    *  word evidence: a voice or accent far from the model lowers every word, not just one. */
   uttGop: number;
   uttEvidence: number;
+  /** Phone-loop speech inside the fillers (silence, noise) pass A put right before and after the
+   *  word, in expected phones at the reading's rate: speech the alignment did not give to any
+   *  word (a word read as another, longer word at the start or end of a reading lands there). */
+  fillerSpeechA: number;
+  /** Pass A: share of the word's phones at the HMM minimum (3 frames), and Σ over its phones of
+   *  max(0, ln(expected frames at the reading's rate / frames)). */
+  minPhoneShare: number;
+  durationDeficit: number;
+  /** Pass A: the word's worst centred phone GOP, and the share of its phones more than 3 nats
+   *  per frame below their usual GOP (a word read as another has at least one phone far off). */
+  worstPhoneA: number;
+  badPhoneShareA: number;
+  /** Adjacent words (before, after) that pass B skipped: 0–2. The region of a word kept next to
+   *  a skipped one spans the skipped word's gap too, so its evidence looks like an omission. */
+  adjacentSkipped: number;
 }
 
 export interface AnalyseOptions {
@@ -172,7 +188,7 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
   const passB = viterbi(graph, scores);
   if (!passA || !passB) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones };
   const omission: OmissionEvidence[] = [];
-  const replaced = new Set<number>();
+  const misread = new Map<number, boolean>();
   const bFrame = new Float32Array(T);
   for (const seg of passB.segments)
     segmentFrameScores(graph.nodes[seg.node]!.unit!, scores, seg.start, seg.end, bFrame);
@@ -201,7 +217,7 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
     gopOfSpan,
     (s0, e0) => [localOf(aFrame, s0, e0), localOf(bFrame, s0, e0)],
     (s0, e0) => [localOf(aFrame, s0, e0), localOf(bFrame, s0, e0)],
-    replaced,
+    misread,
   );
   let final = forced;
   let result = passA;
@@ -238,7 +254,7 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
     w.end = seg.end;
     w.phones.push({ phone: label.phone!, start: seg.start, end: seg.end, gop: diff / n });
   }
-  for (const i of replaced) if (!words[i]!.skipped) words[i]!.replaced = true;
+  for (const [i, m] of misread) if (!words[i]!.skipped) words[i]!.misread = m;
   return { nFrames: T, words, fillers, forcedFrame, loopFrame, loopPhones, omission };
 }
 
@@ -266,7 +282,7 @@ function omittedWords(
   gopOfSpan: (start: number, end: number) => number = () => 0,
   localOf: (start: number, end: number) => [number, number] = () => [0, 0],
   spanGop: (start: number, end: number) => [number, number] = () => [0, 0],
-  replaced = new Set<number>(),
+  misread = new Map<number, boolean>(),
 ): Set<number> {
   const n = prons.length;
   const inForced = wordSpans(forced, forcedSegs, n);
@@ -277,6 +293,11 @@ function omittedWords(
     const l = forced.nodes[seg.node]!.label;
     if (l.filler || l.word === undefined) continue;
     phonesA[l.word]!.push({ phone: l.phone!, start: seg.start, end: seg.end });
+  }
+  const fillersA: Array<{ word: number; start: number; end: number }> = [];
+  for (const seg of forcedSegs) {
+    const l = forced.nodes[seg.node]!.label;
+    if (l.filler && l.word !== undefined) fillersA.push({ word: l.word, start: seg.start, end: seg.end });
   }
   const speech = new Uint8Array(T);
   for (const p of loopPhones) if (p.phone !== 'SIL' && !p.phone.startsWith('+')) speech.fill(1, p.start, p.end + 1);
@@ -291,14 +312,21 @@ function omittedWords(
   // mean (forced − loop) per frame over the words of pass A, median word evidence.
   let uttSum = 0;
   let uttFrames = 0;
-  const evidenceOfA = phonesA.map((ps) => {
+  const worstOfA: number[] = [];
+  const badShareOfA: number[] = [];
+  const evidenceOfA = phonesA.map((ps, i) => {
+    worstOfA[i] = ps.length ? 0 : -20;
+    badShareOfA[i] = ps.length ? 0 : 1;
     if (!ps.length) return -20;
     let e = 0;
     for (const p of ps) {
       const g = gopOfSpan(p.start, p.end);
       uttSum += g * (p.end - p.start + 1);
       uttFrames += p.end - p.start + 1;
-      e += Math.min(0, g - gopMean(p.phone));
+      const c = g - gopMean(p.phone);
+      e += Math.min(0, c);
+      worstOfA[i] = Math.min(worstOfA[i]!, c);
+      if (c < -3) badShareOfA[i]! += 1 / ps.length;
     }
     return e / ps.length;
   });
@@ -355,6 +383,16 @@ function omittedWords(
       nbFramesA += a.end - a.start + 1;
     }
     const evidenceA = evidenceOfA[i]!;
+    let fillerSpeech = 0;
+    for (const f of fillersA)
+      if (f.word === i || f.word === i + 1) for (let t = f.start; t <= f.end; t++) fillerSpeech += speech[t]!;
+    let atMin = 0;
+    let deficit = 0;
+    for (const p of phonesA[i]!) {
+      const f = p.end - p.start + 1;
+      if (f <= 3) atMin++;
+      deficit += Math.max(0, Math.log((rate * (PHONE_DURATION[p.phone] ?? 1)) / f));
+    }
     evidence[i] = {
       skippedInB,
       framesPerPhone: start < 0 ? 0 : frames / phones,
@@ -375,9 +413,15 @@ function omittedWords(
       otherVsAbsent: (r1 - r0 + 1) * (localA - localB) - (start < 0 ? 0 : frames * gopOfSpan(start, end)),
       uttGop,
       uttEvidence,
+      fillerSpeechA: fillerSpeech / Math.max(1e-3, rate),
+      minPhoneShare: phonesA[i]!.length ? atMin / phonesA[i]!.length : 0,
+      durationDeficit: deficit,
+      worstPhoneA: worstOfA[i]!,
+      badPhoneShareA: badShareOfA[i]!,
+      adjacentSkipped: (i > 0 && inSkip[i - 1]!.start < 0 ? 1 : 0) + (i + 1 < n && inSkip[i + 1]!.start < 0 ? 1 : 0),
     };
     if (omissionProbability(evidence[i]!) > OMISSION_THRESHOLD) out.add(i);
-    else if (replacedProbability(evidence[i]!) > REPLACED_THRESHOLD) replaced.add(i);
+    else misread.set(i, misreadProbability(evidence[i]!) > MISREAD_THRESHOLD);
   }
   return out;
 }

@@ -5,18 +5,20 @@
 //    neighbours then hold more speech than their own phones (stretch, with expected durations per
 //    phone), pass A gives it a natural duration, and the phone loop hears speech between its
 //    neighbours (gap).
-// 2. P(replaced), for words kept in: the same evidence plus the word's centred GOP in pass A. A
-//    word above the threshold is marked mispronounced even when its GOP alone would pass.
+// 2. P(misread), for words kept in: the same evidence, which includes the word's centred GOP in
+//    pass A. This is the decision between mispronounced and normal (scores.ts keeps the score on
+//    the matching side of 60); only a word whose GOP score is very low (scores.ts
+//    ALWAYS_MISPRONOUNCED_BELOW) is mispronounced whatever the probability.
 import type { OmissionEvidence } from './align';
 import {
   OMISSION_BIAS,
   OMISSION_COEF,
-  REPLACED_BIAS,
-  REPLACED_COEF,
-  REPLACED_THRESHOLD,
+  MISREAD_BIAS,
+  MISREAD_COEF,
+  MISREAD_THRESHOLD,
 } from './omission-coefficients';
 
-export const OMISSION_FEATURE_NAMES = [
+const BASE_FEATURE_NAMES = [
   'skipped in B',
   'frames per phone (A)',
   'gap speech × skipped',
@@ -49,15 +51,35 @@ export const OMISSION_FEATURE_NAMES = [
   'neighbours A − reading',
   'neighbours B − reading',
   'reading GOP',
+  'filler speech next to the word (A)',
+  'phones at minimum (A)',
+  'duration deficit (A)',
+  'worst phone (A)',
+  'share of bad phones (A)',
+  'adjacent words skipped in B',
+  'adjacent skipped × stretch',
+  'adjacent skipped × (local B − A)',
+  'adjacent skipped × relative frames per phone (A)',
+  'adjacent skipped × word evidence (A)',
 ];
+/** The base features, then sign(x)·ln(1 + |x|) of each but the first: several have long tails
+ *  (a word squeezed into a few frames, a region the phone loop explains far better), and the
+ *  compressed copy lets a linear decision weigh the bulk and the tail differently. */
+export const OMISSION_FEATURE_NAMES = [...BASE_FEATURE_NAMES, ...BASE_FEATURE_NAMES.slice(1).map((n) => `log ${n}`)];
+const signedLog = (x: number) => Math.sign(x) * Math.log1p(Math.abs(x));
 
 /** Decision threshold on the probability. */
 export const OMISSION_THRESHOLD = 0.5;
-export { REPLACED_THRESHOLD };
+export { MISREAD_THRESHOLD };
 
 const clip = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x));
 
 export function omissionFeatures(e: OmissionEvidence): number[] {
+  const base = baseFeatures(e);
+  return base.concat(base.slice(1).map(signedLog));
+}
+
+function baseFeatures(e: OmissionEvidence): number[] {
   const sb = e.skippedInB ? 1 : 0;
   const stretch = Math.min(3, e.stretch);
   const rate = Math.max(1e-3, e.rate);
@@ -97,6 +119,16 @@ export function omissionFeatures(e: OmissionEvidence): number[] {
     nbA - e.uttGop,
     nbB - e.uttGop,
     Math.max(-20, e.uttGop),
+    Math.min(10, e.fillerSpeechA),
+    e.minPhoneShare,
+    Math.min(10, e.durationDeficit),
+    Math.max(-20, e.worstPhoneA),
+    e.badPhoneShareA,
+    e.adjacentSkipped,
+    e.adjacentSkipped * stretch,
+    e.adjacentSkipped * (e.localB - e.localA),
+    e.adjacentSkipped * Math.min(5, e.framesPerPhone / rate),
+    e.adjacentSkipped * Math.max(-20, e.evidenceA),
   ];
 }
 
@@ -112,7 +144,7 @@ export function omissionProbability(e: OmissionEvidence): number {
   return logistic(OMISSION_BIAS[k]!, OMISSION_COEF[k]!, omissionFeatures(e));
 }
 
-/** P(the word was read as another word), for words not judged omitted. */
-export function replacedProbability(e: OmissionEvidence): number {
-  return logistic(REPLACED_BIAS, REPLACED_COEF, omissionFeatures(e));
+/** P(the word was not read as written), for words not judged omitted. */
+export function misreadProbability(e: OmissionEvidence): number {
+  return logistic(MISREAD_BIAS, MISREAD_COEF, omissionFeatures(e));
 }

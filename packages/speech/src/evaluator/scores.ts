@@ -13,6 +13,9 @@ import type { PhoneResult, Scores, WordResult } from './types';
  * calibrated to give 60 where 5 % of correct calibration words fall below and 90 at their median.
  */
 export const MISPRONOUNCED_BELOW = 60;
+/** A word whose GOP score is below this is mispronounced whatever the misread decision says
+ *  (about 1 % of correctly read calibration words score this low). */
+export const ALWAYS_MISPRONOUNCED_BELOW = 30;
 /** Weighting of the total score (fluency and integrity parts are scaled by accuracy/100). */
 export const TOTAL_WEIGHTS = { accuracy: 0.6, fluency: 0.2, integrity: 0.2 };
 /** Reference reading rate for fluency (phones per second, a calm classroom reading). */
@@ -52,10 +55,16 @@ export function wordResults(a: Analysis, texts: string[]): WordResult[] {
   return a.words.map((w, i) => {
     const word = texts[i] ?? '';
     if (w.skipped) return { word, score: 0, type: 'omitted', start_ms: 0, end_ms: 0 };
-    // A word judged read as another word (align.ts / omission-model.ts) is mispronounced whatever
-    // its GOP: its score is kept below the mispronounced mark.
+    // The calibrated misread decision (align.ts / omission-model.ts), which weighs the GOP with the
+    // alignment evidence around the word, decides between mispronounced and normal; the GOP score
+    // is kept on the matching side of the mark. A very low GOP score is mispronounced regardless.
     const acc = round(wordAccuracy(w));
-    const score = w.replaced ? Math.min(acc, MISPRONOUNCED_BELOW - 1) : acc;
+    const score =
+      w.misread === undefined || acc < ALWAYS_MISPRONOUNCED_BELOW
+        ? acc
+        : w.misread
+          ? Math.min(acc, MISPRONOUNCED_BELOW - 1)
+          : Math.max(acc, MISPRONOUNCED_BELOW);
     const phones: PhoneResult[] = w.phones.map((p) => ({
       phone: p.phone,
       gop: Math.round(p.gop * 100) / 100,
