@@ -10,13 +10,7 @@
 //    the matching side of 60); only a word whose GOP score is very low (scores.ts
 //    ALWAYS_MISPRONOUNCED_BELOW) is mispronounced whatever the probability.
 import type { OmissionEvidence } from './align';
-import {
-  OMISSION_BIAS,
-  OMISSION_COEF,
-  MISREAD_BIAS,
-  MISREAD_COEF,
-  MISREAD_THRESHOLD,
-} from './omission-coefficients';
+import { OMISSION_BIAS, OMISSION_COEF, MISREAD_BIAS, MISREAD_COEF, MISREAD_THRESHOLD } from './omission-coefficients';
 
 const BASE_FEATURE_NAMES = [
   'skipped in B',
