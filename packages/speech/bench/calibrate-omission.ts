@@ -2,9 +2,9 @@
 // evidence of every expected word (align.ts OmissionEvidence) of the calibration set.
 // 1. P(omitted), one regression for words pass B skipped and one for the others: positives =
 //    words left out of the reading; negatives = words read, including words replaced by another
-//    word. Omitted and replaced words both weigh OMIT_REPLACED_WEIGHT (20) against 1 for the
+//    word. Omitted and replaced words both weigh OMIT_REPLACED_WEIGHT (30) against 1 for the
 //    other words: the larger it is, the more omitted words are found, and the more correctly read
-//    words (mostly next to an error) are marked omitted too. 20 is the largest weight that keeps
+//    words (mostly next to an error) are marked omitted too. 30 is the largest weight that keeps
 //    those false omissions at ≤ 2.5 % of all correctly read calibration words (correct readings
 //    and the other words of readings with an error), leave one voice out.
 // 2. P(misread), on the words stage 1 keeps: positives = words replaced by another word; negatives
@@ -22,7 +22,7 @@ import { EVIDENCE_MID, EVIDENCE_SCALE } from '../src/evaluator/phone-gop-stats';
 import { ALWAYS_MISPRONOUNCED_BELOW } from '../src/evaluator/scores';
 
 const FALSE_FLAG_BUDGET = Number(process.env.FALSE_FLAG_BUDGET ?? 0.05);
-const OMIT_REPLACED_WEIGHT = Number(process.env.OMIT_REPLACED_WEIGHT ?? 20);
+const OMIT_REPLACED_WEIGHT = Number(process.env.OMIT_REPLACED_WEIGHT ?? 30);
 /** L2 penalty on the standardised coefficients. */
 const L2 = Number(process.env.L2 ?? 1e-3);
 

@@ -3,7 +3,7 @@
 import { MfccExtractor } from '../frontend/mfcc';
 import { IncrementalScorer } from '../decoder/incremental-scorer';
 import type { AcousticModel } from '../model/acoustic-model';
-import { buildAlignmentGraph } from '../decoder/alignment-graph';
+import { buildAlignmentGraph, buildSkippableGraph } from '../decoder/alignment-graph';
 import { decodePhoneLoop, phoneLoopUnits } from '../decoder/phone-loop';
 import { segmentFrameScores } from '../decoder/segment-scores';
 import type { SenoneScores } from '../decoder/senone-scores';
@@ -140,10 +140,11 @@ export interface AnalysisPlan {
 
 export function planAnalysis(model: AcousticModel, prons: string[][][], opts: AnalyseOptions = {}): AnalysisPlan {
   const cd = opts.contextDependent ?? true;
-  const skippable = buildAlignmentGraph(model, prons, {
-    skipPenalty: opts.skipPenalty ?? DEFAULT_SKIP_PENALTY,
-    contextDependent: cd,
-  });
+  const skipPenalty = opts.skipPenalty ?? DEFAULT_SKIP_PENALTY;
+  // With triphones, the neighbours of a skipped word take their context from each other.
+  const skippable = cd
+    ? buildSkippableGraph(model, prons, { skipPenalty })
+    : buildAlignmentGraph(model, prons, { skipPenalty, contextDependent: false });
   const forced = buildAlignmentGraph(model, prons, { contextDependent: cd });
   const senones = skippable.senones();
   for (const u of phoneLoopUnits(model).units) for (const s of u.senones) senones.add(s);
@@ -222,11 +223,14 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
   let final = forced;
   let result = passA;
   if (omitted.size > 0) {
-    const g2 = buildAlignmentGraph(
-      model,
-      prons.map((p, i) => (omitted.has(i) ? [] : p)),
-      { contextDependent: cd },
-    );
+    // Built from the skippable graph's units: every senone it needs has been scored.
+    const g2 = cd
+      ? buildSkippableGraph(model, prons, { skipPenalty: 0, skipped: omitted })
+      : buildAlignmentGraph(
+          model,
+          prons.map((p, i) => (omitted.has(i) ? [] : p)),
+          { contextDependent: false },
+        );
     const r2 = viterbi(g2, scores);
     if (r2) {
       final = g2;
