@@ -47,7 +47,10 @@ for (const r of rows) {
           : r.kind === 'correct'
             ? 'corr'
             : 'other';
-    X.push(omissionFeatures(w).map((v) => (Number.isFinite(v) ? v : 0))); // older evidence files: missing features count as 0
+    const x = omissionFeatures(w);
+    if (!x.every(Number.isFinite))
+      throw new Error('evidence without every feature: run bench/omission-dev.ts again with this code');
+    X.push(x);
     cls.push(c);
     evidence.push(w.evidenceA);
     voice.push(String(r.tone));

@@ -16,8 +16,8 @@ export interface QualityFigures {
   replacedFlagged: number;
   correctFalseFlag: number;
   correctFalseOmitted: number;
-  /** The other words of readings with one word replaced or left out (read correctly, but next to
-   *  the error): share flagged, share marked omitted. */
+  /** The other words of readings with one word replaced or left out (read correctly, in the same
+   *  reading as the error): share flagged, share marked omitted. */
   otherFalseFlag: number;
   otherFalseOmitted: number;
   omittedRecall: number;
