@@ -25,6 +25,17 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 const POOL_SIZE = 10;
 
 /**
+ * A pool whose idle connections may be cut by the server (a restart, an administrator, a dropped
+ * test database): pg-pool then discards the client and emits 'error' on the pool, which would
+ * end the process if nothing listened. The next query opens a new connection.
+ */
+function newPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+  pool.on('error', (err) => process.emitWarning(`idle database connection lost: ${err.message}`));
+  return pool;
+}
+
+/**
  * The embedded database: PGlite in `dataDir` (or in memory), exposed on a loopback port through
  * pglite-socket so the app, the migrations and later the jobs all use the one `pg` code path
  * they use with PostgreSQL. Direct in-process PGlite queries are never mixed with socket clients.
@@ -39,10 +50,7 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
     maxConnections: POOL_SIZE + 2,
   });
   await socket.start();
-  const pool = new pg.Pool({
-    connectionString: `postgres://postgres@${socket.getServerConn()}/postgres`,
-    max: POOL_SIZE,
-  });
+  const pool = newPool(`postgres://postgres@${socket.getServerConn()}/postgres`);
   return {
     kind: 'pglite',
     conn: socket.getServerConn(),
@@ -57,7 +65,7 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+  const pool = newPool(connectionString);
   return {
     kind: 'postgres',
     db: drizzle(pool, { schema }),
