@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import { evaluationLimits, teamLimits } from '@ondoku/contract';
+import { evaluationLimits, studentLimits } from '@ondoku/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
@@ -53,7 +53,7 @@ export async function buildApp(deps: AppDeps) {
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: evaluationLimits.maxFrameBytes } });
   // Uploads (student imports) are read part by part; each route sets its own file-size limit.
-  await app.register(multipart, { limits: { fileSize: teamLimits.import.maxBytes, files: 1 } });
+  await app.register(multipart, { limits: { fileSize: studentLimits.import.maxBytes, files: 1 } });
 
   const db = deps.database.db;
   registerAuth(app, db);

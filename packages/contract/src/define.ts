@@ -1,12 +1,30 @@
 import { z } from 'zod';
+import { messages } from './messages.js';
 
 /**
- * One call of the API: its method, full path, who may make it, and the zod schemas of its input
- * (query string for GET, JSON body for POST) and of `data` in the reply envelope.
+ * One call of the API: its method, full path, who may make it, what it carries, and the zod
+ * schemas of its input (query string for GET, JSON body or multipart fields for POST) and of
+ * `data` in the reply envelope (or, for a file, of the file itself for OpenAPI).
  * The server registers routes from these, the OpenAPI document is generated from them, and the
  * web client derives its types from them.
+ *
+ * access: `public` (no token needed), `teacher` (a teacher's bearer token), `teacher:not-guest`
+ * (a teacher's token, refused with 403 for the guest type).
+ * kind: `json` replies the envelope; `blob` replies a file of `contentType` (errors still as the
+ * envelope); `upload` takes multipart/form-data with one `file` part within `upload`'s limits.
  */
-export type Access = 'public' | 'teacher';
+export type Access = 'public' | 'teacher' | 'teacher:not-guest';
+export type CallKind = 'json' | 'blob' | 'upload';
+
+/** The rules of an upload call, shared by the server (enforced) and the web app (checked before sending). */
+export interface UploadRule {
+  readonly maxBytes: number;
+  /** File name endings accepted, lower case with the dot (".xlsx"). */
+  readonly extensions: readonly string[];
+  readonly fileRequiredMessage: string;
+  readonly fileTypeMessage: string;
+  readonly tooLargeMessage: string;
+}
 
 export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends Access = Access> {
   readonly method: 'GET' | 'POST';
@@ -14,11 +32,27 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   readonly access: A;
   readonly summary: string;
   readonly tag: string;
+  readonly kind: CallKind;
+  /** `blob` calls: the Content-Type of the file. */
+  readonly contentType?: string;
+  /** `upload` calls: limits of the file part. */
+  readonly upload?: UploadRule;
   readonly input: I;
   readonly output: O;
 }
 
-export const defineCall = <I extends z.ZodType, O extends z.ZodType, A extends Access>(def: CallDef<I, O, A>) => def;
+type CallSpec<I extends z.ZodType, O extends z.ZodType, A extends Access> = Omit<CallDef<I, O, A>, 'kind'> & {
+  kind?: CallKind;
+};
+
+export const defineCall = <I extends z.ZodType, O extends z.ZodType, A extends Access>(
+  def: CallSpec<I, O, A>,
+): CallDef<I, O, A> => ({ kind: 'json', ...def });
+
+/** Whether a token of the guest type is refused. */
+export const refusesGuest = (call: Pick<CallDef, 'access'>) => call.access === 'teacher:not-guest';
+/** Whether the call needs a teacher's token at all. */
+export const needsTeacher = (call: Pick<CallDef, 'access'>) => call.access !== 'public';
 
 export type CallInput<C extends CallDef> = z.input<C['input']>;
 export type CallOutput<C extends CallDef> = z.output<C['output']>;
@@ -52,3 +86,13 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
 export const queryInt = (def: number, max = 1000) => z.coerce.number().int().min(1).max(max).default(def);
 
 export const empty = z.object({});
+
+/** A database id in a query string or body (1 … 2³¹−1); anything else is the generic 400. */
+export const idField = z.coerce
+  .number({ error: messages.badRequest })
+  .int()
+  .min(1, { error: messages.badRequest })
+  .max(2 ** 31 - 1);
+
+/** `{ count }`: how many records a bulk call changed. */
+export const countReply = z.object({ count: z.number().int() });

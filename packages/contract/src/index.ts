@@ -8,5 +8,4 @@ export * from './errors.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './rules.js';
-export * from './team-messages.js';
 export * from './calls/index.js';

@@ -1,6 +1,6 @@
-import type { CallDef } from '@ondoku/contract';
-import { envelope, ErrorCode, errorEnvelope } from '@ondoku/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access, CallDef, CallKind } from '@ondoku/contract';
+import { envelope, ErrorCode, errorEnvelope, needsTeacher, refusesGuest } from '@ondoku/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from './app-error.js';
@@ -8,7 +8,7 @@ import type { AuthTeacher } from '../plugins/auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: 'public' | 'teacher';
+    access?: Access;
   }
 }
 
@@ -21,40 +21,76 @@ export interface TeacherCallContext<C extends CallDef> extends CallContext<C> {
   teacher: AuthTeacher;
 }
 
-type Handler<C extends CallDef> = C['access'] extends 'teacher'
-  ? (ctx: TeacherCallContext<C>) => Promise<z.input<C['output']>>
-  : (ctx: CallContext<C> & { teacher: AuthTeacher | null }) => Promise<z.input<C['output']>>;
+/** What a handler receives: the acting teacher whenever the call needs one, else maybe null. */
+export type ContextOf<C extends CallDef> = C['access'] extends 'public'
+  ? CallContext<C> & { teacher: AuthTeacher | null }
+  : TeacherCallContext<C>;
+
+type Handler<C extends CallDef, R> = (ctx: ContextOf<C>) => Promise<R>;
 
 /**
- * Register one call of the contract: method, path, input and output schemas, access rule and
- * OpenAPI description all come from the call's definition; the handler returns `data` and this
- * wraps it in the envelope.
+ * The one registration every call goes through: method, path, access rule (401 without a
+ * teacher's token, 403 for the guest type on `teacher:not-guest` calls) and the OpenAPI entry
+ * come from the call's definition; the kind-specific part (schemas, how the reply is sent) from
+ * route(), blobRoute() or uploadRoute().
  */
-export function route<C extends CallDef>(app: FastifyInstance, call: C, handler: Handler<C>) {
-  const inputKey = call.method === 'GET' ? 'querystring' : 'body';
+function registerCall<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  kind: CallKind,
+  opts: {
+    schema: FastifySchema;
+    validatorCompiler?: () => (data: unknown) => { value: unknown };
+    preValidation?: (request: FastifyRequest) => Promise<void>;
+    handle: (request: FastifyRequest, reply: FastifyReply, teacher: AuthTeacher | null) => Promise<unknown>;
+  },
+) {
+  if (call.kind !== kind) throw new Error(`${call.path} is a ${call.kind} call, registered as ${kind}`);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
     config: { access: call.access },
+    ...(opts.validatorCompiler ? { validatorCompiler: opts.validatorCompiler } : {}),
     schema: {
       summary: call.summary,
       tags: [call.tag],
-      ...(call.access === 'teacher' ? { security: [{ bearer: [] }] } : {}),
-      [inputKey]: call.input,
-      // 200 carries either the data or a business error (errcode ≠ 0, data null).
-      response: { 200: z.union([envelope(call.output), errorEnvelope]), default: errorEnvelope },
+      ...(needsTeacher(call) ? { security: [{ bearer: [] }] } : {}),
+      ...opts.schema,
     },
+    ...(opts.preValidation ? { preValidation: opts.preValidation } : {}),
+    handler: async (request, reply) => {
+      const teacher = request.teacher;
+      if (needsTeacher(call) && !teacher) throw AppError.unauthorized();
+      if (refusesGuest(call) && teacher?.type === 'guest') throw AppError.forbidden();
+      return opts.handle(request, reply, teacher);
+    },
+  });
+}
+
+const jsonReply = (call: CallDef) => ({
+  // 200 carries either the data or a business error (errcode ≠ 0, data null).
+  response: { 200: z.union([envelope(call.output), errorEnvelope]), default: errorEnvelope },
+});
+
+/**
+ * Register a JSON call of the contract: the query or body is validated with the call's input
+ * schema; the handler returns `data` and this wraps it in the envelope (checked against the
+ * output schema, so no unnamed field leaves the server).
+ */
+export function route<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  handler: NoInfer<(ctx: ContextOf<C>) => Promise<z.input<C['output']>>>,
+) {
+  const inputKey = call.method === 'GET' ? 'querystring' : 'body';
+  registerCall(app, call, 'json', {
+    schema: { [inputKey]: call.input, ...jsonReply(call) },
     preValidation: async (request) => {
       if (call.method === 'POST' && request.body == null) request.body = {};
     },
-    handler: async (request) => {
-      const teacher = request.teacher;
-      if (call.access === 'teacher' && !teacher) throw AppError.unauthorized();
-      const data = await (handler as (ctx: unknown) => Promise<unknown>)({
-        input: (call.method === 'GET' ? request.query : request.body) as never,
-        request,
-        teacher,
-      });
+    handle: async (request, _reply, teacher) => {
+      const input = call.method === 'GET' ? request.query : request.body;
+      const data = await (handler as Handler<CallDef, unknown>)({ input, request, teacher } as never);
       return { errcode: 0, errmsg: '', data };
     },
   });
@@ -73,36 +109,24 @@ export const contentDisposition = (filename: string) => {
 };
 
 /**
- * Register a blob export of the contract (GET): same query validation, access rule and OpenAPI
- * entry as route(), but the reply is the file itself with its Content-Type and a Japanese-safe
+ * Register a blob call of the contract (GET): same query validation and access rule as route(),
+ * but the reply is the file itself with the call's Content-Type and a Japanese-safe
  * Content-Disposition; failures still answer with the JSON envelope.
  */
-export function blobRoute<C extends CallDef>(
-  app: FastifyInstance,
-  call: C,
-  opts: { contentType: string },
-  handler: (ctx: TeacherCallContext<C>) => Promise<BlobReply>,
-) {
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: 'GET',
-    url: call.path,
-    config: { access: call.access },
+export function blobRoute<C extends CallDef>(app: FastifyInstance, call: C, handler: NoInfer<Handler<C, BlobReply>>) {
+  const contentType = call.contentType ?? 'application/octet-stream';
+  registerCall(app, call, 'blob', {
     schema: {
-      summary: call.summary,
-      tags: [call.tag],
-      ...(call.access === 'teacher' ? { security: [{ bearer: [] }] } : {}),
       querystring: call.input,
       response: {
-        200: { description: 'the file', content: { [opts.contentType]: { schema: call.output } } },
+        200: { description: 'the file', content: { [contentType]: { schema: call.output } } },
         default: errorEnvelope,
       },
     },
-    handler: async (request, reply) => {
-      const teacher = request.teacher;
-      if (!teacher) throw AppError.unauthorized();
-      const file = await handler({ input: request.query as never, request, teacher });
+    handle: async (request, reply, teacher) => {
+      const file = await (handler as Handler<CallDef, BlobReply>)({ input: request.query, request, teacher } as never);
       return reply
-        .header('content-type', opts.contentType)
+        .header('content-type', contentType)
         .header('content-disposition', contentDisposition(file.filename))
         .header('cache-control', 'no-store')
         .send(file.body);
@@ -110,7 +134,7 @@ export function blobRoute<C extends CallDef>(
   });
 }
 
-/** An uploaded file, read into memory (uploads are size-limited). */
+/** An uploaded file, read into memory (uploads are size-limited by the call's rule). */
 export interface UploadedFile {
   filename: string;
   mimetype: string;
@@ -118,39 +142,29 @@ export interface UploadedFile {
 }
 
 /**
- * Register a multipart upload of the contract (POST). The contract's input schema describes the
- * form for OpenAPI; here the text fields are validated with it (without `file`), and the single
- * file part is read with a size limit (413 with `tooLargeMessage` when over it).
+ * Register an upload call of the contract (POST multipart/form-data). The call's input schema
+ * describes the form for OpenAPI; here the text fields are validated with it (without `file`),
+ * and the single file part is read within the call's upload rule (413 with its message when over
+ * the size, 400 when missing).
  */
 export function uploadRoute<C extends CallDef>(
   app: FastifyInstance,
   call: C,
-  opts: { maxBytes: number; tooLargeMessage: string; fileRequiredMessage: string },
-  handler: (ctx: TeacherCallContext<C> & { file: UploadedFile }) => Promise<z.input<C['output']>>,
+  handler: NoInfer<(ctx: ContextOf<C> & { file: UploadedFile }) => Promise<z.input<C['output']>>>,
 ) {
+  const rule = call.upload;
+  if (!rule) throw new Error(`${call.path} is an upload call without an upload rule`);
   const fields = (call.input as unknown as z.ZodObject).omit({ file: true });
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: 'POST',
-    url: call.path,
-    config: { access: call.access },
+  registerCall(app, call, 'upload', {
     // The body is a multipart stream, validated below rather than by the schema compiler.
     validatorCompiler: () => (data) => ({ value: data }),
-    schema: {
-      summary: call.summary,
-      tags: [call.tag],
-      consumes: ['multipart/form-data'],
-      ...(call.access === 'teacher' ? { security: [{ bearer: [] }] } : {}),
-      body: call.input,
-      response: { 200: z.union([envelope(call.output), errorEnvelope]), default: errorEnvelope },
-    },
-    handler: async (request) => {
-      const teacher = request.teacher;
-      if (!teacher) throw AppError.unauthorized();
-      if (!request.isMultipart()) throw AppError.badRequest(opts.fileRequiredMessage);
+    schema: { consumes: ['multipart/form-data'], body: call.input, ...jsonReply(call) },
+    handle: async (request, _reply, teacher) => {
+      if (!request.isMultipart()) throw AppError.badRequest(rule.fileRequiredMessage);
       const values: Record<string, string> = {};
       let file: UploadedFile | null = null;
       try {
-        for await (const part of request.parts({ limits: { fileSize: opts.maxBytes, files: 1, fields: 20 } })) {
+        for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 20 } })) {
           if (part.type === 'file') {
             const buffer = await part.toBuffer();
             if (part.fieldname === 'file') file = { filename: part.filename, mimetype: part.mimetype, buffer };
@@ -158,13 +172,18 @@ export function uploadRoute<C extends CallDef>(
         }
       } catch (e) {
         if ((e as { statusCode?: number }).statusCode === 413)
-          throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, opts.tooLargeMessage);
+          throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, rule.tooLargeMessage);
         throw e;
       }
       const parsed = fields.safeParse(values);
       if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message);
-      if (!file || file.buffer.length === 0) throw AppError.badRequest(opts.fileRequiredMessage);
-      const data = await handler({ input: parsed.data as never, request, teacher, file });
+      if (!file || file.buffer.length === 0) throw AppError.badRequest(rule.fileRequiredMessage);
+      const data = await (handler as (ctx: unknown) => Promise<unknown>)({
+        input: parsed.data,
+        request,
+        teacher,
+        file,
+      });
       return { errcode: 0, errmsg: '', data };
     },
   });

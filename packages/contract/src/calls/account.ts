@@ -25,7 +25,7 @@ const encrypted = (message: string) => requiredSecret(message).pipe(z.string().m
 export const changeProfile = defineCall({
   method: 'POST',
   path: '/api/v2/teacher/change-profile',
-  access: 'teacher',
+  access: 'teacher:not-guest',
   tag: 'account',
   summary: 'Change the nickname and school of the signed-in teacher (not for the guest type)',
   input: z.object({ nickname: nicknameField, school: schoolField.default('') }),
@@ -35,7 +35,7 @@ export const changeProfile = defineCall({
 export const sendEmailAuthenticationMail = defineCall({
   method: 'POST',
   path: '/api/v2/send-email-authentication-mail',
-  access: 'teacher',
+  access: 'teacher:not-guest',
   tag: 'account',
   summary: 'Mail a 6-digit code (30 minutes) to a new address of the signed-in teacher',
   input: z.object({ email: emailField }),
@@ -45,7 +45,7 @@ export const sendEmailAuthenticationMail = defineCall({
 export const changeEmail = defineCall({
   method: 'POST',
   path: '/api/v2/teacher/change-email',
-  access: 'teacher',
+  access: 'teacher:not-guest',
   tag: 'account',
   summary: 'Change the e-mail address with the code mailed to it',
   input: z.object({ email: emailField, code: verificationCodeField }),
@@ -55,7 +55,7 @@ export const changeEmail = defineCall({
 export const changePasswordSafe = defineCall({
   method: 'POST',
   path: '/api/v2/teacher/change-password-safe',
-  access: 'teacher',
+  access: 'teacher:not-guest',
   tag: 'account',
   summary: 'Change the password (both base64 RSA-OAEP); other sessions are signed out, this one stays',
   input: z.object({

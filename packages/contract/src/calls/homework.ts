@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { defineCall, pageOf, queryInt } from '../define.js';
+import { defineCall, empty, idField, pageOf, queryInt } from '../define.js';
 import { limits } from '../limits.js';
+import { classRef } from './classes.js';
+
+/**
+ * Homework: the homework list and the calls that choose who receives homework (classes and
+ * students as pickers). Served by apps/server/src/modules/homework.
+ */
 
 export const homeworkRow = z.object({
   homework_id: z.number().int(),
@@ -31,4 +37,28 @@ export const getMyHomeworkPageList = defineCall({
     sort_order: z.enum(['asc', 'desc']).default('desc'),
   }),
   output: pageOf(homeworkRow),
+});
+
+export const getHomeworkClassRows = defineCall({
+  method: 'GET',
+  path: '/api/v2/homework/team-rows',
+  access: 'teacher',
+  tag: 'homework',
+  summary: "The teacher's visible classes, for choosing who receives homework",
+  input: empty,
+  output: z.object({ rows: z.array(classRef.extend({ student_count: z.number().int() })) }),
+});
+
+export const getStudentListByClass = defineCall({
+  method: 'GET',
+  path: '/api/v2/homework/student-list-by-team',
+  access: 'teacher',
+  tag: 'homework',
+  summary: 'The students of one class, by attendance number, for choosing who receives homework',
+  input: z.object({ team_id: idField }),
+  output: z.object({
+    rows: z.array(
+      z.object({ student_id: z.string(), name: z.string(), furigana: z.string(), number: z.string().nullable() }),
+    ),
+  }),
 });

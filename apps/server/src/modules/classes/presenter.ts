@@ -1,8 +1,8 @@
-import type { TeamRow } from '@ondoku/contract';
+import type { ClassRow } from '@ondoku/contract';
 import type { ClassWithCount } from './class-repository.js';
 
 /** Names every field the web app receives about a class. */
-export const presentClass = (c: ClassWithCount): TeamRow => ({
+export const presentClass = (c: ClassWithCount): ClassRow => ({
   team_id: c.id,
   name: c.name,
   allow_join: c.allowJoin,

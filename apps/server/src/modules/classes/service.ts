@@ -1,4 +1,4 @@
-import { ErrorCode, teamLimits, teamMessages } from '@ondoku/contract';
+import { classLimits, classMessages, ErrorCode } from '@ondoku/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { classes } from '../../db/schema/index.js';
@@ -16,7 +16,7 @@ import {
 
 async function assertNameFree(db: Db, teacherId: number, name: string, exceptId?: number) {
   const same = await findClassByName(db, teacherId, name);
-  if (same && same.id !== exceptId) throw new AppError(ErrorCode.CLASS_NAME_TAKEN, teamMessages.classNameTaken);
+  if (same && same.id !== exceptId) throw new AppError(ErrorCode.CLASS_NAME_TAKEN, classMessages.classNameTaken);
 }
 
 export async function createClass(
@@ -24,8 +24,8 @@ export async function createClass(
   teacherId: number,
   input: { name: string; allowJoin?: number },
 ): Promise<ClassWithCount> {
-  if ((await countClasses(db, teacherId)) >= teamLimits.maxClasses)
-    throw new AppError(ErrorCode.CLASS_LIMIT, teamMessages.classLimit);
+  if ((await countClasses(db, teacherId)) >= classLimits.maxClasses)
+    throw new AppError(ErrorCode.CLASS_LIMIT, classMessages.classLimit);
   await assertNameFree(db, teacherId, input.name);
   const [row] = await db
     .insert(classes)

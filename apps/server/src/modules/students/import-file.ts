@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { ErrorCode, teamMessages } from '@ondoku/contract';
+import { ErrorCode, studentMessages } from '@ondoku/contract';
 import { AppError } from '../../lib/app-error.js';
 
 /**
@@ -22,10 +22,10 @@ const isOle = (b: Buffer) => b.length > 8 && b.readUInt32BE(0) === 0xd0cf11e0;
 const hasNul = (b: Buffer) => b.subarray(0, 4096).includes(0);
 
 export async function readSheet(buffer: Buffer, filename: string): Promise<SheetRow[]> {
-  if (isOle(buffer)) throw invalid(teamMessages.fileType);
+  if (isOle(buffer)) throw invalid(studentMessages.fileType);
   if (isZip(buffer)) return readXlsx(buffer);
   if (hasNul(buffer) || /\.(xlsx?|xlsm|ods|numbers|pdf|docx?)$/i.test(filename)) {
-    throw invalid(/\.xlsx$/i.test(filename) ? teamMessages.fileUnreadable : teamMessages.fileType);
+    throw invalid(/\.xlsx$/i.test(filename) ? studentMessages.fileUnreadable : studentMessages.fileType);
   }
   return readCsv(buffer);
 }
@@ -44,7 +44,7 @@ function readCsv(buffer: Buffer): SheetRow[] {
   try {
     records = parse(decodeText(buffer), { relax_column_count: true, skip_empty_lines: false, trim: false });
   } catch {
-    throw invalid(teamMessages.fileUnreadable);
+    throw invalid(studentMessages.fileUnreadable);
   }
   return records.map((cells, i) => ({ row: i + 1, cells }));
 }
@@ -54,10 +54,10 @@ async function readXlsx(buffer: Buffer): Promise<SheetRow[]> {
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
-    throw invalid(teamMessages.fileUnreadable);
+    throw invalid(studentMessages.fileUnreadable);
   }
   const sheet = wb.worksheets[0];
-  if (!sheet) throw invalid(teamMessages.fileEmpty);
+  if (!sheet) throw invalid(studentMessages.fileEmpty);
   const rows: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: string[] = [];

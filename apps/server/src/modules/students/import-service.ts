@@ -1,8 +1,8 @@
-import { ErrorCode, teamLimits, teamMessages, type ImportError, type ImportResult } from '@ondoku/contract';
+import { ErrorCode, studentLimits, studentMessages, type ImportError, type ImportResult } from '@ondoku/contract';
 import {
   attendanceNumberField,
   classNameField,
-  classOfStudentField,
+  kumiField,
   furiganaField,
   gradeNameField,
   passwordField,
@@ -61,7 +61,7 @@ function mapHeader(cells: string[], withTeam: boolean) {
     .filter((c) => (c.required || (withTeam && c.key === 'team')) && !index.has(c.key))
     .map((c) => c.label);
   if (missing.length)
-    throw new AppError(ErrorCode.IMPORT_FILE_INVALID, teamMessages.fileMissingColumns(missing.join('、')));
+    throw new AppError(ErrorCode.IMPORT_FILE_INVALID, studentMessages.fileMissingColumns(missing.join('、')));
   return index;
 }
 
@@ -83,9 +83,9 @@ interface ParsedRow {
 export function validateRows(rows: SheetRow[], withTeam: boolean): { parsed: ParsedRow[]; errors: ImportError[] } {
   const nonEmpty = rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
   const [header, ...data] = nonEmpty;
-  if (!header || data.length === 0) throw new AppError(ErrorCode.IMPORT_FILE_INVALID, teamMessages.fileEmpty);
-  if (data.length > teamLimits.import.maxRows)
-    throw new AppError(ErrorCode.IMPORT_FILE_INVALID, teamMessages.fileTooManyRows);
+  if (!header || data.length === 0) throw new AppError(ErrorCode.IMPORT_FILE_INVALID, studentMessages.fileEmpty);
+  if (data.length > studentLimits.import.maxRows)
+    throw new AppError(ErrorCode.IMPORT_FILE_INVALID, studentMessages.fileTooManyRows);
   const index = mapHeader(header.cells, withTeam);
   const get = (r: SheetRow, key: Key) => {
     const i = index.get(key);
@@ -102,19 +102,19 @@ export function validateRows(rows: SheetRow[], withTeam: boolean): { parsed: Par
     const name = check(studentNameField, get(r, 'name'), 'name', rowErrors);
     const furigana = check(furiganaField, get(r, 'furigana'), 'furigana', rowErrors);
     const gradeName = check(gradeNameField, get(r, 'grade_name'), 'grade_name', rowErrors);
-    const className = check(classOfStudentField, get(r, 'class_name'), 'class_name', rowErrors);
+    const className = check(kumiField, get(r, 'class_name'), 'class_name', rowErrors);
     const number = check(attendanceNumberField, get(r, 'number'), 'number', rowErrors);
     const rawPassword = get(r, 'password');
     const password = rawPassword ? check(passwordField, rawPassword, 'password', rowErrors) : undefined;
     let team: string | undefined;
     if (withTeam) {
       const rawTeam = get(r, 'team');
-      if (!rawTeam) rowErrors.push(`${labelOf('team')}：${teamMessages.rowClassMissing}`);
+      if (!rawTeam) rowErrors.push(`${labelOf('team')}：${studentMessages.rowClassMissing}`);
       else team = check(classNameField, rawTeam, 'team', rowErrors);
     }
     if (loginId) {
       const first = firstRowOf.get(loginId.toLowerCase());
-      if (first !== undefined) rowErrors.push(teamMessages.rowDuplicateInFile(loginId, first));
+      if (first !== undefined) rowErrors.push(studentMessages.rowDuplicateInFile(loginId, first));
       else firstRowOf.set(loginId.toLowerCase(), r.row);
     }
     if (rowErrors.length) {
@@ -147,7 +147,11 @@ export async function importStudents(
   );
   for (const p of parsed) {
     if (taken.has(p.student.loginId.toLowerCase()))
-      errors.push({ row: p.row, student_id: p.student.loginId, message: teamMessages.rowIdTaken(p.student.loginId) });
+      errors.push({
+        row: p.row,
+        student_id: p.student.loginId,
+        message: studentMessages.rowIdTaken(p.student.loginId),
+      });
   }
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);

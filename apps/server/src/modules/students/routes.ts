@@ -1,5 +1,5 @@
 import {
-  batchChangeClassName,
+  batchChangeKumi,
   batchChangeGradeName,
   batchDeletion,
   batchDeletionConfirm,
@@ -10,17 +10,14 @@ import {
   getStudentImportTemplate,
   getStudentInfo,
   getStudentInitialPwdList,
-  getStudentListByTeam,
+  getStudentListByClass,
   getStudentPageRows,
   importStudentsList,
-  importTeamStudentsList,
-  leaveTeam,
+  importClassStudentsList,
+  leaveClass,
   resetStudentsInfo,
   searchStudent,
   studentBatchLeave,
-  teamLimits,
-  teamMessages,
-  XLSX_TYPE,
 } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -78,7 +75,7 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
     rows: input.kw ? await present(teacher.id, await searchStudents(db, teacher.id, input.kw)) : [],
   }));
 
-  route(app, getStudentListByTeam, async ({ input, teacher }) => {
+  route(app, getStudentListByClass, async ({ input, teacher }) => {
     await requireClass(db, teacher.id, input.team_id);
     const rows = await listClassStudents(db, teacher.id, input.team_id);
     return {
@@ -121,7 +118,7 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
     return null;
   });
 
-  route(app, leaveTeam, async ({ input, teacher }) => {
+  route(app, leaveClass, async ({ input, teacher }) => {
     await service.leaveClass(db, teacher.id, input.student_id, input.team_id);
     return null;
   });
@@ -134,7 +131,7 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
     count: await service.batchSetField(db, teacher.id, input.student_ids, { gradeName: input.grade_name }),
   }));
 
-  route(app, batchChangeClassName, async ({ input, teacher }) => ({
+  route(app, batchChangeKumi, async ({ input, teacher }) => ({
     count: await service.batchSetField(db, teacher.id, input.student_ids, { className: input.class_name }),
   }));
 
@@ -154,7 +151,7 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
     service.initialPasswordCards(db, box, teacher.id, input.team_id, input.student_ids),
   );
 
-  blobRoute(app, exportStudentsXls, { contentType: XLSX_TYPE }, async ({ input, teacher }) => {
+  blobRoute(app, exportStudentsXls, async ({ input, teacher }) => {
     const c = input.team_id ? await requireClass(db, teacher.id, input.team_id) : null;
     const rows = c
       ? await listClassStudents(db, teacher.id, c.id)
@@ -168,23 +165,17 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
     return { filename: `生徒一覧_${c ? c.name : '全員'}_${today()}.xlsx`, body };
   });
 
-  blobRoute(app, getStudentImportTemplate, { contentType: XLSX_TYPE }, async ({ input }) => ({
+  blobRoute(app, getStudentImportTemplate, async ({ input }) => ({
     filename: input.with_team ? '生徒取り込みテンプレート_クラス指定.xlsx' : '生徒取り込みテンプレート.xlsx',
     body: await importTemplateXlsx(input.with_team === 1),
   }));
 
-  const uploadOpts = {
-    maxBytes: teamLimits.import.maxBytes,
-    tooLargeMessage: teamMessages.fileTooLarge,
-    fileRequiredMessage: teamMessages.fileRequired,
-  };
-
-  uploadRoute(app, importTeamStudentsList, uploadOpts, async ({ input, teacher, file }) => {
+  uploadRoute(app, importClassStudentsList, async ({ input, teacher, file }) => {
     await requireClass(db, teacher.id, input.team_id);
     return importStudents(db, box, teacher.id, file, { classId: input.team_id });
   });
 
-  uploadRoute(app, importStudentsList, uploadOpts, async ({ teacher, file }) =>
+  uploadRoute(app, importStudentsList, async ({ teacher, file }) =>
     importStudents(db, box, teacher.id, file, { byTeamColumn: true }),
   );
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, isValidPassword, messages, teamLimits, teamMessages } from '@ondoku/contract';
+import { classLimits, classMessages, ErrorCode, isValidPassword, messages, studentMessages } from '@ondoku/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { classes, classStudents, students } from '../../db/schema/index.js';
@@ -46,8 +46,8 @@ export async function createStudents(db: Db, box: SecretBox, teacherId: number, 
   const passwords = list.map((s) => s.password ?? generateInitialPassword());
   const hashes = await hashIssuedPasswords(passwords);
   const newNames = [...new Set(list.flatMap((s) => (s.newClassName ? [s.newClassName] : [])))];
-  if (newNames.length && (await countClasses(db, teacherId)) + newNames.length > teamLimits.maxClasses)
-    throw new AppError(ErrorCode.CLASS_LIMIT, teamMessages.classLimit);
+  if (newNames.length && (await countClasses(db, teacherId)) + newNames.length > classLimits.maxClasses)
+    throw new AppError(ErrorCode.CLASS_LIMIT, classMessages.classLimit);
   try {
     return await db.transaction(async (tx) => {
       const newIds = new Map<string, number>();
@@ -90,14 +90,14 @@ export async function createStudents(db: Db, box: SecretBox, teacherId: number, 
       return created;
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError(ErrorCode.STUDENT_ID_TAKEN, teamMessages.studentIdTaken);
+    if (isUniqueViolation(e)) throw new AppError(ErrorCode.STUDENT_ID_TAKEN, studentMessages.studentIdTaken);
     throw e;
   }
 }
 
 export async function assertLoginIdsFree(db: Db, loginIds: string[]) {
   if ((await unsafeFindTakenLoginIds(db, loginIds)).size > 0)
-    throw new AppError(ErrorCode.STUDENT_ID_TAKEN, teamMessages.studentIdTaken);
+    throw new AppError(ErrorCode.STUDENT_ID_TAKEN, studentMessages.studentIdTaken);
 }
 
 export async function changeStudentInfo(
@@ -211,7 +211,7 @@ export async function batchDeleteClassStudents(db: Db, teacherId: number, classI
       select s.id from ${students} s join ${classStudents} cs on cs.student_id = s.id
       where cs.class_id = ${classId} and s.teacher_id = ${teacherId} for update of s`);
     if (members.rows.length !== expectedCount)
-      throw new AppError(ErrorCode.DELETION_COUNT_CHANGED, teamMessages.deletionCountChanged);
+      throw new AppError(ErrorCode.DELETION_COUNT_CHANGED, studentMessages.deletionCountChanged);
     if (members.rows.length === 0) return 0;
     const gone = await tx
       .delete(students)

@@ -1,4 +1,4 @@
-import { getMyTeamRows } from '@ondoku/contract';
+import { getMyClassRows } from '@ondoku/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -6,6 +6,6 @@ import { api } from '../../../lib/api';
 export const MY_TEAM_ROWS_KEY = ['team', 'my-team-rows'] as const;
 
 export const myTeamRowsQueryOptions = () =>
-  queryOptions({ queryKey: MY_TEAM_ROWS_KEY, queryFn: () => api.call(getMyTeamRows, {}) });
+  queryOptions({ queryKey: MY_TEAM_ROWS_KEY, queryFn: () => api.call(getMyClassRows, {}) });
 
 export const useMyTeamRows = () => useQuery(myTeamRowsQueryOptions());

@@ -1,4 +1,4 @@
-import { classNameField, limits, type TeamRow } from '@ondoku/contract';
+import { classNameField, limits, type ClassRow } from '@ondoku/contract';
 import { Form, Input, Modal, Switch } from 'antd';
 import { useEffect } from 'react';
 import { limitedLength, zodRule } from '../../../lib/form';
@@ -12,7 +12,7 @@ interface Values {
 }
 
 /** Create a class, or rename one and set whether students may join (class name ≤ 20, no emoji). */
-export function ClassFormModal({ open, team, onClose }: { open: boolean; team: TeamRow | null; onClose(): void }) {
+export function ClassFormModal({ open, team, onClose }: { open: boolean; team: ClassRow | null; onClose(): void }) {
   const [form] = Form.useForm<Values>();
   const create = useCreateTeam();
   const update = useUpdateTeam();

@@ -23,7 +23,7 @@ import {
   PlusOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import type { TeamRow } from '@ondoku/contract';
+import type { ClassRow } from '@ondoku/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -37,7 +37,7 @@ import { useReorderTeams } from '../api/reorder-teams';
 import { useUpdateTeam } from '../api/update-team';
 import { ClassFormModal } from './class-form-modal';
 
-function ClassItem({ team, onEdit }: { team: TeamRow; onEdit(): void }) {
+function ClassItem({ team, onEdit }: { team: ClassRow; onEdit(): void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: team.team_id,
   });
@@ -131,7 +131,7 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
   const { data, isLoading } = useMyTeamRows();
   const reorder = useReorderTeams();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<TeamRow | null>(null);
+  const [editing, setEditing] = useState<ClassRow | null>(null);
   const [creating, setCreating] = useState(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),

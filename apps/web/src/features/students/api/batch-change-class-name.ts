@@ -1,9 +1,8 @@
-import { batchChangeClassName, type CallInput } from '@ondoku/contract';
+import { batchChangeKumi, type CallInput } from '@ondoku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export const batchChangeClassNameCall = (input: CallInput<typeof batchChangeClassName>) =>
-  api.call(batchChangeClassName, input);
+export const batchChangeClassNameCall = (input: CallInput<typeof batchChangeKumi>) => api.call(batchChangeKumi, input);
 
 /** Students (and class sizes) change: their lists and the class list are refetched. */
 export const useBatchChangeClassName = () => {

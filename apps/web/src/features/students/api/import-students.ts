@@ -1,10 +1,10 @@
 import {
   ErrorCode,
   importStudentsList,
-  importTeamStudentsList,
+  importClassStudentsList,
   messages,
-  teamLimits,
-  teamMessages,
+  studentLimits,
+  studentMessages,
   type Envelope,
   type ImportResult,
 } from '@ondoku/contract';
@@ -67,12 +67,12 @@ export function useImportStudents(teamId?: number) {
 
   const run = async (file: File) => {
     setResult(null);
-    if (file.size > teamLimits.import.maxBytes) {
-      notify.toast(teamMessages.fileTooLarge);
+    if (file.size > studentLimits.import.maxBytes) {
+      notify.toast(studentMessages.fileTooLarge);
       return;
     }
     if (!/\.(xlsx|csv)$/i.test(file.name)) {
-      notify.toast(teamMessages.fileType);
+      notify.toast(studentMessages.fileType);
       return;
     }
     const form = new FormData();
@@ -81,7 +81,7 @@ export function useImportStudents(teamId?: number) {
     setStage('uploading');
     setPercent(0);
     try {
-      const r = await upload((teamId ? importTeamStudentsList : importStudentsList).path, form, (p) => {
+      const r = await upload((teamId ? importClassStudentsList : importStudentsList).path, form, (p) => {
         setPercent(p);
         if (p >= 100) setStage('processing');
       });

@@ -1,8 +1,8 @@
-import { leaveTeam, type CallInput } from '@ondoku/contract';
+import { leaveClass, type CallInput } from '@ondoku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export const leaveTeamCall = (input: CallInput<typeof leaveTeam>) => api.call(leaveTeam, input);
+export const leaveTeamCall = (input: CallInput<typeof leaveClass>) => api.call(leaveClass, input);
 
 /** Students (and class sizes) change: their lists and the class list are refetched. */
 export const useLeaveTeam = () => {

@@ -1,4 +1,4 @@
-import { batchChangeClassName, batchChangeGradeName, teamLimits } from '@ondoku/contract';
+import { batchChangeKumi, batchChangeGradeName, studentLimits } from '@ondoku/contract';
 import { Form, Input, Modal, Typography } from 'antd';
 import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -6,7 +6,7 @@ import { useBatchChangeClassName } from '../api/batch-change-class-name';
 import { useBatchChangeGradeName } from '../api/batch-change-grade-name';
 
 const gradeRule = zodRule(batchChangeGradeName.input.shape.grade_name);
-const classRule = zodRule(batchChangeClassName.input.shape.class_name);
+const classRule = zodRule(batchChangeKumi.input.shape.class_name);
 
 /** Change the grade (学年) or class (組) of the selected students at once, e.g. at the start of a school year. */
 export function BulkNameModal({
@@ -50,7 +50,7 @@ export function BulkNameModal({
         <Form.Item name="value" label={`新しい${label}`} rules={[kind === 'grade' ? gradeRule : classRule]}>
           <Input
             placeholder={kind === 'grade' ? '例：4年' : '例：2組'}
-            {...limitedLength(kind === 'grade' ? teamLimits.gradeNameMax : teamLimits.classOfStudentMax)}
+            {...limitedLength(kind === 'grade' ? studentLimits.gradeNameMax : studentLimits.kumiMax)}
             autoFocus
           />
         </Form.Item>

@@ -1,5 +1,5 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { teamLimits } from '@ondoku/contract';
+import { studentLimits } from '@ondoku/contract';
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { downloadImportTemplate } from '../api/export-students';
 import { useImportStudents } from '../api/import-students';
@@ -34,7 +34,7 @@ export function ImportModal({ open, teamId, onClose }: { open: boolean; teamId?:
         <Typography.Paragraph style={{ marginBottom: 0 }}>
           テンプレートに入力した Excel（.xlsx）または CSV（UTF-8・Shift_JIS）ファイルを選んでください。
           {teamId ? '' : '「クラス」列のクラスに入ります（無いクラスは作成されます）。'}
-          1つでも誤りがあると、1人も取り込まれません。{teamLimits.import.maxRows.toLocaleString()}人・5MBまで。
+          1つでも誤りがあると、1人も取り込まれません。{studentLimits.import.maxRows.toLocaleString()}人・5MBまで。
         </Typography.Paragraph>
         <Button icon={<DownloadOutlined />} onClick={() => void downloadImportTemplate(!teamId).catch(() => {})}>
           テンプレートをダウンロード

@@ -1,13 +1,13 @@
 import { EditOutlined, KeyOutlined, LogoutOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
   attendanceNumberField,
-  classOfStudentField,
+  kumiField,
   furiganaField,
   gradeNameField,
   messages,
   passwordField,
   studentNameField,
-  teamLimits,
+  studentLimits,
   type StudentRow,
 } from '@ondoku/contract';
 import { App, Button, Card, Descriptions, Form, Input, List, Modal, Result, Skeleton, Space, Tag } from 'antd';
@@ -58,17 +58,17 @@ function EditModal({ student, open, onClose }: { student: StudentRow; open: bool
         initialValues={{ ...student, number: student.number ?? '' }}
       >
         <Form.Item name="name" label="氏名" rules={[zodRule(studentNameField)]}>
-          <Input {...limitedLength(teamLimits.studentNameMax)} />
+          <Input {...limitedLength(studentLimits.studentNameMax)} />
         </Form.Item>
         <Form.Item name="furigana" label="ふりがな" rules={[zodRule(furiganaField)]}>
-          <Input {...limitedLength(teamLimits.furiganaMax)} />
+          <Input {...limitedLength(studentLimits.furiganaMax)} />
         </Form.Item>
         <Space>
           <Form.Item name="grade_name" label="学年" rules={[zodRule(gradeNameField)]}>
-            <Input style={{ width: 120 }} {...limitedLength(teamLimits.gradeNameMax)} />
+            <Input style={{ width: 120 }} {...limitedLength(studentLimits.gradeNameMax)} />
           </Form.Item>
-          <Form.Item name="class_name" label="組" rules={[zodRule(classOfStudentField)]}>
-            <Input style={{ width: 120 }} {...limitedLength(teamLimits.classOfStudentMax)} />
+          <Form.Item name="class_name" label="組" rules={[zodRule(kumiField)]}>
+            <Input style={{ width: 120 }} {...limitedLength(studentLimits.kumiMax)} />
           </Form.Item>
           <Form.Item name="number" label="出席番号" rules={[zodRule(attendanceNumberField)]}>
             <Input style={{ width: 120 }} inputMode="numeric" />

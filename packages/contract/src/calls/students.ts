@@ -1,82 +1,81 @@
 import { z } from 'zod';
-import { defineCall, empty, pageOf, queryInt } from '../define.js';
+import { countReply, defineCall, idField, pageOf, queryInt, type UploadRule } from '../define.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { classNameField, maxChars, noEmoji, requiredSecret, requiredText } from '../rules.js';
-import { teamMessages } from '../team-messages.js';
+import { maxChars, noEmoji, requiredSecret, requiredText } from '../rules.js';
+import { classRef } from './classes.js';
+import { XLSX_TYPE } from './files.js';
 
 /**
- * Classes (the spec's "team") and student accounts: /api/v2/team/… plus the three calls of other
- * groups that list classes and students (teacher/search-student, homework/team-rows,
- * homework/student-list-by-team). Blob exports and multipart imports are marked in their summary;
- * the server registers them with blobRoute/uploadRoute.
+ * Student accounts: /api/v2/team/… calls about students, teacher/search-student, the roster
+ * exports and imports; their limits and messages. Served by apps/server/src/modules/students.
+ * A student's 学年 is `gradeName` and their 組 is `kumi` in identifiers (`grade_name` and
+ * `class_name` in JSON), never to be confused with a class of the teacher.
  */
 
-export const teamLimits = {
-  maxClasses: 100,
+export const studentLimits = {
   studentNameMax: 30,
   furiganaMax: 30,
   gradeNameMax: 10,
-  classOfStudentMax: 10,
+  kumiMax: 10,
   maxStudentsPerCall: 3000,
   import: { maxRows: 3000, maxBytes: 5 * 1024 * 1024 },
 } as const;
 
-const id = z.coerce
-  .number({ error: messages.badRequest })
-  .int()
-  .min(1, { error: messages.badRequest })
-  .max(2 ** 31 - 1);
+export const studentMessages = {
+  studentIdRequired: '生徒IDを入力してください。',
+  studentIdRule: '生徒IDは半角英数字と「.」「_」「-」を使って4〜20文字で入力してください。',
+  studentIdTaken: 'この生徒IDはすでに使われています。',
+  studentNameRequired: '氏名を入力してください。',
+  studentsRequired: '生徒を選択してください。',
+  gradeNameRequired: '学年を入力してください。',
+  kumiRequired: '組を入力してください。',
+  deletionCountChanged: 'クラスの人数が変わりました。もう一度確認してから削除してください。',
+  fileRequired: 'ファイルを選択してください。',
+  fileType: 'Excel（.xlsx）またはCSV（.csv）ファイルを選択してください。',
+  fileTooLarge: 'ファイルが大きすぎます（5MBまで）。',
+  fileUnreadable: 'ファイルを読み取れませんでした。テンプレートの形式で保存したファイルか確認してください。',
+  fileEmpty: 'ファイルに生徒のデータがありません。',
+  fileTooManyRows: '一度に取り込めるのは3,000人までです。ファイルを分けてください。',
+  fileMissingColumns: (cols: string) => `必要な列がありません：${cols}`,
+  importHasErrors: (n: number) =>
+    `${n}件のエラーがあるため、取り込みませんでした。修正してからもう一度お試しください。`,
+  rowDuplicateInFile: (id: string, row: number) => `生徒ID「${id}」がファイル内で重複しています（${row}行目と同じ）。`,
+  rowIdTaken: (id: string) => `生徒ID「${id}」はすでに使われています。`,
+  rowClassMissing: 'クラスを入力してください。',
+} as const;
 
 /** Login id of a student: unique across the service, half-width, 4–20 characters. */
 export const STUDENT_ID = /^[A-Za-z0-9._-]{4,20}$/;
-export const studentIdField = requiredText(teamMessages.studentIdRequired).pipe(
-  z.string().regex(STUDENT_ID, { error: teamMessages.studentIdRule }),
+export const studentIdField = requiredText(studentMessages.studentIdRequired).pipe(
+  z.string().regex(STUDENT_ID, { error: studentMessages.studentIdRule }),
 );
 /** Refers to an existing student (no format rule beyond a sane length). */
-const studentRef = z.string({ error: teamMessages.studentsRequired }).trim().min(1).max(100);
+const studentRef = z.string({ error: studentMessages.studentsRequired }).trim().min(1).max(100);
 const studentRefs = z
-  .array(studentRef, { error: teamMessages.studentsRequired })
-  .min(1, { error: teamMessages.studentsRequired })
-  .max(teamLimits.maxStudentsPerCall);
+  .array(studentRef, { error: studentMessages.studentsRequired })
+  .min(1, { error: studentMessages.studentsRequired })
+  .max(studentLimits.maxStudentsPerCall);
 
 /** A query-string list (`?student_ids=a&student_ids=b` or one comma-separated value). */
 const queryList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().max(100)).max(teamLimits.maxStudentsPerCall));
+  .pipe(z.array(z.string().max(100)).max(studentLimits.maxStudentsPerCall));
 
 export const studentNameField = noEmoji(
-  requiredText(teamMessages.studentNameRequired).pipe(maxChars(teamLimits.studentNameMax)),
+  requiredText(studentMessages.studentNameRequired).pipe(maxChars(studentLimits.studentNameMax)),
 );
 const optionalText = (max: number) => noEmoji(z.string().trim().pipe(maxChars(max))).default('');
-export const furiganaField = optionalText(teamLimits.furiganaMax);
-export const gradeNameField = optionalText(teamLimits.gradeNameMax);
-export const classOfStudentField = optionalText(teamLimits.classOfStudentMax);
+export const furiganaField = optionalText(studentLimits.furiganaMax);
+export const gradeNameField = optionalText(studentLimits.gradeNameMax);
+export const kumiField = optionalText(studentLimits.kumiMax);
 /** 出席番号: empty, or up to 10 digits (spec §5 number input). */
 export const attendanceNumberField = z
   .union([z.string(), z.number(), z.null()], { error: messages.numberTooLong })
   .transform((v) => (v === null ? '' : String(v).trim()))
   .refine((s) => s === '' || /^\d{1,10}$/.test(s), { error: messages.numberTooLong })
   .transform((s) => (s === '' ? null : String(Number(s))));
-const allowJoin = z.coerce
-  .number()
-  .int()
-  .refine((v) => v === 0 || v === 1, { error: messages.badRequest });
-
-export const teamRow = z.object({
-  team_id: z.number().int(),
-  name: z.string(),
-  allow_join: z.number().int(),
-  sort: z.number().int(),
-  hidden: z.boolean(),
-  student_count: z.number().int(),
-  created_at: z.string(),
-});
-export type TeamRow = z.infer<typeof teamRow>;
-
-const teamRef = z.object({ team_id: z.number().int(), name: z.string() });
-
 export const studentRow = z.object({
   student_id: z.string(),
   name: z.string(),
@@ -84,7 +83,7 @@ export const studentRow = z.object({
   grade_name: z.string(),
   class_name: z.string(),
   number: z.string().nullable(),
-  teams: z.array(teamRef),
+  teams: z.array(classRef),
   /** The issued password can still be printed (the student has not set their own). */
   has_initial_password: z.boolean(),
   password_changed_at: z.string().nullable(),
@@ -92,94 +91,16 @@ export const studentRow = z.object({
 });
 export type StudentRow = z.infer<typeof studentRow>;
 
-const countReply = z.object({ count: z.number().int() });
-
-// ── Classes ────────────────────────────────────────────────────────────────────────────────
-export const getMyTeamRows = defineCall({
-  method: 'GET',
-  path: '/api/v2/team/my-team-rows',
-  access: 'teacher',
-  tag: 'team',
-  summary: "The teacher's classes in their sort order, hidden ones included (hidden: true)",
-  input: empty,
-  output: z.object({ rows: z.array(teamRow) }),
-});
-
-export const createTeam = defineCall({
-  method: 'POST',
-  path: '/api/v2/team/create',
-  access: 'teacher',
-  tag: 'team',
-  summary: 'Create a class at the end of the sort order',
-  input: z.object({ name: classNameField, allow_join: allowJoin.default(1) }),
-  output: teamRow,
-});
-
-export const updateTeam = defineCall({
-  method: 'POST',
-  path: '/api/v2/team/update',
-  access: 'teacher',
-  tag: 'team',
-  summary: 'Rename a class and set allow_join',
-  input: z.object({ id, name: classNameField, allow_join: allowJoin }),
-  output: teamRow,
-});
-
-export const reorderTeams = defineCall({
-  method: 'POST',
-  path: '/api/v2/team/reorder-sort',
-  access: 'teacher',
-  tag: 'team',
-  summary: 'Put classes in the given order; classes not listed keep their order after them',
-  input: z.object({
-    team_ids: z
-      .array(id)
-      .min(1)
-      .max(teamLimits.maxClasses * 5),
-  }),
-  output: z.object({ rows: z.array(teamRow) }),
-});
-
-export const makeTeamHidden = defineCall({
-  method: 'POST',
-  path: '/api/v2/team/make-hidden',
-  access: 'teacher',
-  tag: 'team',
-  summary: 'Hide a class (spec §4): it leaves the pickers of homework distribution',
-  input: z.object({ team_id: id }),
-  output: teamRow,
-});
-
-export const makeTeamObvious = defineCall({
-  method: 'POST',
-  path: '/api/v2/team/make-obvious',
-  access: 'teacher',
-  tag: 'team',
-  summary: 'Show a hidden class again',
-  input: z.object({ team_id: id }),
-  output: teamRow,
-});
-
-export const getTeamInfo = defineCall({
-  method: 'GET',
-  path: '/api/v2/team/info',
-  access: 'teacher',
-  tag: 'team',
-  summary: 'One class of the teacher',
-  input: z.object({ team_id: id }),
-  output: teamRow,
-});
-
 export const getStudentBranchRows = defineCall({
   method: 'GET',
   path: '/api/v2/team/student-branch-rows',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: 'Class → students tree of the teacher (for pickers); hidden classes only with include_hidden=1',
   input: z.object({ include_hidden: z.coerce.number().int().min(0).max(1).default(0) }),
   output: z.object({
     rows: z.array(
-      teamRef.extend({
+      classRef.extend({
         hidden: z.boolean(),
         students: z.array(z.object({ student_id: z.string(), name: z.string(), number: z.string().nullable() })),
       }),
@@ -187,7 +108,6 @@ export const getStudentBranchRows = defineCall({
   }),
 });
 
-// ── Students ───────────────────────────────────────────────────────────────────────────────
 export const studentSortFields = [
   'number',
   'student_id',
@@ -202,13 +122,13 @@ export const getStudentPageRows = defineCall({
   method: 'GET',
   path: '/api/v2/team/student-page-rows',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: "A page of the teacher's students; kw searches id, name and furigana; team_id narrows to one class",
   input: z.object({
     page: queryInt(1, 100_000),
     limit: queryInt(limits.pageSize.lists, 200),
     kw: z.string().trim().max(100).optional(),
-    team_id: id.optional(),
+    team_id: idField.optional(),
     sort_field: z.enum(studentSortFields).default('number'),
     sort_order: z.enum(['asc', 'desc']).default('asc'),
   }),
@@ -219,7 +139,7 @@ export const getStudentInfo = defineCall({
   method: 'GET',
   path: '/api/v2/team/student-info',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: 'One student of the teacher (profile of /student/student-details/:studentId)',
   input: z.object({ student_id: studentRef }),
   output: studentRow,
@@ -229,48 +149,24 @@ export const searchStudent = defineCall({
   method: 'GET',
   path: '/api/v2/teacher/search-student',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: "Up to 20 of the teacher's students whose id, name or furigana contains kw",
   input: z.object({ kw: z.string().trim().max(100).default('') }),
   output: z.object({ rows: z.array(studentRow) }),
-});
-
-export const getHomeworkTeamRows = defineCall({
-  method: 'GET',
-  path: '/api/v2/homework/team-rows',
-  access: 'teacher',
-  tag: 'homework',
-  summary: "The teacher's visible classes, for choosing who receives homework",
-  input: empty,
-  output: z.object({ rows: z.array(teamRef.extend({ student_count: z.number().int() })) }),
-});
-
-export const getStudentListByTeam = defineCall({
-  method: 'GET',
-  path: '/api/v2/homework/student-list-by-team',
-  access: 'teacher',
-  tag: 'homework',
-  summary: 'The students of one class, by attendance number, for choosing who receives homework',
-  input: z.object({ team_id: id }),
-  output: z.object({
-    rows: z.array(
-      z.object({ student_id: z.string(), name: z.string(), furigana: z.string(), number: z.string().nullable() }),
-    ),
-  }),
 });
 
 export const changeStudentInfo = defineCall({
   method: 'POST',
   path: '/api/v2/team/change-student-info',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: "Change one student's name, furigana, grade, class and attendance number",
   input: z.object({
     student_id: studentRef,
     name: studentNameField,
     furigana: furiganaField,
     grade_name: gradeNameField,
-    class_name: classOfStudentField,
+    class_name: kumiField,
     number: attendanceNumberField.default(null),
   }),
   output: studentRow,
@@ -280,7 +176,7 @@ export const changeStudentPasswordSafe = defineCall({
   method: 'POST',
   path: '/api/v2/team/change-student-password-safe',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary:
     "Set a student's password (RSA-OAEP encrypted like the teacher's); it becomes the printable initial password",
   input: z.object({
@@ -290,13 +186,13 @@ export const changeStudentPasswordSafe = defineCall({
   output: z.null(),
 });
 
-export const leaveTeam = defineCall({
+export const leaveClass = defineCall({
   method: 'POST',
   path: '/api/v2/team/leave',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: 'Take one student out of a class (the account stays)',
-  input: z.object({ student_id: studentRef, team_id: id }),
+  input: z.object({ student_id: studentRef, team_id: idField }),
   output: z.null(),
 });
 
@@ -304,9 +200,9 @@ export const studentBatchLeave = defineCall({
   method: 'POST',
   path: '/api/v2/team/student-batch-leave',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: 'Take several students out of a class in one transaction (the accounts stay)',
-  input: z.object({ team_id: id, student_ids: studentRefs }),
+  input: z.object({ team_id: idField, student_ids: studentRefs }),
   output: countReply,
 });
 
@@ -314,24 +210,24 @@ export const batchChangeGradeName = defineCall({
   method: 'POST',
   path: '/api/v2/team/batch-change-grade-name',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: 'Set the grade name (学年) of several students',
   input: z.object({
     student_ids: studentRefs,
-    grade_name: noEmoji(requiredText(teamMessages.gradeNameRequired).pipe(maxChars(teamLimits.gradeNameMax))),
+    grade_name: noEmoji(requiredText(studentMessages.gradeNameRequired).pipe(maxChars(studentLimits.gradeNameMax))),
   }),
   output: countReply,
 });
 
-export const batchChangeClassName = defineCall({
+export const batchChangeKumi = defineCall({
   method: 'POST',
   path: '/api/v2/team/batch-change-class-name',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: 'Set the class name (組) of several students',
   input: z.object({
     student_ids: studentRefs,
-    class_name: noEmoji(requiredText(teamMessages.classOfStudentRequired).pipe(maxChars(teamLimits.classOfStudentMax))),
+    class_name: noEmoji(requiredText(studentMessages.kumiRequired).pipe(maxChars(studentLimits.kumiMax))),
   }),
   output: countReply,
 });
@@ -340,9 +236,9 @@ export const batchDeletionConfirm = defineCall({
   method: 'GET',
   path: '/api/v2/team/batch-deletion-confirm',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: 'What batch-deletion of a class would delete: its students and how many are also in other classes',
-  input: z.object({ team_id: id }),
+  input: z.object({ team_id: idField }),
   output: z.object({
     team_id: z.number().int(),
     name: z.string(),
@@ -356,10 +252,10 @@ export const batchDeletion = defineCall({
   method: 'POST',
   path: '/api/v2/team/batch-deletion',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary:
     'Delete every student account of a class (the class stays, empty). student_count must equal the confirmed count',
-  input: z.object({ team_id: id, student_count: z.number({ error: messages.badRequest }).int().min(0) }),
+  input: z.object({ team_id: idField, student_count: z.number({ error: messages.badRequest }).int().min(0) }),
   output: countReply,
 });
 
@@ -367,7 +263,7 @@ export const resetStudentsInfo = defineCall({
   method: 'POST',
   path: '/api/v2/team/reset-students-info',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: 'Issue new initial passwords to several students (for reprinting login cards)',
   input: z.object({ student_ids: studentRefs }),
   output: countReply,
@@ -389,22 +285,23 @@ export const getStudentInitialPwdList = defineCall({
   method: 'GET',
   path: '/api/v2/team/get-student-initial-pwd-list',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
   summary: 'Login cards of a class (or of the listed students of it): id and initial password',
-  input: z.object({ team_id: id, student_ids: queryList.optional() }),
-  output: z.object({ team: teamRef, rows: z.array(initialPasswordRow) }),
+  input: z.object({ team_id: idField, student_ids: queryList.optional() }),
+  output: z.object({ team: classRef, rows: z.array(initialPasswordRow) }),
 });
 
 // ── Files ──────────────────────────────────────────────────────────────────────────────────
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const exportStudentsXls = defineCall({
   method: 'GET',
   path: '/api/v2/team/export-students-xls',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
+  kind: 'blob',
+  contentType: XLSX_TYPE,
   summary: 'The roster as an xlsx file (blob): one class with team_id, otherwise every student',
-  input: z.object({ team_id: id.optional() }),
+  input: z.object({ team_id: idField.optional() }),
   output: z.string().meta({ format: 'binary' }),
 });
 
@@ -412,7 +309,9 @@ export const getStudentImportTemplate = defineCall({
   method: 'GET',
   path: '/api/v2/team/student-import-template',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
+  kind: 'blob',
+  contentType: XLSX_TYPE,
   summary: 'The xlsx template for student imports (blob); with_team=1 adds the クラス column',
   input: z.object({ with_team: z.coerce.number().int().min(0).max(1).default(0) }),
   output: z.string().meta({ format: 'binary' }),
@@ -435,6 +334,15 @@ export const importResult = z.object({
 });
 export type ImportResult = z.infer<typeof importResult>;
 
+/** Roster files: the same rule on the server and in the browser (checked before sending). */
+export const rosterUpload: UploadRule = {
+  maxBytes: studentLimits.import.maxBytes,
+  extensions: ['.xlsx', '.csv'],
+  fileRequiredMessage: studentMessages.fileRequired,
+  fileTypeMessage: studentMessages.fileType,
+  tooLargeMessage: studentMessages.fileTooLarge,
+};
+
 const importFile = z
   .string()
   .meta({ format: 'binary', description: '.xlsx or .csv (UTF-8 with or without BOM, or Shift_JIS), ≤ 5 MB' });
@@ -443,18 +351,22 @@ export const importStudentsList = defineCall({
   method: 'POST',
   path: '/api/v2/team/import-students-list',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
+  kind: 'upload',
+  upload: rosterUpload,
   summary: 'Import students (multipart: file); each row names its class in the クラス column (created when missing)',
   input: z.object({ file: importFile }),
   output: importResult,
 });
 
-export const importTeamStudentsList = defineCall({
+export const importClassStudentsList = defineCall({
   method: 'POST',
   path: '/api/v2/team/import-team-students-list',
   access: 'teacher',
-  tag: 'team',
+  tag: 'students',
+  kind: 'upload',
+  upload: rosterUpload,
   summary: 'Import students into one class (multipart: team_id, file); all rows or none',
-  input: z.object({ team_id: id, file: importFile }),
+  input: z.object({ team_id: idField, file: importFile }),
   output: importResult,
 });
