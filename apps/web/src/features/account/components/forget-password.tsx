@@ -6,8 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useResetPassword } from '../api/reset-password';
-import { useSendResetMail } from '../api/send-reset-pwd-mail';
+import { useResetPassword, useSendResetMail } from '../api';
 
 const { ttlMinutes } = limits.verificationCode;
 

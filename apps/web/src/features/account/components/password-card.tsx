@@ -3,7 +3,7 @@ import { Button, Card, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../api';
 
 interface PasswordValues {
   oldpassword: string;

@@ -3,8 +3,7 @@ import { Form, Input, Modal, Switch } from 'antd';
 import { useEffect } from 'react';
 import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useCreateTeam } from '../api/create-team';
-import { useUpdateTeam } from '../api/update-team';
+import { useCreateClass, useUpdateClass } from '../api';
 
 interface Values {
   name: string;
@@ -14,8 +13,8 @@ interface Values {
 /** Create a class, or rename one and set whether students may join (class name ≤ 20, no emoji). */
 export function ClassFormModal({ open, team, onClose }: { open: boolean; team: ClassRow | null; onClose(): void }) {
   const [form] = Form.useForm<Values>();
-  const create = useCreateTeam();
-  const update = useUpdateTeam();
+  const create = useCreateClass();
+  const update = useUpdateClass();
   useEffect(() => {
     if (open) form.setFieldsValue({ name: team?.name ?? '', allow_join: (team?.allow_join ?? 1) === 1 });
   }, [open, team, form]);

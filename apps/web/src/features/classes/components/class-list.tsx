@@ -30,20 +30,17 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
-import { MY_TEAM_ROWS_KEY, useMyTeamRows } from '../api/get-my-team-rows';
-import { useMakeTeamHidden } from '../api/make-team-hidden';
-import { useMakeTeamObvious } from '../api/make-team-obvious';
-import { useReorderTeams } from '../api/reorder-teams';
-import { useUpdateTeam } from '../api/update-team';
+import { queryKeys, useClassList } from '../../../lib/queries';
+import { useHideClass, useReorderClasses, useShowClass, useUpdateClass } from '../api';
 import { ClassFormModal } from './class-form-modal';
 
 function ClassItem({ team, onEdit }: { team: ClassRow; onEdit(): void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: team.team_id,
   });
-  const update = useUpdateTeam();
-  const hide = useMakeTeamHidden();
-  const show = useMakeTeamObvious();
+  const update = useUpdateClass();
+  const hide = useHideClass();
+  const show = useShowClass();
   return (
     <div
       ref={setNodeRef}
@@ -128,8 +125,8 @@ function ClassItem({ team, onEdit }: { team: ClassRow; onEdit(): void }) {
 
 /** The class/ID editing screen's class list: drag to reorder, hide/show, create, rename. */
 export function ClassList({ extra }: { extra?: ReactNode }) {
-  const { data, isLoading } = useMyTeamRows();
-  const reorder = useReorderTeams();
+  const { data, isLoading } = useClassList();
+  const reorder = useReorderClasses();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ClassRow | null>(null);
   const [creating, setCreating] = useState(false);
@@ -144,7 +141,7 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
     const from = rows.findIndex((r) => r.team_id === active.id);
     const to = rows.findIndex((r) => r.team_id === over.id);
     const next = arrayMove(rows, from, to);
-    queryClient.setQueryData(MY_TEAM_ROWS_KEY, { rows: next });
+    queryClient.setQueryData(queryKeys.classes.list(), { rows: next });
     reorder.mutate({ team_ids: next.map((r) => r.team_id) });
   };
 

@@ -2,12 +2,12 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates';
-import { useTeamInfo } from '../api/get-team-info';
+import { useClassInfo } from '../api';
 import { ClassFormModal } from './class-form-modal';
 
 /** The head of /manage-class/:teamId: the class's name, size and settings, with rename. */
 export function ClassSummary({ teamId }: { teamId: number }) {
-  const { data: team, isLoading } = useTeamInfo(teamId);
+  const { data: team, isLoading } = useClassInfo(teamId);
   const [editing, setEditing] = useState(false);
   if (isLoading || !team) return <Skeleton active paragraph={{ rows: 1 }} />;
   return (

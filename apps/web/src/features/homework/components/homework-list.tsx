@@ -3,7 +3,7 @@ import { Card, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ListContainer } from '../../../components/ui/list-container';
 import { formatDateTime } from '../../../lib/dates';
-import { useHomeworkPageList } from '../api/get-homework-page-list';
+import { useHomeworkPageList } from '../api';
 
 const originLabel = { headquarters: '本部', classroom: '教室' } as const;
 

@@ -14,12 +14,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
-import { useBatchDeletion } from '../api/batch-deletion';
-import { fetchBatchDeletionConfirm } from '../api/batch-deletion-confirm';
+import {
+  fetchBatchDeletionConfirm,
+  useBatchDeletion,
+  useResetStudentsInfo,
+  useStudentBatchLeave,
+  useStudentPageRows,
+} from '../api';
 import { downloadStudentsXlsx } from '../api/export-students';
-import { useStudentPageRows } from '../api/get-student-page-rows';
-import { useResetStudentsInfo } from '../api/reset-students-info';
-import { useStudentBatchLeave } from '../api/student-batch-leave';
 import { BulkNameModal } from './bulk-name-modal';
 import { ImportModal } from './import-modal';
 
@@ -38,7 +40,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
   const [kw, setKw] = useState('');
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'number', order: 'asc' });
   const [selected, setSelected] = useState<string[]>([]);
-  const [nameModal, setNameModal] = useState<'grade' | 'class' | null>(null);
+  const [nameModal, setNameModal] = useState<'grade' | 'kumi' | null>(null);
   const [importing, setImporting] = useState(false);
   const { data, isFetching } = useStudentPageRows({
     page,
@@ -193,7 +195,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
         <Button size="small" disabled={!n} icon={<IdcardOutlined />} onClick={() => setNameModal('grade')}>
           学年を変更
         </Button>
-        <Button size="small" disabled={!n} icon={<IdcardOutlined />} onClick={() => setNameModal('class')}>
+        <Button size="small" disabled={!n} icon={<IdcardOutlined />} onClick={() => setNameModal('kumi')}>
           組を変更
         </Button>
         <Button size="small" disabled={!n} icon={<PrinterOutlined />} onClick={() => openLoginCards(teamId, selected)}>

@@ -17,11 +17,13 @@ import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useChangeStudentInfo } from '../api/change-student-info';
-import { useChangeStudentPasswordSafe } from '../api/change-student-password';
-import { useStudentInfo } from '../api/get-student-info';
-import { useLeaveTeam } from '../api/leave-team';
-import { useResetStudentsInfo } from '../api/reset-students-info';
+import {
+  useChangeStudentInfo,
+  useChangeStudentPasswordSafe,
+  useLeaveClass,
+  useResetStudentsInfo,
+  useStudentInfo,
+} from '../api';
 import { openLoginCards } from './class-students';
 
 function EditModal({ student, open, onClose }: { student: StudentRow; open: boolean; onClose(): void }) {
@@ -131,7 +133,7 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
 export function StudentDetails({ studentId }: { studentId: string }) {
   const { modal } = App.useApp();
   const { data: s, isLoading, isError } = useStudentInfo(studentId);
-  const leave = useLeaveTeam();
+  const leave = useLeaveClass();
   const reset = useResetStudentsInfo();
   const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState(false);

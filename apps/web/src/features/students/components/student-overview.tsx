@@ -5,9 +5,9 @@ import { Button, Card, Input, Select, Space, Table, Tag, type TableProps } from 
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useClassOptions } from '../api/get-class-options';
+import { useClassList } from '../../../lib/queries';
+import { useStudentPageRows } from '../api';
 import { downloadStudentsXlsx } from '../api/export-students';
-import { useStudentPageRows } from '../api/get-student-page-rows';
 import { ImportModal } from './import-modal';
 
 type SortField = (typeof studentSortFields)[number];
@@ -38,7 +38,7 @@ function useSessionFilters(): [Filters, (f: Partial<Filters>) => void] {
 export function StudentOverview() {
   const [f, set] = useSessionFilters();
   const [importing, setImporting] = useState(false);
-  const classes = useClassOptions();
+  const classes = useClassList();
   const { data, isFetching } = useStudentPageRows({
     page: f.page,
     limit: 20,
