@@ -322,3 +322,16 @@ describe('buildUrl', () => {
     );
   });
 });
+
+describe('silent', () => {
+  it('fails without toast, alert, retry dialog or sign-out', async () => {
+    const { api, ui, session } = setup(async () => json(401, { errcode: 40100, errmsg: 'x', data: null }));
+    await expect(api.silent.call(getMyHomeworkPageList, {})).rejects.toBeInstanceOf(ApiError);
+    const net = setup(async () => {
+      throw new TypeError('x');
+    });
+    await expect(net.api.silent.call(getMyHomeworkPageList, {})).rejects.toThrow();
+    expect(session.onUnauthorized).not.toHaveBeenCalled();
+    expect([ui.toast, ui.alert, net.ui.confirmRetry, net.ui.toast].every((f) => f.mock.calls.length === 0)).toBe(true);
+  });
+});

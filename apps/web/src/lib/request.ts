@@ -95,7 +95,7 @@ export function buildUrl(base: string, path: string, query: Query): string {
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
-export function createRequester(deps: RequestDeps) {
+export function createRequester(deps: RequestDeps): Requester {
   const doFetch = deps.fetch ?? globalThis.fetch.bind(globalThis);
   const base = deps.baseUrl ?? '';
   const timeoutMs = deps.timeoutMs ?? limits.requestTimeoutMs;
@@ -226,7 +226,21 @@ export function createRequester(deps: RequestDeps) {
     });
   }
 
+  let quiet: Requester | null = null;
+
   return {
+    /**
+     * The same requester without telling the teacher anything (no toast, alert, retry dialog or
+     * sign-out): for checks that run before anything is on screen, such as the start-up status.
+     */
+    get silent(): Requester {
+      quiet ??= createRequester({
+        ...deps,
+        ui: { toast() {}, alert() {}, confirmRetry: async () => false },
+        session: { ...deps.session, onUnauthorized() {} },
+      });
+      return quiet;
+    },
     /** A JSON call of the contract; resolves with `data` of the envelope. */
     async call<C extends CallDef>(c: C, input: z.input<C['input']>): Promise<z.output<C['output']>> {
       requireKind(c, 'json', 'call');
@@ -267,4 +281,9 @@ export function createRequester(deps: RequestDeps) {
   };
 }
 
-export type Requester = ReturnType<typeof createRequester>;
+export interface Requester {
+  readonly silent: Requester;
+  call<C extends CallDef>(c: C, input: z.input<C['input']>): Promise<z.output<C['output']>>;
+  download<C extends CallDef>(c: C, input: z.input<C['input']>): Promise<{ blob: Blob; filename: string | null }>;
+  upload<C extends CallDef>(c: C, input: UploadInput<C>, opts?: UploadOptions): Promise<z.output<C['output']>>;
+}

@@ -4,8 +4,7 @@ import {
   kumiField,
   furiganaField,
   gradeNameField,
-  messages,
-  passwordField,
+  newPasswordForm,
   studentNameField,
   studentLimits,
   type StudentRow,
@@ -15,7 +14,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { limitedLength, zodRule } from '../../../lib/form';
+import { formRules, limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import {
   useChangeStudentInfo,
@@ -25,6 +24,9 @@ import {
   useStudentInfo,
 } from '../api';
 import { openLoginCards } from './class-students';
+
+/** A new password entered twice (§5): the contract's rule for each entry and for the pair. */
+const newPassword = formRules(newPasswordForm);
 
 function EditModal({ student, open, onClose }: { student: StudentRow; open: boolean; onClose(): void }) {
   const [form] = Form.useForm();
@@ -105,7 +107,7 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
         <Form.Item
           name="password"
           label="新しいパスワード"
-          rules={[zodRule(passwordField)]}
+          rules={[newPassword.field('password')]}
           extra="半角英字と数字を組み合わせて6〜20文字"
         >
           <Input.Password autoComplete="new-password" />
@@ -114,13 +116,7 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
           name="confirm"
           label="新しいパスワード（確認）"
           dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_r, value: string) => {
-                if (value !== getFieldValue('password')) throw new Error(messages.passwordMismatch);
-              },
-            }),
-          ]}
+          rules={[newPassword.field('confirm')]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
