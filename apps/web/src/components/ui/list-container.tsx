@@ -12,10 +12,16 @@ export interface ListContainerProps {
   /** Show the empty state when the total is 0 (spec: "empty-display"). */
   showEmpty?: boolean;
   emptyText?: string;
+  /** Text about the whole list beside the pager, e.g. 全25人. */
+  totalText?(total: number): string;
   children: ReactNode;
 }
 
-/** The spec's list container: the rows, an empty state, and the pager. */
+/**
+ * The spec's list container: the rows, an empty state, and the pager. Every list screen uses it
+ * with useListState; a table that shows its own empty text and loading passes showEmpty={false}
+ * and leaves loading to the table.
+ */
 export function ListContainer({
   loading,
   total,
@@ -24,6 +30,7 @@ export function ListContainer({
   onPageChange,
   showEmpty = true,
   emptyText = 'データがありません。',
+  totalText,
   children,
 }: ListContainerProps) {
   if (loading) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
@@ -31,7 +38,7 @@ export function ListContainer({
   return (
     <div>
       {children}
-      <Pager page={page} total={total} pageSize={pageSize} onChange={onPageChange} />
+      <Pager page={page} total={total} pageSize={pageSize} totalText={totalText} onChange={onPageChange} />
     </div>
   );
 }
