@@ -1,4 +1,11 @@
-import { getSystemStatus, getTeacherInfo, type CallDef, type CallOutput, type TeacherUser } from '@ondoku/contract';
+import {
+  getSystemStatus,
+  SystemStatus,
+  getTeacherInfo,
+  type CallDef,
+  type CallOutput,
+  type TeacherUser,
+} from '@ondoku/contract';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -12,14 +19,15 @@ import { sessionStore } from '../lib/session';
  * as a test teacher, with a fake API standing in for the server behind the real request layer.
  */
 
-type Query = Record<string, string | string[]>;
-export type FakeReply = (input: Query & Record<string, unknown>) => unknown;
+/** The call's input as the server receives it: query values as strings, JSON body values as sent. */
+export type FakeInput = Record<string, unknown>;
+export type FakeReply = (input: FakeInput) => unknown;
 
 /** One call's fake reply, typed by the contract: `reply(getClassInfo, (q) => ({ … }))`. */
-export const reply = <C extends CallDef>(
-  call: C,
-  answer: (input: Query & Record<string, unknown>) => CallOutput<C>,
-): [string, FakeReply] => [call.path, answer];
+export const reply = <C extends CallDef>(call: C, answer: (input: FakeInput) => CallOutput<C>): [string, FakeReply] => [
+  call.path,
+  answer,
+];
 
 export const testTeacher: TeacherUser = {
   id: 7,
@@ -49,7 +57,7 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
   else sessionStore.clear();
 
   const handlers = new Map<string, FakeReply>([
-    reply(getSystemStatus, () => ({ status: 2, title: '', message: '' })),
+    reply(getSystemStatus, () => ({ status: SystemStatus.NORMAL, title: '', message: '' })),
     reply(getTeacherInfo, () => ({ user: user!, online_class_switch: false, live_lesson_url: null })),
     ...(opts.api ?? []),
   ]);
@@ -57,7 +65,7 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
   const calls: { path: string; input: Record<string, unknown> }[] = [];
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const u = new URL(String(url), 'http://test');
-    const query: Query = {};
+    const query: Record<string, string | string[]> = {};
     for (const [k, v] of u.searchParams) {
       const prev = query[k];
       query[k] = prev === undefined ? v : [...(Array.isArray(prev) ? prev : [prev]), v];

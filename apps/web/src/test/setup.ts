@@ -18,8 +18,8 @@ if (!window.matchMedia) {
 }
 
 // antd's layout (Sider, Table) observes sizes; jsdom has no ResizeObserver.
-if (!('ResizeObserver' in window)) {
-  window.ResizeObserver = class {
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
     observe() {}
     unobserve() {}
     disconnect() {}

@@ -22,6 +22,7 @@ const student = (i: number): StudentRow => ({
   class_name: '1組',
   number: String(i),
   has_initial_password: i % 2 === 0,
+  password_changed_at: null,
   teams: [{ team_id: 12, name: '3年1組' }],
   created_at: '2026-04-01T00:00:00.000Z',
 });
