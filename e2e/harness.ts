@@ -66,10 +66,12 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
 }
 
 /** `npm run admin` on the server's data (through its database port while it runs). */
-const adminCommand = (env: NodeJS.ProcessEnv) => async (...args: string[]) => {
-  const { stdout } = await promisify(execFile)(process.execPath, [adminEntry, ...args], { env });
-  return stdout;
-};
+const adminCommand =
+  (env: NodeJS.ProcessEnv) =>
+  async (...args: string[]) => {
+    const { stdout } = await promisify(execFile)(process.execPath, [adminEntry, ...args], { env });
+    return stdout;
+  };
 
 /** What global-setup.ts hands to the specs. */
 export interface SharedServerInfo {

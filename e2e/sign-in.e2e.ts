@@ -1,13 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  createTeacher,
-  openBrowser,
-  screenshot,
-  sharedServer,
-  signInThroughForm,
-  type TestTeacher,
-} from './harness';
+import { createTeacher, openBrowser, screenshot, sharedServer, signInThroughForm, type TestTeacher } from './harness';
 
 const server = sharedServer();
 let browser: Awaited<ReturnType<typeof openBrowser>>;
