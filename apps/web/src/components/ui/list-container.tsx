@@ -1,14 +1,13 @@
-import { limits } from '@ondoku/contract';
 import { Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Pager } from './pager';
+import type { ListState } from './use-list-state';
 
 export interface ListContainerProps {
   loading?: boolean;
   total: number;
-  page: number;
-  pageSize?: number;
-  onPageChange(page: number): void;
+  /** The list's page state (useListState). */
+  list: Pick<ListState<object>, 'page' | 'pageSize'> & { setPage(page: number): void };
   /** Show the empty state when the total is 0 (spec: "empty-display"). */
   showEmpty?: boolean;
   emptyText?: string;
@@ -25,9 +24,7 @@ export interface ListContainerProps {
 export function ListContainer({
   loading,
   total,
-  page,
-  pageSize = limits.pager.defaultPageSize,
-  onPageChange,
+  list,
   showEmpty = true,
   emptyText = 'データがありません。',
   totalText,
@@ -38,7 +35,7 @@ export function ListContainer({
   return (
     <div>
       {children}
-      <Pager page={page} total={total} pageSize={pageSize} totalText={totalText} onChange={onPageChange} />
+      <Pager page={list.page} total={total} pageSize={list.pageSize} totalText={totalText} onChange={list.setPage} />
     </div>
   );
 }

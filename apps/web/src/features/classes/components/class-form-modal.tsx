@@ -11,7 +11,15 @@ interface Values {
 }
 
 /** Create a class, or rename one and set whether students may join (class name ≤ 20, no emoji). */
-export function ClassFormModal({ open, existing, onClose }: { open: boolean; existing: ClassRow | null; onClose(): void }) {
+export function ClassFormModal({
+  open,
+  existing,
+  onClose,
+}: {
+  open: boolean;
+  existing: ClassRow | null;
+  onClose(): void;
+}) {
   const [form] = Form.useForm<Values>();
   const create = useCreateClass();
   const update = useUpdateClass();

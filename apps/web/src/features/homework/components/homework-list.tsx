@@ -43,9 +43,7 @@ export function HomeworkList() {
       <ListContainer
         loading={isLoading}
         total={data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
+        list={list}
         emptyText={searchTitle ? '該当する宿題はありません。' : 'まだ宿題がありません。'}
       >
         {data?.rows.map((hw) => (

@@ -217,14 +217,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
       </div>
 
       <ConfigProvider theme={{ components: { Table: selectedRowColors } }}>
-        <ListContainer
-          showEmpty={false}
-          total={data?.total ?? 0}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPageChange={list.setPage}
-          totalText={(total) => `全${total}人`}
-        >
+        <ListContainer showEmpty={false} total={data?.total ?? 0} list={list} totalText={(total) => `全${total}人`}>
           <Table<StudentRow>
             rowKey="student_id"
             size="middle"

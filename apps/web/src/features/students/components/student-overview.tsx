@@ -98,14 +98,7 @@ export function StudentOverview() {
           </Button>
         </Space>
       </Space>
-      <ListContainer
-        showEmpty={false}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        totalText={(total) => `全${total}人`}
-      >
+      <ListContainer showEmpty={false} total={data?.total ?? 0} list={list} totalText={(total) => `全${total}人`}>
         <Table<StudentRow>
           rowKey="student_id"
           loading={isFetching}
