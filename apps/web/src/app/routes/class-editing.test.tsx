@@ -16,7 +16,7 @@ const row = (team_id: number, name: string, sort: number): ClassRow => ({
 });
 
 // A whole screen in jsdom takes seconds on a busy machine.
-describe('/grades (class list)', { timeout: 30_000 }, () => {
+describe('/grades (class list)', { timeout: 90_000 }, () => {
   it('lists the classes in their order; hiding one refetches the list', async () => {
     const classes = [row(1, '3年1組', 1), row(2, '3年2組', 2)];
     const { calls } = renderRoute('/grades', {
