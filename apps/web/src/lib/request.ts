@@ -76,9 +76,9 @@ export function uploadRefusal(c: CallDef, file: File | null | undefined): string
   const rule = c.upload;
   if (!rule) return null;
   if (!file) return rule.fileRequiredMessage;
+  if (file.size > rule.maxBytes) return rule.tooLargeMessage;
   const name = file.name.toLowerCase();
   if (!rule.extensions.some((ext) => name.endsWith(ext))) return rule.fileTypeMessage;
-  if (file.size > rule.maxBytes) return rule.tooLargeMessage;
   return null;
 }
 
