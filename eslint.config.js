@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Import boundaries (docs/architecture.md): in the web app, imports flow app → features →
- * shared (components/ui, lib, config); features do not import each other. The server never
+ * shared (components/ui, lib — including the read layer lib/queries —, config); features do not
+ * import each other, and nothing shared imports a feature. The server never
  * imports the web app and the contract imports neither.
  */
 const feature = (name) => `./apps/web/src/features/${name}`;

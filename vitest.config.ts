@@ -55,6 +55,8 @@ if (runE2e) {
       name: 'e2e',
       include: ['e2e/**/*.e2e.ts'],
       environment: 'node',
+      // One built server for every spec (e2e/global-setup.ts); each spec seeds its own data.
+      globalSetup: ['e2e/global-setup.ts'],
       testTimeout: 90_000,
       hookTimeout: 120_000,
       fileParallelism: false,

@@ -1,24 +1,38 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSmtpPeer, type SmtpPeer } from '../apps/server/src/test/smtp-peer';
-import { apiSignIn, openBrowser, screenshot, signInThroughForm, startServer, type RunningServer } from './harness';
+import {
+  apiSignIn,
+  codeOf,
+  createTeacher,
+  openBrowser,
+  screenshot,
+  sharedServer,
+  signInThroughForm,
+  waitForMail,
+  type TestTeacher,
+} from './harness';
 
 /**
  * Account self-service as a teacher does it: the forgotten-password flow from the login screen
- * with the code read from a real SMTP peer, and the account screen (profile, e-mail, password).
+ * with the code read from the local mailbox (the e2e server has no SMTP_URL; real SMTP delivery
+ * is covered by the server's tests), and the account screen (profile, e-mail, password).
  */
-let server: RunningServer;
-let smtp: SmtpPeer;
+const server = sharedServer();
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
+/** This spec's own teachers: one resets a forgotten password, one edits the account, a guest. */
+let forgetful: TestTeacher;
+let editor: TestTeacher;
+let guest: TestTeacher;
+let newcomer: TestTeacher;
+const RESET_SUBJECT = '【音読】パスワード再設定の確認コード';
+const EMAIL_SUBJECT = '【音読】メールアドレス変更の確認コード';
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  server = await startServer({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
+  forgetful = await createTeacher(server, { prefix: 'forget', nickname: '山田 花子' });
+  editor = await createTeacher(server, { prefix: 'person', nickname: '佐藤 健' });
+  guest = await createTeacher(server, { prefix: 'person-guest', nickname: 'ゲスト', guest: true });
+  newcomer = await createTeacher(server, { prefix: 'mailbox', nickname: '鈴木 一郎' });
 });
 beforeEach(async () => {
   browser = await openBrowser();
@@ -35,7 +49,7 @@ const infoStatus = async (token: string) =>
 
 describe('forgotten password', () => {
   it('resets the password with the mailed code from the login screen; old password and tokens stop working', async () => {
-    const oldToken = (await apiSignIn(server.url, 'teacher01', 'pass1234'))!;
+    const oldToken = (await apiSignIn(server.url, forgetful.loginId, forgetful.password))!;
     expect(await infoStatus(oldToken)).toBe(200);
 
     await page.goto(`${server.url}/#/login`);
@@ -48,13 +62,10 @@ describe('forgotten password', () => {
     await visible(page, '正しいメールアドレスを入力してください。').toBe(true);
     await screenshot(page, 'forget-email');
 
-    const since = smtp.received.length;
-    await page.getByPlaceholder('example@school.jp').fill('teacher01@example.com');
+    await page.getByPlaceholder('example@school.jp').fill(forgetful.email);
     await page.getByRole('button', { name: '確認コードを送信' }).click();
     await visible(page, '確認コードを送信しました').toBe(true);
-    const mail = await smtp.waitFor('teacher01@example.com', since);
-    expect(mail.subject).toBe('【音読】パスワード再設定の確認コード');
-    const code = smtp.codeOf(mail);
+    const code = codeOf(await waitForMail(server.url, forgetful.email, RESET_SUBJECT));
 
     // The §5 rules in the form, with the spec's messages.
     await page.getByPlaceholder('123456').fill(code);
@@ -74,9 +85,9 @@ describe('forgotten password', () => {
     expect(await infoStatus(oldToken)).toBe(401);
     await page.getByRole('button', { name: 'ログイン画面へ' }).click();
     await page.waitForURL(/#\/login$/);
-    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await signInThroughForm(page, forgetful.loginId, forgetful.password);
     await visible(page, 'アカウントID（メールアドレス）またはパスワードが正しくありません。').toBe(true);
-    await signInThroughForm(page, 'teacher01', 'haru2026');
+    await signInThroughForm(page, forgetful.loginId, 'haru2026');
     await page.waitForURL(/#\/homework-management$/);
   });
 
@@ -95,15 +106,15 @@ describe('forgotten password', () => {
 
 describe('account screen', () => {
   it('changes nickname, e-mail and password; then signs in with the new password', async () => {
-    const otherDevice = (await apiSignIn(server.url, 'teacher02', 'pass1234'))!;
+    const otherDevice = (await apiSignIn(server.url, editor.loginId, editor.password))!;
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'teacher02', 'pass1234');
+    await signInThroughForm(page, editor.loginId, editor.password);
     await page.waitForURL(/#\/homework-management$/);
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'アカウント設定' }).click();
     await page.waitForURL(/#\/person$/);
     await expect.poll(() => page.getByRole('button', { name: '戻る' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('current-email').textContent()).toBe('teacher02@example.com');
+    await expect.poll(() => page.getByTestId('current-email').textContent()).toBe(editor.email);
     await expect.poll(() => page.getByRole('menuitem', { name: 'ログアウト' }).isVisible()).toBe(false);
     await screenshot(page, 'person');
 
@@ -127,19 +138,19 @@ describe('account screen', () => {
 
     // E-mail: the same address is refused; a new one gets a code by mail.
     const newEmail = page.getByTestId('email-card').getByPlaceholder('example@school.jp');
-    await newEmail.fill('teacher02@example.com');
+    await newEmail.fill(editor.email);
     await page.getByRole('button', { name: '確認コードを送信' }).click();
     await visible(page, '現在のメールアドレスとは異なるメールアドレスを入力してください。').toBe(true);
-    const since = smtp.received.length;
-    await newEmail.fill('sato.kenta@example.com');
+    const changed = `new-${editor.email}`;
+    await newEmail.fill(changed);
     await page.getByRole('button', { name: '確認コードを送信' }).click();
-    await visible(page, 'sato.kenta@example.com に確認コードを送信しました。').toBe(true);
-    const code = smtp.codeOf(await smtp.waitFor('sato.kenta@example.com', since));
+    await visible(page, `${changed} に確認コードを送信しました。`).toBe(true);
+    const code = codeOf(await waitForMail(server.url, changed, EMAIL_SUBJECT));
     await page.getByTestId('email-card').getByPlaceholder('123456').fill(code);
     await screenshot(page, 'person-email-code');
     await page.getByRole('button', { name: 'メールアドレスを変更' }).click();
     await visible(page, 'メールアドレスを変更しました。').toBe(true);
-    await expect.poll(() => page.getByTestId('current-email').textContent()).toBe('sato.kenta@example.com');
+    await expect.poll(() => page.getByTestId('current-email').textContent()).toBe(changed);
 
     // Password: the §5 rules, then the change.
     const card = page.getByTestId('password-card');
@@ -166,21 +177,21 @@ describe('account screen', () => {
     // This session stays; the other device is signed out.
     expect(await infoStatus(otherDevice)).toBe(401);
     await page.reload();
-    await expect.poll(() => page.getByTestId('current-email').textContent()).toBe('sato.kenta@example.com');
+    await expect.poll(() => page.getByTestId('current-email').textContent()).toBe(changed);
 
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'ログアウト' }).click();
     await page.waitForURL(/#\/login$/);
-    await signInThroughForm(page, 'sato.kenta@example.com', 'pass1234');
+    await signInThroughForm(page, changed, editor.password);
     await visible(page, 'アカウントID（メールアドレス）またはパスワードが正しくありません。').toBe(true);
-    await signInThroughForm(page, 'sato.kenta@example.com', 'natsu2026');
+    await signInThroughForm(page, changed, 'natsu2026');
     await page.waitForURL(/#\/homework-management$/);
     await expect.poll(() => page.getByTestId('account-menu').textContent()).toContain('佐藤 健太');
   });
 
   it('sends the guest type away from /person', async () => {
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'guest01', 'pass1234');
+    await signInThroughForm(page, guest.loginId, guest.password);
     await page.waitForURL(/#\/homework-management$/);
     await page.goto(`${server.url}/#/person`);
     await page.waitForURL(/#\/homework-management$/);
@@ -189,32 +200,24 @@ describe('account screen', () => {
 
 describe('without SMTP_URL', () => {
   it('a newcomer reads the reset code on the local mailbox page', async () => {
-    const local = await startServer();
-    try {
-      await page.goto(`${local.url}/#/forget`);
-      await page.getByPlaceholder('example@school.jp').fill('teacher01@example.com');
-      await page.getByRole('button', { name: '確認コードを送信' }).click();
-      await visible(page, '確認コードを送信しました').toBe(true);
-      // The reset mail is sent after the reply (a known address must answer like an unknown one),
-      // so on a busy machine it may reach the mailbox a moment later: reload until it is there.
-      const mailbox = await browser.context.newPage();
-      const link = mailbox.getByRole('link', { name: '【音読】パスワード再設定の確認コード' });
-      for (let i = 0; i < 60; i++) {
-        await mailbox.goto(`${local.url}/dev/mailbox`);
-        if ((await link.count()) > 0) break;
-        await mailbox.waitForTimeout(250);
-      }
-      await link.click();
-      const text = await mailbox.getByTestId('mail-text').textContent();
-      const code = /確認コード：(\d{6})/.exec(text ?? '')![1]!;
-      await screenshot(mailbox, 'dev-mailbox');
-      await page.getByPlaceholder('123456').fill(code);
-      await page.getByPlaceholder('新しいパスワード', { exact: true }).fill('aki2026x');
-      await page.getByPlaceholder('新しいパスワード（確認）').fill('aki2026x');
-      await page.getByRole('button', { name: 'パスワードを再設定' }).click();
-      await visible(page, 'パスワードを再設定しました').toBe(true);
-    } finally {
-      await local.stop();
-    }
+    await page.goto(`${server.url}/#/forget`);
+    await page.getByPlaceholder('example@school.jp').fill(newcomer.email);
+    await page.getByRole('button', { name: '確認コードを送信' }).click();
+    await visible(page, '確認コードを送信しました').toBe(true);
+    // The reset mail is sent after the reply (a known address must answer like an unknown one),
+    // so on a busy machine it may reach the mailbox a moment later: wait for it, then open it
+    // on the mailbox page as a newcomer would.
+    const { id } = await waitForMail(server.url, newcomer.email, RESET_SUBJECT);
+    const mailbox = await browser.context.newPage();
+    await mailbox.goto(`${server.url}/dev/mailbox`);
+    await mailbox.locator(`a[href="/dev/mailbox/${id}"]`).click();
+    const text = await mailbox.getByTestId('mail-text').textContent();
+    const code = /確認コード：(\d{6})/.exec(text ?? '')![1]!;
+    await screenshot(mailbox, 'dev-mailbox');
+    await page.getByPlaceholder('123456').fill(code);
+    await page.getByPlaceholder('新しいパスワード', { exact: true }).fill('aki2026x');
+    await page.getByPlaceholder('新しいパスワード（確認）').fill('aki2026x');
+    await page.getByRole('button', { name: 'パスワードを再設定' }).click();
+    await visible(page, 'パスワードを再設定しました').toBe(true);
   });
 });

@@ -3,18 +3,60 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, shotsDir, signInThroughForm, startServer, type RunningServer } from './harness';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  apiSignIn,
+  createTeacher,
+  openBrowser,
+  screenshot,
+  sharedServer,
+  shotsDir,
+  signInThroughForm,
+  type TestTeacher,
+} from './harness';
 
-let server: RunningServer;
+/**
+ * Classes and student accounts as a teacher manages them. The spec seeds its own teachers,
+ * classes and students through the operator command and the API (student ids are unique
+ * service-wide, so they carry this run's tag).
+ */
+const server = sharedServer();
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
+let teacher: TestTeacher;
+let other: TestTeacher;
+const run = Math.random().toString(36).slice(2, 7);
+/** The seeded classes of `teacher`, in order; the first holds 28 students. */
+let seeded: { team_id: number; name: string }[] = [];
+const kana = ['あおき', 'いしだ', 'うえの', 'えぐち', 'おおの', 'かとう', 'きむら'];
 
 beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
+  teacher = await createTeacher(server, { prefix: 'classes', nickname: '山田 花子' });
+  other = await createTeacher(server, { prefix: 'classes-other', nickname: '佐藤 健' });
+  const token = (await apiSignIn(server.url, teacher.loginId, teacher.password))!;
+  seeded = [];
+  for (const name of ['3年1組', '3年2組', '5年1組'])
+    seeded.push(
+      await apiCall<{ team_id: number; name: string }>(server.url, token, 'POST', '/api/v2/team/create', { name }),
+    );
+  const students = Array.from({ length: 28 }, (_, i): RosterRow => {
+    const n = i + 1;
+    return [`${run}3a-${String(n).padStart(2, '0')}`, `生徒 ${n}`, `${kana[i % kana.length]} ${n}`, n];
+  });
+  const roster = await rosterBuffer(students, '3年', '1組');
+  const form = new FormData();
+  form.append('team_id', String(seeded[0]!.team_id));
+  form.append('file', new Blob([roster]), '名簿.xlsx');
+  const res = await fetch(`${server.url}/api/v2/team/import-team-students-list`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { errcode: number; data: { imported: number } };
+  expect(body.data.imported).toBe(28);
+  const otherToken = (await apiSignIn(server.url, other.loginId, other.password))!;
+  await apiCall(server.url, otherToken, 'POST', '/api/v2/team/create', { name: '4年1組' });
 });
 beforeEach(async () => {
   browser = await openBrowser();
@@ -24,15 +66,24 @@ afterEach(async () => {
   await browser?.close();
 });
 
-async function rosterFile(rows: [string, string, string, number][]) {
+type RosterRow = [string, string, string, number];
+
+async function rosterBuffer(rows: RosterRow[], grade = '5年', kumi = '2組') {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('生徒');
   ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
-  for (const [id, name, kana, no] of rows) ws.addRow([id, name, kana, '5年', '2組', no, '']);
+  for (const [id, name, kana, no] of rows) ws.addRow([id, name, kana, grade, kumi, no, '']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function rosterFile(rows: RosterRow[]) {
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-roster-')), '名簿.xlsx');
-  await fs.writeFile(file, Buffer.from(await wb.xlsx.writeBuffer()));
+  await fs.writeFile(file, await rosterBuffer(rows));
   return file;
 }
+
+/** Wait until no animation or transition runs (modals zoom in, rows and checkboxes fade). */
+const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 
 /** Modals animate in and out: wait until none is on screen before a screenshot. */
 const noModal = (p: Page) => expect.poll(() => p.locator('.ant-modal-mask').filter({ visible: true }).count()).toBe(0);
@@ -41,10 +92,10 @@ const visible = async (p: Page, text: string) => (await p.getByText(text).filter
 describe('classes and student accounts', () => {
   it('creates a class, imports a roster, prints cards, changes grades, takes students out and deletes them', async () => {
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await signInThroughForm(page, teacher.loginId, teacher.password);
     await page.waitForURL(/#\/homework-management$/);
 
-    // The menu entry leads to the class list, with the demo classes in order.
+    // The menu entry leads to the class list, with the seeded classes in order.
     await page.getByRole('menuitem', { name: 'クラス・ID編集' }).click();
     await page.waitForURL(/#\/grades$/);
     await expect.poll(() => page.getByTestId('class-row').count()).toBe(3);
@@ -55,7 +106,8 @@ describe('classes and student accounts', () => {
     ]);
     await screenshot(page, 'class-list');
     await page.getByRole('button', { name: 'クラスを作成' }).click();
-    await page.waitForTimeout(500);
+    await expect.poll(() => page.getByLabel('クラス名').isVisible()).toBe(true);
+    await settled(page);
     await screenshot(page, 'class-create');
     await page.keyboard.press('Escape');
     await noModal(page);
@@ -85,11 +137,11 @@ describe('classes and student accounts', () => {
     await expect.poll(() => visible(page, 'このクラスにはまだ生徒がいません。')).toBe(true);
     await page.getByRole('button', { name: 'ファイルから取り込む' }).click();
     const file = await rosterFile([
-      ['e2e-6a-01', '青木 陽翔', 'あおき はると', 1],
-      ['e2e-6a-02', '石田 結菜', 'いしだ ゆいな', 2],
-      ['e2e-6a-03', '上野 蓮', 'うえの れん', 3],
-      ['e2e-6a-04', '江口 凛', 'えぐち りん', 4],
-      ['e2e-6a-05', '大野 湊', 'おおの みなと', 5],
+      [`${run}6a-01`, '青木 陽翔', 'あおき はると', 1],
+      [`${run}6a-02`, '石田 結菜', 'いしだ ゆいな', 2],
+      [`${run}6a-03`, '上野 蓮', 'うえの れん', 3],
+      [`${run}6a-04`, '江口 凛', 'えぐち りん', 4],
+      [`${run}6a-05`, '大野 湊', 'おおの みなと', 5],
     ]);
     await page.locator('.ant-modal input[type=file]').setInputFiles(file);
     await expect.poll(() => visible(page, '5人の生徒を取り込みました。')).toBe(true);
@@ -109,7 +161,7 @@ describe('classes and student accounts', () => {
     await expect.poll(() => cards.getByTestId('login-card').count()).toBe(5);
     const first = await cards.getByTestId('login-card').first().innerText();
     expect(first).toContain('青木 陽翔');
-    expect(first).toContain('e2e-6a-01');
+    expect(first).toContain(`${run}6a-01`);
     expect(first).toMatch(/パスワード\s*[a-z2-9]{8}/);
     await screenshot(cards, 'login-cards');
     await cards.emulateMedia({ media: 'print' });
@@ -127,10 +179,16 @@ describe('classes and student accounts', () => {
 
     // Take two students out of the class (the confirmation names the number).
     await page.getByRole('button', { name: '選択を解除' }).click();
-    await page.locator('.ant-table-row', { hasText: 'e2e-6a-01' }).locator('.ant-checkbox-input').check();
-    await page.locator('.ant-table-row', { hasText: 'e2e-6a-02' }).locator('.ant-checkbox-input').check();
+    await page
+      .locator('.ant-table-row', { hasText: `${run}6a-01` })
+      .locator('.ant-checkbox-input')
+      .check();
+    await page
+      .locator('.ant-table-row', { hasText: `${run}6a-02` })
+      .locator('.ant-checkbox-input')
+      .check();
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(400); // row and checkbox transitions
+    await settled(page); // row and checkbox transitions
     await screenshot(page, 'manage-class-selected');
     await page.getByRole('button', { name: 'クラスから外す' }).click();
     await expect.poll(() => visible(page, '2人をこのクラスから外しますか？')).toBe(true);
@@ -141,7 +199,7 @@ describe('classes and student accounts', () => {
     await page.getByRole('button', { name: 'このクラスの生徒を全員削除' }).click();
     await expect.poll(() => visible(page, '「6年1組」の生徒3人を削除しますか？')).toBe(true);
     expect(await page.getByTestId('deletion-confirm').innerText()).toContain('学習記録もすべて失われ');
-    await page.waitForTimeout(500); // the modal's zoom-in
+    await settled(page); // the modal's zoom-in
     await screenshot(page, 'deletion-confirm');
     await page.getByRole('button', { name: '3人を削除' }).click();
     await expect.poll(() => visible(page, '3人の生徒を削除しました。')).toBe(true);
@@ -151,20 +209,20 @@ describe('classes and student accounts', () => {
     await page.goto(`${server.url}/#/student/student-overview-home`);
     // The previous screen has a search box with the same placeholder: wait for this screen's own button.
     await expect.poll(() => visible(page, 'クラス指定で一括取り込み')).toBe(true);
-    await page.getByPlaceholder('生徒ID・氏名・ふりがなで検索').fill('e2e-6a');
+    await page.getByPlaceholder('生徒ID・氏名・ふりがなで検索').fill(`${run}6a`);
     await page.getByPlaceholder('生徒ID・氏名・ふりがなで検索').press('Enter');
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
     expect(await page.locator('.ant-table-row').first().innerText()).toContain('クラスなし');
     await screenshot(page, 'student-overview');
     await page.getByRole('link', { name: /青木 陽翔/ }).click();
-    await page.waitForURL(/#\/student\/student-details\/e2e-6a-01$/);
+    await page.waitForURL(new RegExp(`#/student/student-details/${run}6a-01$`));
     await expect.poll(() => visible(page, 'どのクラスにも入っていません。')).toBe(true);
     await screenshot(page, 'student-details');
   });
 
   it('reorders classes by drag and drop (keyboard) and keeps the order after a reload', async () => {
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await signInThroughForm(page, teacher.loginId, teacher.password);
     await page.waitForURL(/#\/homework-management$/);
     await page.goto(`${server.url}/#/grades`);
     await expect.poll(() => page.getByTestId('class-row').count()).toBeGreaterThanOrEqual(3);
@@ -173,21 +231,24 @@ describe('classes and student accounts', () => {
     const before = await names();
     const handle = page.getByRole('button', { name: `${before[0]}の並び順を変更` });
     await handle.focus();
+    // dnd-kit announces each step in its live region: wait for the announcements, not for time.
+    const region = page.locator('[id^="DndLiveRegion"]').first();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(200);
+    await expect.poll(() => region.textContent()).toContain('was moved over');
+    const pickedUp = await region.textContent();
     await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(200);
+    await expect.poll(() => region.textContent()).not.toBe(pickedUp);
     await page.keyboard.press('Space');
     await expect.poll(names).toEqual([before[1], before[0], ...before.slice(2)]);
     await page.reload();
     await expect.poll(names).toEqual([before[1], before[0], ...before.slice(2)]);
   });
 
-  it('prints the login cards of a demo class on A4, ten to a page', async () => {
+  it('prints the login cards of a class of 28 on A4, ten to a page', async () => {
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await signInThroughForm(page, teacher.loginId, teacher.password);
     await page.waitForURL(/#\/homework-management$/);
-    await page.goto(`${server.url}/#/print/login-cards/1`);
+    await page.goto(`${server.url}/#/print/login-cards/${seeded[0]!.team_id}`);
     await expect.poll(() => page.getByTestId('login-card').count()).toBe(28);
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
@@ -198,25 +259,25 @@ describe('classes and student accounts', () => {
 
   it('finds a student from the class list by name and opens their page', async () => {
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await signInThroughForm(page, teacher.loginId, teacher.password);
     await page.waitForURL(/#\/homework-management$/);
     await page.goto(`${server.url}/#/grades`);
-    await page.getByLabel('生徒をさがす').fill('sakura3a-05');
+    await page.getByLabel('生徒をさがす').fill(`${run}3a-05`);
     await page.locator('.ant-select-item-option').first().click();
-    await page.waitForURL(/#\/student\/student-details\/sakura3a-05$/);
+    await page.waitForURL(new RegExp(`#/student/student-details/${run}3a-05$`));
     await expect.poll(() => visible(page, '所属クラス')).toBe(true);
     await expect.poll(() => page.locator('.ant-select-dropdown').filter({ visible: true }).count()).toBe(0);
     expect(await page.locator('.ant-list').innerText()).toContain('3年1組');
-    await screenshot(page, 'student-details-demo');
+    await screenshot(page, 'student-details-search');
   });
 
-  it('keeps teacher02 away from teacher01 classes', async () => {
+  it("keeps another teacher away from this teacher's classes", async () => {
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'teacher02', 'pass1234');
+    await signInThroughForm(page, other.loginId, other.password);
     await page.waitForURL(/#\/homework-management$/);
     await page.goto(`${server.url}/#/grades`);
     await expect.poll(() => page.getByTestId('class-row').count()).toBe(1);
-    await page.goto(`${server.url}/#/manage-class/1`);
+    await page.goto(`${server.url}/#/manage-class/${seeded[0]!.team_id}`);
     await expect.poll(() => visible(page, 'データが見つかりませんでした。')).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiSignIn, startServer, type RunningServer } from './harness';
+import { apiSignIn, createTeacher, startServer, type RunningServer } from './harness';
 
 /**
  * The embedded database keeps every committed write: through a graceful stop (SIGTERM) and
- * through a crash (SIGKILL), a restart on the same DATA_DIR still has it.
+ * through a crash (SIGKILL), a restart on the same DATA_DIR still has it. The one spec with
+ * servers of its own: stopping and killing the process is what it tests.
  */
 let server: RunningServer | undefined;
 let dataDir: string | undefined;
@@ -20,12 +21,13 @@ describe('durability of the embedded database', () => {
   it('keeps a committed write through a graceful stop and through a hard kill', async () => {
     server = await startServer();
     dataDir = server.dataDir;
-    const first = (await apiSignIn(server.url, 'teacher01', 'pass1234'))!; // a committed write: the token row
+    const teacher = await createTeacher(server, { prefix: 'durable' });
+    const first = (await apiSignIn(server.url, teacher.loginId, teacher.password))!; // a committed write: the token row
     await server.stop({ keepData: true });
 
     server = await startServer({ dataDir });
     expect(await infoStatus(server.url, first)).toBe(200);
-    const second = (await apiSignIn(server.url, 'teacher01', 'pass1234'))!;
+    const second = (await apiSignIn(server.url, teacher.loginId, teacher.password))!;
     await server.kill();
 
     server = await startServer({ dataDir });

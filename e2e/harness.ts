@@ -7,11 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 /**
  * End-to-end harness: the real built server (`node apps/server/dist/server.js`) on a free port
- * with an empty DATA_DIR (so it seeds the demo data, as for a newcomer), and Debian's Chromium
- * driven headless by playwright-core with a fresh profile.
+ * with an empty DATA_DIR, and Debian's Chromium driven headless by playwright-core with a fresh
+ * profile. One server serves the whole e2e project (global-setup.ts starts and stops it;
+ * `sharedServer()` in a spec); each spec seeds its own teacher and data through the operator
+ * command and the API, never relying on the demo data. Only a spec about the process itself
+ * (durability: restart, crash) starts servers of its own.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -48,13 +52,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
-  if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html')))
-    throw new Error('The web app is not built: run `npm run build` first.');
-  const port = await freePort();
-  const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-e2e-')));
-  const env = {
+function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -62,8 +61,132 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     SMTP_URL: '',
-    ...opts.env,
+    ...extra,
   };
+}
+
+/** `npm run admin` on the server's data (through its database port while it runs). */
+const adminCommand =
+  (env: NodeJS.ProcessEnv) =>
+  async (...args: string[]) => {
+    const { stdout } = await promisify(execFile)(process.execPath, [adminEntry, ...args], { env });
+    return stdout;
+  };
+
+/** What global-setup.ts hands to the specs. */
+export interface SharedServerInfo {
+  url: string;
+  port: number;
+  dataDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eServer: SharedServerInfo;
+  }
+}
+
+/** The e2e project's one server (started by global-setup.ts). */
+export function sharedServer() {
+  const info = inject('e2eServer');
+  return { ...info, admin: adminCommand(serverEnv(info.port, info.dataDir)) };
+}
+export type SharedServer = ReturnType<typeof sharedServer>;
+
+export interface TestTeacher {
+  loginId: string;
+  email: string;
+  password: string;
+  nickname: string;
+}
+
+/**
+ * A teacher of this spec alone, created by the operator command: a unique login id and e-mail,
+ * so specs share the server without sharing data.
+ */
+export async function createTeacher(
+  server: Pick<SharedServer, 'admin'>,
+  opts: { prefix: string; nickname?: string; guest?: boolean; password?: string },
+): Promise<TestTeacher> {
+  const id = `${opts.prefix}-${Math.random().toString(36).slice(2, 8)}`;
+  const teacher = {
+    loginId: id,
+    email: `${id}@example.com`,
+    password: opts.password ?? 'pass1234',
+    nickname: opts.nickname ?? '山田 花子',
+  };
+  await server.admin(
+    'create-teacher',
+    '--login-id',
+    teacher.loginId,
+    '--email',
+    teacher.email,
+    '--password',
+    teacher.password,
+    '--nickname',
+    teacher.nickname,
+    ...(opts.guest ? ['--guest'] : []),
+  );
+  return teacher;
+}
+
+/** A JSON call as the web app makes it (bearer token); resolves `data`, throws on errcode ≠ 0. */
+export async function apiCall<T = unknown>(
+  url: string,
+  token: string,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  input: Record<string, unknown> = {},
+): Promise<T> {
+  const query = method === 'GET' ? `?${new URLSearchParams(input as Record<string, string>)}` : '';
+  const res = await fetch(`${url}${apiPath}${query}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    body: method === 'POST' ? JSON.stringify(input) : undefined,
+  });
+  const body = (await res.json()) as { errcode: number; errmsg: string; data: T };
+  if (body.errcode !== 0) throw new Error(`${apiPath}: ${body.errcode} ${body.errmsg}`);
+  return body.data;
+}
+
+/**
+ * The newest mail to `to` with `subject` on the server's local mailbox (the shared server has no
+ * SMTP_URL), waiting until it arrives (reset mails are sent after the reply). `seen` ids are skipped.
+ */
+export async function waitForMail(
+  url: string,
+  to: string,
+  subject: string,
+  seen: Set<string> = new Set(),
+): Promise<{ id: string; text: string }> {
+  const deadline = Date.now() + 30_000;
+  const row = new RegExp(
+    `<td>${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</td><td><a href="/dev/mailbox/([^"]+)">${subject}</a>`,
+  );
+  for (;;) {
+    const html = await (await fetch(`${url}/dev/mailbox`)).text();
+    const id = [...html.matchAll(new RegExp(row, 'g'))].map((m) => m[1]!).find((i) => !seen.has(i));
+    if (id) {
+      seen.add(id);
+      const mail = await (await fetch(`${url}/dev/mailbox/${id}`)).text();
+      const text = /<pre data-testid="mail-text">([\s\S]*?)<\/pre>/.exec(mail)?.[1] ?? '';
+      return { id, text };
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}: ${subject}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The 6-digit code of a code mail. */
+export const codeOf = (mail: { text: string }) => /確認コード：(\d{6})/.exec(mail.text)![1]!;
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html')))
+    throw new Error('The web app is not built: run `npm run build` first.');
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-e2e-')));
+  const env = serverEnv(port, dataDir, opts.env);
   const child: ChildProcess = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
@@ -82,10 +205,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   return {
     url,
     dataDir,
-    async admin(...args: string[]) {
-      const { stdout } = await promisify(execFile)(process.execPath, [adminEntry, ...args], { env });
-      return stdout;
-    },
+    admin: adminCommand(env),
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -4,14 +4,17 @@ import path from 'node:path';
 import { synthesize, writeWav } from '@ondoku/speech';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignIn, openBrowser, startServer, type RunningServer } from './harness';
+import { apiSignIn, createTeacher, openBrowser, sharedServer, type TestTeacher } from './harness';
 
 /**
  * The browser recorder in real Chromium with a fake microphone fed from a WAV file (a TTS
  * reading with silence around it), streaming to the real evaluation service.
  */
 const TEXT = 'My friend likes to play soccer after school.';
-let server: RunningServer;
+/** Where the test page appears on the shared server's origin (served by the browser, see below). */
+const PAGE_BASE = '/recorder-page/';
+const server = sharedServer();
+let teacher: TestTeacher;
 let tmp: string;
 let pageDir: string;
 let wavFile: string;
@@ -23,6 +26,7 @@ beforeAll(async () => {
   await build({
     root: path.join(import.meta.dirname, 'fixtures/recorder'),
     logLevel: 'warn',
+    base: PAGE_BASE,
     build: { outDir: pageDir, emptyOutDir: true },
   });
   const speech = await synthesize({ text: TEXT, toneType: 3 });
@@ -32,13 +36,10 @@ beforeAll(async () => {
   speechSeconds = samples.length / 16_000;
   wavFile = path.join(tmp, 'mic.wav');
   await fs.writeFile(wavFile, writeWav(samples, 16_000));
-  // This server serves the test page instead of the app (WEB_DIST), so the page and the
-  // websocket share one origin, as they do in the product.
-  server = await startServer({ env: { WEB_DIST: pageDir } });
+  teacher = await createTeacher(server, { prefix: 'recorder' });
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
   await fs.rm(tmp, { recursive: true, force: true });
 });
 
@@ -56,13 +57,22 @@ describe('web recorder', () => {
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-audio-capture=${wavFile}%noloop`,
       '--autoplay-policy=no-user-gesture-required',
+      // A page the browser serves itself (route.fulfill) has no address, so Chromium's local
+      // network checks would block its websocket to 127.0.0.1; the product page is served by the server.
+      '--disable-features=LocalNetworkAccessChecks',
     ]);
     try {
       const { page } = browser;
-      await page.goto(`${server.url}/`);
+      // The browser serves the test page under the shared server's origin, so the page, its
+      // calls and the websocket share one origin, as they do in the product.
+      await browser.context.route(`${server.url}${PAGE_BASE}**`, async (route) => {
+        const rel = new URL(route.request().url()).pathname.slice(PAGE_BASE.length) || 'index.html';
+        await route.fulfill({ path: path.join(pageDir, decodeURIComponent(rel)) });
+      });
+      await page.goto(`${server.url}${PAGE_BASE}`);
       await page.waitForFunction(() => typeof window.recordAndEvaluate === 'function');
       const outcome = (await page.evaluate((args) => window.recordAndEvaluate(args), {
-        token: (await apiSignIn(server.url, 'teacher01', 'pass1234'))!,
+        token: (await apiSignIn(server.url, teacher.loginId, teacher.password))!,
         text: TEXT,
         seconds: speechSeconds,
         retry: true,
@@ -75,9 +85,6 @@ describe('web recorder', () => {
       expect(outcome.result.total_score).toBeGreaterThanOrEqual(50);
       // Retry resends the same encoded audio: the same evaluation.
       expect(outcome.again?.total_score).toBe(outcome.result.total_score);
-    } catch (e) {
-      console.log(server.log());
-      throw e;
     } finally {
       await browser.close();
     }

@@ -1,16 +1,23 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, signInThroughForm, startServer, type RunningServer } from './harness';
+import { createTeacher, openBrowser, screenshot, sharedServer, signInThroughForm, type TestTeacher } from './harness';
 
-let server: RunningServer;
+const server = sharedServer();
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
+/** This spec's own teachers: a teacher, a second one for the key login, and the guest type. */
+let teacher: TestTeacher;
+let second: TestTeacher;
+let guest: TestTeacher;
 
 beforeAll(async () => {
-  server = await startServer();
+  teacher = await createTeacher(server, { prefix: 'signin', nickname: '山田 花子' });
+  second = await createTeacher(server, { prefix: 'signin2', nickname: '佐藤 健' });
+  guest = await createTeacher(server, { prefix: 'signin-guest', nickname: 'ゲスト', guest: true });
 });
 afterAll(async () => {
-  await server?.stop();
+  // The start-up status is the server's; leave it normal for the next spec.
+  await server.admin('set-status', '2');
 });
 beforeEach(async () => {
   browser = await openBrowser();
@@ -23,12 +30,12 @@ afterEach(async () => {
 const hashOf = (p: Page) => new URL(p.url()).hash;
 
 describe('sign-in', () => {
-  it('sends a signed-out visitor to login, and signs teacher01 in to the homework list', async () => {
+  it('sends a signed-out visitor to login, and signs a teacher in to the homework list', async () => {
     await page.goto(`${server.url}/`);
     await page.waitForURL(/#\/login$/);
     await expect.poll(() => page.getByRole('button', { name: 'ログイン' }).isVisible()).toBe(true);
     await screenshot(page, 'login');
-    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await signInThroughForm(page, teacher.loginId, teacher.password);
     await page.waitForURL(/#\/homework-management$/);
     await expect.poll(() => page.getByTestId('account-menu').textContent()).toContain('山田 花子');
     await expect.poll(() => page.getByText('まだ宿題がありません。').isVisible()).toBe(true);
@@ -42,7 +49,7 @@ describe('sign-in', () => {
     await expect.poll(() => page.getByText('アカウントIDを入力してください。').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('パスワードを入力してください。').isVisible()).toBe(true);
     await screenshot(page, 'login-empty');
-    await signInThroughForm(page, 'teacher01', 'wrong-pass1');
+    await signInThroughForm(page, teacher.loginId, 'wrong-pass1');
     await expect
       .poll(() => page.getByText('アカウントID（メールアドレス）またはパスワードが正しくありません。').isVisible())
       .toBe(true);
@@ -51,7 +58,7 @@ describe('sign-in', () => {
 
   it('signs in by e-mail; at /login a signed-in teacher goes home; unknown routes go to the homework list', async () => {
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'teacher01@example.com', 'pass1234');
+    await signInThroughForm(page, teacher.email, teacher.password);
     await page.waitForURL(/#\/homework-management$/);
     await page.goto(`${server.url}/#/login`);
     await page.waitForURL(/#\/homework-management$/);
@@ -61,7 +68,7 @@ describe('sign-in', () => {
 
   it('signs out from the header menu, and then the admin pages lead to login', async () => {
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await signInThroughForm(page, teacher.loginId, teacher.password);
     await page.waitForURL(/#\/homework-management$/);
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'ログアウト' }).click();
@@ -72,7 +79,7 @@ describe('sign-in', () => {
 
   it('hides the account entry for the guest type', async () => {
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'guest01', 'pass1234');
+    await signInThroughForm(page, guest.loginId, guest.password);
     await page.waitForURL(/#\/homework-management$/);
     await page.getByTestId('account-menu').click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'ログアウト' }).isVisible()).toBe(true);
@@ -81,7 +88,7 @@ describe('sign-in', () => {
 
   it('returns to login when the token is revoked elsewhere (401)', async () => {
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await signInThroughForm(page, teacher.loginId, teacher.password);
     await page.waitForURL(/#\/homework-management$/);
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ondoku.session')!).token as string);
     const res = await fetch(`${server.url}/api/v2/teacher/logout`, {
@@ -98,7 +105,7 @@ describe('sign-in', () => {
 
 describe('one-time key login', () => {
   it('signs in with ?key= once; a second use is refused on the login screen', async () => {
-    const out = await server.admin('issue-key', 'teacher02');
+    const out = await server.admin('issue-key', second.loginId);
     const key = /ログインキー: (\S+)/.exec(out)![1]!;
     await page.goto(`${server.url}/#/login?key=${encodeURIComponent(key)}`);
     await page.waitForURL(/#\/homework-management$/);
@@ -111,7 +118,7 @@ describe('one-time key login', () => {
   });
 
   it('accepts the key in the real query string too', async () => {
-    const out = await server.admin('issue-key', 'teacher01');
+    const out = await server.admin('issue-key', teacher.loginId);
     const key = /ログインキー: (\S+)/.exec(out)![1]!;
     await page.goto(`${server.url}/?key=${encodeURIComponent(key)}`);
     await page.waitForURL(/#\/homework-management$/);
@@ -145,7 +152,7 @@ describe('start-up status check', () => {
     await expect.poll(() => page.getByText('今夜22時から1時間停止します。').isVisible()).toBe(true);
     await screenshot(page, 'status-tips');
     await page.getByRole('button', { name: '戻る' }).click();
-    await signInThroughForm(page, 'teacher01', 'pass1234');
+    await signInThroughForm(page, teacher.loginId, teacher.password);
     await page.waitForURL(/#\/homework-management$/);
   });
 });

@@ -5,6 +5,8 @@ import { sessionStore } from './session';
 /** The app's one requester: the spec's rules wired to the antd notifier and the session store. */
 export const api = createRequester({
   ui: notify,
+  // Looked up at each call, so a route test can stand a fake server in for fetch.
+  fetch: (input, init) => globalThis.fetch(input, init),
   session: {
     token: sessionStore.token,
     teacherId: () => sessionStore.get()?.user.id ?? null,

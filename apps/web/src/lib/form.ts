@@ -1,7 +1,50 @@
-import type { Rule } from 'antd/es/form';
+import type { FormInstance, Rule } from 'antd/es/form';
 import { charLength, messages } from '@ondoku/contract';
 import type { z } from 'zod';
 import { notify } from './notify';
+
+/** A form field's path as antd names it: 'confirm' or ['address', 'city']. */
+export type FieldPath = string | number | readonly (string | number)[];
+
+const pathKey = (path: FieldPath | readonly PropertyKey[]) => JSON.stringify(Array.isArray(path) ? path : [path]);
+
+/** The zod issues of a whole form, as antd field errors (one entry per path, messages in order). */
+export function zodIssueFields(error: z.ZodError): { name: (string | number)[]; errors: string[] }[] {
+  const byPath = new Map<string, { name: (string | number)[]; errors: string[] }>();
+  for (const issue of error.issues) {
+    const name = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    const key = pathKey(name);
+    const entry = byPath.get(key) ?? { name, errors: [] };
+    entry.errors.push(issue.message);
+    byPath.set(key, entry);
+  }
+  return [...byPath.values()];
+}
+
+/** Show a zod error of the whole form on the fields its issues name (e.g. after a parse on submit). */
+export function applyZodIssues(form: Pick<FormInstance, 'setFields'>, error: z.ZodError) {
+  form.setFields(zodIssueFields(error));
+}
+
+/**
+ * antd rules from one zod schema of the whole form: `rules.field('confirm')` checks the form's
+ * current values against the schema and reports the first issue whose path is that field, so
+ * whole-form rules (two entries that must match, a new password that must differ from the old one)
+ * land on the field the schema names. Pair it with `dependencies` on the Form.Item.
+ */
+export function formRules(schema: z.ZodType) {
+  return {
+    field:
+      (path: FieldPath): Rule =>
+      ({ getFieldsValue }) => ({
+        validator: async () => {
+          const result = schema.safeParse(getFieldsValue(true));
+          const issue = result.error?.issues.find((i) => pathKey(i.path) === pathKey(path));
+          if (issue) throw new Error(issue.message);
+        },
+      }),
+  };
+}
 
 /** An antd Form rule that validates a field with a contract schema: one rule, written once. */
 export const zodRule = (schema: z.ZodType): Rule => ({

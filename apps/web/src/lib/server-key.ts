@@ -1,6 +1,7 @@
 import { getPublicKey } from '@ondoku/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
+import { queryKeys } from './queries/keys';
 import { encryptPassword } from './password-crypto';
 
 /**
@@ -10,7 +11,7 @@ import { encryptPassword } from './password-crypto';
 export const fetchPublicKey = () => api.call(getPublicKey, {});
 
 export const publicKeyQueryOptions = () =>
-  queryOptions({ queryKey: ['auth', 'public-key'], queryFn: fetchPublicKey, staleTime: Infinity });
+  queryOptions({ queryKey: queryKeys.auth.publicKey(), queryFn: fetchPublicKey, staleTime: Infinity });
 
 export async function encryptForServer(queryClient: QueryClient, password: string): Promise<string> {
   const { public_key } = await queryClient.fetchQuery(publicKeyQueryOptions());

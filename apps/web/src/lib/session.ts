@@ -51,9 +51,6 @@ export const sessionStore = {
   },
 };
 
-/** The query of GET /teacher/info, which refreshes the stored user; account changes invalidate it. */
-export const teacherInfoQueryKey = ['teacher', 'info'] as const;
-
 export const useSession = () => useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
 
 /** A stable id for this browser, sent as device_code at sign-in. */

@@ -17,6 +17,15 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// antd's layout (Sider, Table) observes sizes; jsdom has no ResizeObserver.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { buildMenu, menu, type MenuEntry } from '../../config/menu';
 import { paths } from '../../config/paths';
-import { useTeacherInfo } from '../../features/auth/api/get-teacher-info';
+import { useTeacherInfo } from '../../lib/queries';
 import { forgetPushToken } from '../../features/account/api/delete-fcm-token';
 import { usePushTokenRegistration } from '../../features/account/api/save-fcm-token';
 import { useLogout } from '../../features/auth/api/logout';

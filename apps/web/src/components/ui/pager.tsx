@@ -16,16 +16,26 @@ export interface PagerProps {
   total: number;
   pageSize?: number;
   buttonCount?: number;
+  /** Text about the whole list beside the buttons, e.g. 全25人. */
+  totalText?(total: number): string;
   onChange(page: number): void;
 }
 
 /** Previous, page buttons, next (spec §2); hidden when everything fits on one page. */
-export function Pager({ page, total, pageSize = limits.pager.defaultPageSize, buttonCount, onChange }: PagerProps) {
+export function Pager({
+  page,
+  total,
+  pageSize = limits.pager.defaultPageSize,
+  buttonCount,
+  totalText,
+  onChange,
+}: PagerProps) {
   const totalPages = Math.ceil(total / pageSize);
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="ページ送り" style={{ display: 'flex', justifyContent: 'center', marginTop: 16 }}>
       <Space wrap>
+        {totalText && <span>{totalText(total)}</span>}
         <Button icon={<LeftOutlined />} disabled={page <= 1} onClick={() => onChange(page - 1)}>
           前へ
         </Button>

@@ -3,8 +3,7 @@ import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useChangeEmail } from '../api/change-email';
-import { useSendEmailCode } from '../api/send-email-authentication-mail';
+import { useChangeEmail, useSendEmailCode } from '../api';
 
 interface EmailValues {
   email: string;

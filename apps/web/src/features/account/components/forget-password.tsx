@@ -1,15 +1,15 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { emailField, limits, messages, newPasswordForm, verificationCodeField } from '@ondoku/contract';
+import { emailField, limits, newPasswordForm, verificationCodeField } from '@ondoku/contract';
 import { Alert, Button, Form, Input, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { zodRule } from '../../../lib/form';
+import { formRules, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useResetPassword } from '../api/reset-password';
-import { useSendResetMail } from '../api/send-reset-pwd-mail';
+import { useResetPassword, useSendResetMail } from '../api';
 
 const { ttlMinutes } = limits.verificationCode;
+const newPassword = formRules(newPasswordForm);
 
 interface ResetValues {
   code: string;
@@ -103,7 +103,7 @@ export function ForgetPassword() {
           <Form.Item
             label="新しいパスワード"
             name="password"
-            rules={[zodRule(newPasswordForm.shape.password)]}
+            rules={[newPassword.field('password')]}
             extra="6〜20文字で、半角英字と数字を組み合わせてください。"
           >
             <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder="新しいパスワード" />
@@ -112,16 +112,7 @@ export function ForgetPassword() {
             label="新しいパスワード（確認）"
             name="confirm"
             dependencies={['password']}
-            rules={[
-              zodRule(newPasswordForm.shape.confirm),
-              ({ getFieldValue }) => ({
-                validator: async (_r, value: string) => {
-                  const result = newPasswordForm.safeParse({ password: getFieldValue('password'), confirm: value });
-                  const mismatch = result.error?.issues.find((i) => i.message === messages.passwordMismatch);
-                  if (mismatch) throw new Error(mismatch.message);
-                },
-              }),
-            ]}
+            rules={[newPassword.field('confirm')]}
           >
             <Input.Password
               prefix={<LockOutlined />}

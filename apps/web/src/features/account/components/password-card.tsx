@@ -1,9 +1,9 @@
-import { passwordChange, passwordField, messages, requiredSecret } from '@ondoku/contract';
+import { passwordField, messages, requiredSecret } from '@ondoku/contract';
 import { Button, Card, Form, Input } from 'antd';
-import type { Rule } from 'antd/es/form';
-import { zodRule } from '../../../lib/form';
+import { z } from 'zod';
+import { formRules } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../api';
 
 interface PasswordValues {
   oldpassword: string;
@@ -11,19 +11,16 @@ interface PasswordValues {
   confirm: string;
 }
 
-const CROSS_FIELD = new Set<string>([messages.passwordSameAsOld, messages.passwordMismatch]);
-
-/** The whole-form rules of §5 (differs from the old one, the entries match) reported on one field. */
-const crossFieldRule =
-  (field: 'newpassword' | 'confirm'): Rule =>
-  ({ getFieldsValue }) => ({
-    validator: async () => {
-      const result = passwordChange.safeParse(getFieldsValue());
-      // Only the whole-form rules: the field's own rule is reported by its zodRule already.
-      const issue = result.error?.issues.find((i) => i.path[0] === field && CROSS_FIELD.has(i.message));
-      if (issue) throw new Error(issue.message);
-    },
-  });
+/** The form of §5: each field's rule, the entries match, the new password differs from the old one. */
+const passwordChangeForm = z
+  .object({
+    oldpassword: requiredSecret(messages.currentPasswordRequired),
+    newpassword: passwordField,
+    confirm: requiredSecret(messages.passwordConfirmRequired),
+  })
+  .refine((v) => v.newpassword === v.confirm, { error: messages.passwordMismatch, path: ['confirm'] })
+  .refine((v) => v.newpassword !== v.oldpassword, { error: messages.passwordSameAsOld, path: ['newpassword'] });
+const rules = formRules(passwordChangeForm);
 
 /** Password change: current, new, confirmation. Other devices are signed out; this one stays. */
 export function PasswordCard() {
@@ -52,18 +49,14 @@ export function PasswordCard() {
         requiredMark={false}
         onFinish={onFinish}
       >
-        <Form.Item
-          label="現在のパスワード"
-          name="oldpassword"
-          rules={[zodRule(requiredSecret(messages.currentPasswordRequired))]}
-        >
+        <Form.Item label="現在のパスワード" name="oldpassword" rules={[rules.field('oldpassword')]}>
           <Input.Password autoComplete="current-password" placeholder="現在のパスワード" />
         </Form.Item>
         <Form.Item
           label="新しいパスワード"
           name="newpassword"
           dependencies={['oldpassword']}
-          rules={[zodRule(passwordField), crossFieldRule('newpassword')]}
+          rules={[rules.field('newpassword')]}
           extra="6〜20文字で、半角英字と数字を組み合わせてください。"
         >
           <Input.Password autoComplete="new-password" placeholder="新しいパスワード" />
@@ -72,7 +65,7 @@ export function PasswordCard() {
           label="新しいパスワード（確認）"
           name="confirm"
           dependencies={['newpassword']}
-          rules={[zodRule(requiredSecret(messages.passwordConfirmRequired)), crossFieldRule('confirm')]}
+          rules={[rules.field('confirm')]}
         >
           <Input.Password autoComplete="new-password" placeholder="新しいパスワード（確認）" />
         </Form.Item>

@@ -2,7 +2,7 @@ import { limits, profileForm, type ProfileForm, type TeacherUser } from '@ondoku
 import { Button, Card, Form, Input } from 'antd';
 import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useChangeProfile } from '../api/change-profile';
+import { useChangeProfile } from '../api';
 
 /** Nickname and school of the signed-in teacher (the login id is shown, not changed). */
 export function ProfileCard({ user }: { user: TeacherUser }) {

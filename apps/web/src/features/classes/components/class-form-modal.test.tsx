@@ -8,7 +8,7 @@ const renderModal = () =>
   render(
     <QueryClientProvider client={new QueryClient()}>
       <App>
-        <ClassFormModal open team={null} onClose={() => {}} />
+        <ClassFormModal open existing={null} onClose={() => {}} />
       </App>
     </QueryClientProvider>,
   );

@@ -3,8 +3,7 @@ import { Form, Input, Modal, Switch } from 'antd';
 import { useEffect } from 'react';
 import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useCreateTeam } from '../api/create-team';
-import { useUpdateTeam } from '../api/update-team';
+import { useCreateClass, useUpdateClass } from '../api';
 
 interface Values {
   name: string;
@@ -12,28 +11,36 @@ interface Values {
 }
 
 /** Create a class, or rename one and set whether students may join (class name ≤ 20, no emoji). */
-export function ClassFormModal({ open, team, onClose }: { open: boolean; team: ClassRow | null; onClose(): void }) {
+export function ClassFormModal({
+  open,
+  existing,
+  onClose,
+}: {
+  open: boolean;
+  existing: ClassRow | null;
+  onClose(): void;
+}) {
   const [form] = Form.useForm<Values>();
-  const create = useCreateTeam();
-  const update = useUpdateTeam();
+  const create = useCreateClass();
+  const update = useUpdateClass();
   useEffect(() => {
-    if (open) form.setFieldsValue({ name: team?.name ?? '', allow_join: (team?.allow_join ?? 1) === 1 });
-  }, [open, team, form]);
+    if (open) form.setFieldsValue({ name: existing?.name ?? '', allow_join: (existing?.allow_join ?? 1) === 1 });
+  }, [open, existing, form]);
 
   const submit = async () => {
     const v = await form.validateFields();
     const input = { name: v.name.trim(), allow_join: v.allow_join ? 1 : 0 };
-    if (team) await update.mutateAsync({ id: team.team_id, ...input });
+    if (existing) await update.mutateAsync({ id: existing.team_id, ...input });
     else await create.mutateAsync(input);
-    notify.success(team ? 'クラスを更新しました。' : 'クラスを作成しました。');
+    notify.success(existing ? 'クラスを更新しました。' : 'クラスを作成しました。');
     onClose();
   };
 
   return (
     <Modal
       open={open}
-      title={team ? 'クラスを編集' : 'クラスを作成'}
-      okText={team ? '保存' : '作成'}
+      title={existing ? 'クラスを編集' : 'クラスを作成'}
+      okText={existing ? '保存' : '作成'}
       cancelText="キャンセル"
       confirmLoading={create.isPending || update.isPending}
       onOk={() => void submit().catch(() => {})}

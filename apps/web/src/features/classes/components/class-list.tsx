@@ -30,20 +30,17 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
-import { MY_TEAM_ROWS_KEY, useMyTeamRows } from '../api/get-my-team-rows';
-import { useMakeTeamHidden } from '../api/make-team-hidden';
-import { useMakeTeamObvious } from '../api/make-team-obvious';
-import { useReorderTeams } from '../api/reorder-teams';
-import { useUpdateTeam } from '../api/update-team';
+import { queryKeys, useClassList } from '../../../lib/queries';
+import { useHideClass, useReorderClasses, useShowClass, useUpdateClass } from '../api';
 import { ClassFormModal } from './class-form-modal';
 
-function ClassItem({ team, onEdit }: { team: ClassRow; onEdit(): void }) {
+function ClassItem({ row, onEdit }: { row: ClassRow; onEdit(): void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: team.team_id,
+    id: row.team_id,
   });
-  const update = useUpdateTeam();
-  const hide = useMakeTeamHidden();
-  const show = useMakeTeamObvious();
+  const update = useUpdateClass();
+  const hide = useHideClass();
+  const show = useShowClass();
   return (
     <div
       ref={setNodeRef}
@@ -55,7 +52,7 @@ function ClassItem({ team, onEdit }: { team: ClassRow; onEdit(): void }) {
         alignItems: 'center',
         gap: 12,
         padding: '10px 12px',
-        background: isDragging ? '#eef7f2' : team.hidden ? '#fafafa' : '#fff',
+        background: isDragging ? '#eef7f2' : row.hidden ? '#fafafa' : '#fff',
         border: '1px solid #e8ecea',
         borderRadius: 8,
         marginBottom: 8,
@@ -69,19 +66,19 @@ function ClassItem({ team, onEdit }: { team: ClassRow; onEdit(): void }) {
         {...attributes}
         {...listeners}
         icon={<HolderOutlined />}
-        aria-label={`${team.name}の並び順を変更`}
+        aria-label={`${row.name}の並び順を変更`}
         style={{ cursor: 'grab' }}
       />
       <div style={{ flex: 1, minWidth: 0 }}>
         <Link
-          to={paths.manageClass.getHref(team.team_id)}
-          style={{ fontSize: 16, fontWeight: 600, color: team.hidden ? '#999' : undefined }}
+          to={paths.manageClass.getHref(row.team_id)}
+          style={{ fontSize: 16, fontWeight: 600, color: row.hidden ? '#999' : undefined }}
         >
-          {team.name}
+          {row.name}
         </Link>{' '}
-        {team.hidden && <Tag>非表示</Tag>}
+        {row.hidden && <Tag>非表示</Tag>}
         <div style={{ color: '#666', fontSize: 13 }}>
-          <TeamOutlined /> {team.student_count}人
+          <TeamOutlined /> {row.student_count}人
         </div>
       </div>
       <Tooltip title="生徒がクラスコードで参加できるか">
@@ -89,18 +86,18 @@ function ClassItem({ team, onEdit }: { team: ClassRow; onEdit(): void }) {
           <span style={{ fontSize: 13, color: '#666' }}>参加</span>
           <Switch
             size="small"
-            checked={team.allow_join === 1}
+            checked={row.allow_join === 1}
             loading={update.isPending}
-            aria-label={`${team.name}への参加を許可`}
-            onChange={(on) => update.mutate({ id: team.team_id, name: team.name, allow_join: on ? 1 : 0 })}
+            aria-label={`${row.name}への参加を許可`}
+            onChange={(on) => update.mutate({ id: row.team_id, name: row.name, allow_join: on ? 1 : 0 })}
           />
         </Space>
       </Tooltip>
       <Button icon={<EditOutlined />} onClick={onEdit}>
         編集
       </Button>
-      {team.hidden ? (
-        <Button icon={<EyeOutlined />} loading={show.isPending} onClick={() => show.mutate({ team_id: team.team_id })}>
+      {row.hidden ? (
+        <Button icon={<EyeOutlined />} loading={show.isPending} onClick={() => show.mutate({ team_id: row.team_id })}>
           表示する
         </Button>
       ) : (
@@ -109,15 +106,15 @@ function ClassItem({ team, onEdit }: { team: ClassRow; onEdit(): void }) {
           loading={hide.isPending}
           onClick={() =>
             hide.mutate(
-              { team_id: team.team_id },
-              { onSuccess: () => notify.success(`「${team.name}」を非表示にしました。`) },
+              { team_id: row.team_id },
+              { onSuccess: () => notify.success(`「${row.name}」を非表示にしました。`) },
             )
           }
         >
           非表示
         </Button>
       )}
-      <Link to={paths.manageClass.getHref(team.team_id)}>
+      <Link to={paths.manageClass.getHref(row.team_id)}>
         <Button type="primary" ghost>
           生徒を管理
         </Button>
@@ -128,8 +125,8 @@ function ClassItem({ team, onEdit }: { team: ClassRow; onEdit(): void }) {
 
 /** The class/ID editing screen's class list: drag to reorder, hide/show, create, rename. */
 export function ClassList({ extra }: { extra?: ReactNode }) {
-  const { data, isLoading } = useMyTeamRows();
-  const reorder = useReorderTeams();
+  const { data, isLoading } = useClassList();
+  const reorder = useReorderClasses();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ClassRow | null>(null);
   const [creating, setCreating] = useState(false);
@@ -144,7 +141,7 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
     const from = rows.findIndex((r) => r.team_id === active.id);
     const to = rows.findIndex((r) => r.team_id === over.id);
     const next = arrayMove(rows, from, to);
-    queryClient.setQueryData(MY_TEAM_ROWS_KEY, { rows: next });
+    queryClient.setQueryData(queryKeys.classes.list(), { rows: next });
     reorder.mutate({ team_ids: next.map((r) => r.team_id) });
   };
 
@@ -177,15 +174,15 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
       ) : (
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={rows.map((r) => r.team_id)} strategy={verticalListSortingStrategy}>
-            {rows.map((team) => (
-              <ClassItem key={team.team_id} team={team} onEdit={() => setEditing(team)} />
+            {rows.map((row) => (
+              <ClassItem key={row.team_id} row={row} onEdit={() => setEditing(row)} />
             ))}
           </SortableContext>
         </DndContext>
       )}
       <ClassFormModal
         open={creating || editing !== null}
-        team={editing}
+        existing={editing}
         onClose={() => {
           setCreating(false);
           setEditing(null);

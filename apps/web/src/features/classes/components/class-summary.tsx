@@ -2,21 +2,21 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates';
-import { useTeamInfo } from '../api/get-team-info';
+import { useClassInfo } from '../api';
 import { ClassFormModal } from './class-form-modal';
 
 /** The head of /manage-class/:teamId: the class's name, size and settings, with rename. */
 export function ClassSummary({ teamId }: { teamId: number }) {
-  const { data: team, isLoading } = useTeamInfo(teamId);
+  const { data: info, isLoading } = useClassInfo(teamId);
   const [editing, setEditing] = useState(false);
-  if (isLoading || !team) return <Skeleton active paragraph={{ rows: 1 }} />;
+  if (isLoading || !info) return <Skeleton active paragraph={{ rows: 1 }} />;
   return (
     <Card
       size="small"
       style={{ marginBottom: 16 }}
       title={
         <span style={{ fontSize: 18 }} data-testid="class-name">
-          {team.name} {team.hidden && <Tag>非表示</Tag>}
+          {info.name} {info.hidden && <Tag>非表示</Tag>}
         </span>
       }
       extra={
@@ -26,11 +26,11 @@ export function ClassSummary({ teamId }: { teamId: number }) {
       }
     >
       <Descriptions size="small" column={3}>
-        <Descriptions.Item label="生徒数">{team.student_count}人</Descriptions.Item>
-        <Descriptions.Item label="生徒の参加">{team.allow_join === 1 ? '許可' : '停止'}</Descriptions.Item>
-        <Descriptions.Item label="作成日">{formatDate(team.created_at)}</Descriptions.Item>
+        <Descriptions.Item label="生徒数">{info.student_count}人</Descriptions.Item>
+        <Descriptions.Item label="生徒の参加">{info.allow_join === 1 ? '許可' : '停止'}</Descriptions.Item>
+        <Descriptions.Item label="作成日">{formatDate(info.created_at)}</Descriptions.Item>
       </Descriptions>
-      <ClassFormModal open={editing} team={team} onClose={() => setEditing(false)} />
+      <ClassFormModal open={editing} existing={info} onClose={() => setEditing(false)} />
     </Card>
   );
 }

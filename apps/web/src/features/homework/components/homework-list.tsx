@@ -1,9 +1,9 @@
-import { limits, type HomeworkRow } from '@ondoku/contract';
+import { type HomeworkRow } from '@ondoku/contract';
 import { Card, Input, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { ListContainer } from '../../../components/ui/list-container';
+import { useListState } from '../../../components/ui/use-list-state';
 import { formatDateTime } from '../../../lib/dates';
-import { useHomeworkPageList } from '../api/get-homework-page-list';
+import { useHomeworkPageList } from '../api';
 
 const originLabel = { headquarters: '本部', classroom: '教室' } as const;
 
@@ -24,30 +24,26 @@ function HomeworkItem({ hw }: { hw: HomeworkRow }) {
 
 /** The teacher's homework list (route /homework-management). */
 export function HomeworkList() {
-  const [page, setPage] = useState(1);
-  const [searchTitle, setSearchTitle] = useState('');
+  const list = useListState('homework-list', { filters: { searchTitle: '' } });
+  const { searchTitle } = list.filters;
   const { data, isLoading } = useHomeworkPageList({
-    page,
-    limit: limits.pager.defaultPageSize,
+    page: list.page,
+    limit: list.pageSize,
     search_title: searchTitle || undefined,
   });
   return (
     <>
       <Input.Search
         allowClear
+        defaultValue={searchTitle}
         placeholder="宿題のタイトルで検索"
         style={{ maxWidth: 360, marginBottom: 16 }}
-        onSearch={(v) => {
-          setSearchTitle(v.trim());
-          setPage(1);
-        }}
+        onSearch={(v) => list.setFilters({ searchTitle: v.trim() })}
       />
       <ListContainer
         loading={isLoading}
         total={data?.total ?? 0}
-        page={page}
-        pageSize={limits.pager.defaultPageSize}
-        onPageChange={setPage}
+        list={list}
         emptyText={searchTitle ? '該当する宿題はありません。' : 'まだ宿題がありません。'}
       >
         {data?.rows.map((hw) => (

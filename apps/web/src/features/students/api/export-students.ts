@@ -1,24 +1,14 @@
 import { exportStudentsXls, getStudentImportTemplate } from '@ondoku/contract';
 import { api } from '../../../lib/api';
-
-function save(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveFile } from '../../../lib/save-file';
 
 /** The roster of a class (or of every student) as xlsx, saved under the server's Japanese file name. */
 export async function downloadStudentsXlsx(teamId?: number) {
-  const { blob, filename } = await api.blob(exportStudentsXls.path, { team_id: teamId });
-  save(blob, filename ?? '生徒一覧.xlsx');
+  const { blob, filename } = await api.download(exportStudentsXls, { team_id: teamId });
+  saveFile(blob, filename ?? '生徒一覧.xlsx');
 }
 
 export async function downloadImportTemplate(withTeam: boolean) {
-  const { blob, filename } = await api.blob(getStudentImportTemplate.path, { with_team: withTeam ? 1 : 0 });
-  save(blob, filename ?? '生徒取り込みテンプレート.xlsx');
+  const { blob, filename } = await api.download(getStudentImportTemplate, { with_team: withTeam ? 1 : 0 });
+  saveFile(blob, filename ?? '生徒取り込みテンプレート.xlsx');
 }

@@ -2,11 +2,10 @@ import { batchChangeKumi, batchChangeGradeName, studentLimits } from '@ondoku/co
 import { Form, Input, Modal, Typography } from 'antd';
 import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useBatchChangeClassName } from '../api/batch-change-class-name';
-import { useBatchChangeGradeName } from '../api/batch-change-grade-name';
+import { useBatchChangeGradeName, useBatchChangeKumi } from '../api';
 
 const gradeRule = zodRule(batchChangeGradeName.input.shape.grade_name);
-const classRule = zodRule(batchChangeKumi.input.shape.class_name);
+const kumiRule = zodRule(batchChangeKumi.input.shape.class_name);
 
 /** Change the grade (学年) or class (組) of the selected students at once, e.g. at the start of a school year. */
 export function BulkNameModal({
@@ -14,20 +13,20 @@ export function BulkNameModal({
   studentIds,
   onClose,
 }: {
-  kind: 'grade' | 'class' | null;
+  kind: 'grade' | 'kumi' | null;
   studentIds: string[];
   onClose(done: boolean): void;
 }) {
   const [form] = Form.useForm<{ value: string }>();
   const grade = useBatchChangeGradeName();
-  const klass = useBatchChangeClassName();
+  const kumi = useBatchChangeKumi();
   const label = kind === 'grade' ? '学年' : '組';
   const submit = async () => {
     const { value } = await form.validateFields();
     const r =
       kind === 'grade'
         ? await grade.mutateAsync({ student_ids: studentIds, grade_name: value.trim() })
-        : await klass.mutateAsync({ student_ids: studentIds, class_name: value.trim() });
+        : await kumi.mutateAsync({ student_ids: studentIds, class_name: value.trim() });
     notify.success(`${r.count}人の${label}を「${value.trim()}」に変更しました。`);
     form.resetFields();
     onClose(true);
@@ -38,7 +37,7 @@ export function BulkNameModal({
       title={`${label}を一括変更`}
       okText={`${studentIds.length}人の${label}を変更`}
       cancelText="キャンセル"
-      confirmLoading={grade.isPending || klass.isPending}
+      confirmLoading={grade.isPending || kumi.isPending}
       onOk={() => void submit().catch(() => {})}
       onCancel={() => onClose(false)}
       destroyOnHidden
@@ -47,7 +46,7 @@ export function BulkNameModal({
         選択した<strong>{studentIds.length}人</strong>の{label}を変更します。
       </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item name="value" label={`新しい${label}`} rules={[kind === 'grade' ? gradeRule : classRule]}>
+        <Form.Item name="value" label={`新しい${label}`} rules={[kind === 'grade' ? gradeRule : kumiRule]}>
           <Input
             placeholder={kind === 'grade' ? '例：4年' : '例：2組'}
             {...limitedLength(kind === 'grade' ? studentLimits.gradeNameMax : studentLimits.kumiMax)}

@@ -12,14 +12,18 @@ import { type StudentRow } from '@ondoku/contract';
 import { App, Button, Card, ConfigProvider, Input, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListContainer } from '../../../components/ui/list-container';
+import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
-import { useBatchDeletion } from '../api/batch-deletion';
-import { fetchBatchDeletionConfirm } from '../api/batch-deletion-confirm';
+import {
+  fetchBatchDeletionConfirm,
+  useBatchDeletion,
+  useResetStudentsInfo,
+  useStudentBatchLeave,
+  useStudentPageRows,
+} from '../api';
 import { downloadStudentsXlsx } from '../api/export-students';
-import { useStudentPageRows } from '../api/get-student-page-rows';
-import { useResetStudentsInfo } from '../api/reset-students-info';
-import { useStudentBatchLeave } from '../api/student-batch-leave';
 import { BulkNameModal } from './bulk-name-modal';
 import { ImportModal } from './import-modal';
 
@@ -34,15 +38,15 @@ export const openLoginCards = (teamId: number, studentIds?: string[]) =>
 /** /manage-class/:teamId: the class's students with search, sort, selection and the bulk actions. */
 export function ClassStudents({ teamId }: { teamId: number }) {
   const { modal } = App.useApp();
-  const [page, setPage] = useState(1);
+  const list = useListState(`class-students:${teamId}`, { pageSize: PAGE_SIZE });
   const [kw, setKw] = useState('');
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'number', order: 'asc' });
   const [selected, setSelected] = useState<string[]>([]);
-  const [nameModal, setNameModal] = useState<'grade' | 'class' | null>(null);
+  const [nameModal, setNameModal] = useState<'grade' | 'kumi' | null>(null);
   const [importing, setImporting] = useState(false);
   const { data, isFetching } = useStudentPageRows({
-    page,
-    limit: PAGE_SIZE,
+    page: list.page,
+    limit: list.pageSize,
     team_id: teamId,
     kw: kw || undefined,
     sort_field: sort.field,
@@ -111,7 +115,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
         const r = await deletion.mutateAsync({ team_id: teamId, student_count: info.student_count });
         notify.success(`${r.count}人の生徒を削除しました。`);
         setSelected([]);
-        setPage(1);
+        list.setPage(1);
       },
     });
   };
@@ -158,7 +162,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
           style={{ width: 280 }}
           onSearch={(v) => {
             setKw(v.trim());
-            setPage(1);
+            list.setPage(1);
           }}
         />
         <Space wrap>
@@ -193,7 +197,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
         <Button size="small" disabled={!n} icon={<IdcardOutlined />} onClick={() => setNameModal('grade')}>
           学年を変更
         </Button>
-        <Button size="small" disabled={!n} icon={<IdcardOutlined />} onClick={() => setNameModal('class')}>
+        <Button size="small" disabled={!n} icon={<IdcardOutlined />} onClick={() => setNameModal('kumi')}>
           組を変更
         </Button>
         <Button size="small" disabled={!n} icon={<PrinterOutlined />} onClick={() => openLoginCards(teamId, selected)}>
@@ -213,38 +217,33 @@ export function ClassStudents({ teamId }: { teamId: number }) {
       </div>
 
       <ConfigProvider theme={{ components: { Table: selectedRowColors } }}>
-        <Table<StudentRow>
-          rowKey="student_id"
-          size="middle"
-          loading={isFetching}
-          columns={columns}
-          dataSource={data?.rows ?? []}
-          rowSelection={{
-            selectedRowKeys: selected,
-            preserveSelectedRowKeys: true,
-            onChange: (keys) => setSelected(keys as string[]),
-          }}
-          locale={{
-            emptyText: kw
-              ? '該当する生徒はいません。'
-              : 'このクラスにはまだ生徒がいません。「ファイルから取り込む」で追加できます。',
-          }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => `全${total}人`,
-          }}
-          onChange={(p, _f, sorter) => {
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            if (s?.order && s.columnKey)
-              setSort({ field: s.columnKey as SortField, order: s.order === 'ascend' ? 'asc' : 'desc' });
-            else setSort({ field: 'number', order: 'asc' });
-            setPage(p.current ?? 1);
-          }}
-        />
+        <ListContainer showEmpty={false} total={data?.total ?? 0} list={list} totalText={(total) => `全${total}人`}>
+          <Table<StudentRow>
+            rowKey="student_id"
+            size="middle"
+            loading={isFetching}
+            columns={columns}
+            dataSource={data?.rows ?? []}
+            rowSelection={{
+              selectedRowKeys: selected,
+              preserveSelectedRowKeys: true,
+              onChange: (keys) => setSelected(keys as string[]),
+            }}
+            locale={{
+              emptyText: kw
+                ? '該当する生徒はいません。'
+                : 'このクラスにはまだ生徒がいません。「ファイルから取り込む」で追加できます。',
+            }}
+            pagination={false}
+            onChange={(_p, _f, sorter) => {
+              const s = Array.isArray(sorter) ? sorter[0] : sorter;
+              if (s?.order && s.columnKey)
+                setSort({ field: s.columnKey as SortField, order: s.order === 'ascend' ? 'asc' : 'desc' });
+              else setSort({ field: 'number', order: 'asc' });
+              list.setPage(1);
+            }}
+          />
+        </ListContainer>
       </ConfigProvider>
 
       <div

@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { InitialPasswordRow } from '@ondoku/contract';
 import { Button, Result, Spin } from 'antd';
-import { useInitialPwdList } from '../api/get-student-initial-pwd-list';
+import { useInitialPwdList } from '../api';
 
 /**
  * Printable login cards (A4 portrait, 2 × 5 cards a page, cut lines between them): one per child

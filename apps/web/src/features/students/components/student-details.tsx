@@ -4,8 +4,7 @@ import {
   kumiField,
   furiganaField,
   gradeNameField,
-  messages,
-  passwordField,
+  newPasswordForm,
   studentNameField,
   studentLimits,
   type StudentRow,
@@ -15,14 +14,19 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { limitedLength, zodRule } from '../../../lib/form';
+import { formRules, limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useChangeStudentInfo } from '../api/change-student-info';
-import { useChangeStudentPasswordSafe } from '../api/change-student-password';
-import { useStudentInfo } from '../api/get-student-info';
-import { useLeaveTeam } from '../api/leave-team';
-import { useResetStudentsInfo } from '../api/reset-students-info';
+import {
+  useChangeStudentInfo,
+  useChangeStudentPasswordSafe,
+  useLeaveClass,
+  useResetStudentsInfo,
+  useStudentInfo,
+} from '../api';
 import { openLoginCards } from './class-students';
+
+/** A new password entered twice (§5): the contract's rule for each entry and for the pair. */
+const newPassword = formRules(newPasswordForm);
 
 function EditModal({ student, open, onClose }: { student: StudentRow; open: boolean; onClose(): void }) {
   const [form] = Form.useForm();
@@ -103,7 +107,7 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
         <Form.Item
           name="password"
           label="新しいパスワード"
-          rules={[zodRule(passwordField)]}
+          rules={[newPassword.field('password')]}
           extra="半角英字と数字を組み合わせて6〜20文字"
         >
           <Input.Password autoComplete="new-password" />
@@ -112,13 +116,7 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
           name="confirm"
           label="新しいパスワード（確認）"
           dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_r, value: string) => {
-                if (value !== getFieldValue('password')) throw new Error(messages.passwordMismatch);
-              },
-            }),
-          ]}
+          rules={[newPassword.field('confirm')]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -131,7 +129,7 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
 export function StudentDetails({ studentId }: { studentId: string }) {
   const { modal } = App.useApp();
   const { data: s, isLoading, isError } = useStudentInfo(studentId);
-  const leave = useLeaveTeam();
+  const leave = useLeaveClass();
   const reset = useResetStudentsInfo();
   const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState(false);

@@ -2,46 +2,34 @@ import { UploadOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { studentSortFields } from '@ondoku/contract';
 import { type StudentRow } from '@ondoku/contract';
 import { Button, Card, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListContainer } from '../../../components/ui/list-container';
+import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
-import { useClassOptions } from '../api/get-class-options';
+import { useClassList } from '../../../lib/queries';
+import { useStudentPageRows } from '../api';
 import { downloadStudentsXlsx } from '../api/export-students';
-import { useStudentPageRows } from '../api/get-student-page-rows';
 import { ImportModal } from './import-modal';
 
 type SortField = (typeof studentSortFields)[number];
-interface Filters {
-  kw: string;
-  teamId?: number;
-  page: number;
-  sortField: SortField;
-  sortOrder: 'asc' | 'desc';
-}
-const KEY = 'ondoku.student-filters';
-const initial: Filters = { kw: '', page: 1, sortField: 'furigana', sortOrder: 'asc' };
-
-/** Student filters are kept per browser session (spec §3): sessionStorage, not localStorage. */
-function useSessionFilters(): [Filters, (f: Partial<Filters>) => void] {
-  const [filters, setFilters] = useState<Filters>(() => {
-    try {
-      return { ...initial, ...(JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Partial<Filters>) };
-    } catch {
-      return initial;
-    }
-  });
-  useEffect(() => sessionStorage.setItem(KEY, JSON.stringify(filters)), [filters]);
-  return [filters, (f) => setFilters((prev) => ({ ...prev, ...f }))];
-}
+const PAGE_SIZE = 20;
+/** Student filters are kept per browser session (spec §3), with the page. */
+const initialFilters: { kw: string; teamId?: number; sortField: SortField; sortOrder: 'asc' | 'desc' } = {
+  kw: '',
+  sortField: 'furigana',
+  sortOrder: 'asc',
+};
 
 /** /student/student-overview-home: every student of the teacher, across classes. */
 export function StudentOverview() {
-  const [f, set] = useSessionFilters();
+  const list = useListState('student-overview', { pageSize: PAGE_SIZE, filters: initialFilters });
+  const f = list.filters;
   const [importing, setImporting] = useState(false);
-  const classes = useClassOptions();
+  const classes = useClassList();
   const { data, isFetching } = useStudentPageRows({
-    page: f.page,
-    limit: 20,
+    page: list.page,
+    limit: list.pageSize,
     kw: f.kw || undefined,
     team_id: f.teamId,
     sort_field: f.sortField,
@@ -87,14 +75,14 @@ export function StudentOverview() {
             defaultValue={f.kw}
             placeholder="生徒ID・氏名・ふりがなで検索"
             style={{ width: 260 }}
-            onSearch={(v) => set({ kw: v.trim(), page: 1 })}
+            onSearch={(v) => list.setFilters({ kw: v.trim() })}
           />
           <Select
             allowClear
             placeholder="すべてのクラス"
             style={{ width: 180 }}
             value={f.teamId}
-            onChange={(v?: number) => set({ teamId: v, page: 1 })}
+            onChange={(v?: number) => list.setFilters({ teamId: v })}
             options={(classes.data?.rows ?? []).map((c) => ({
               value: c.team_id,
               label: c.hidden ? `${c.name}（非表示）` : c.name,
@@ -110,29 +98,24 @@ export function StudentOverview() {
           </Button>
         </Space>
       </Space>
-      <Table<StudentRow>
-        rowKey="student_id"
-        loading={isFetching}
-        columns={columns}
-        dataSource={data?.rows ?? []}
-        locale={{ emptyText: f.kw || f.teamId ? '該当する生徒はいません。' : 'まだ生徒がいません。' }}
-        pagination={{
-          current: f.page,
-          pageSize: 20,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (total) => `全${total}人`,
-        }}
-        onChange={(p, _filters, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          set({
-            page: p.current ?? 1,
-            sortField: s?.order && s.columnKey ? (s.columnKey as SortField) : 'furigana',
-            sortOrder: s?.order === 'descend' ? 'desc' : 'asc',
-          });
-        }}
-      />
+      <ListContainer showEmpty={false} total={data?.total ?? 0} list={list} totalText={(total) => `全${total}人`}>
+        <Table<StudentRow>
+          rowKey="student_id"
+          loading={isFetching}
+          columns={columns}
+          dataSource={data?.rows ?? []}
+          locale={{ emptyText: f.kw || f.teamId ? '該当する生徒はいません。' : 'まだ生徒がいません。' }}
+          pagination={false}
+          onChange={(_p, _filters, sorter) => {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            // A new sort starts again from page 1, as the table's own pager did.
+            list.setFilters({
+              sortField: s?.order && s.columnKey ? (s.columnKey as SortField) : 'furigana',
+              sortOrder: s?.order === 'descend' ? 'desc' : 'asc',
+            });
+          }}
+        />
+      </ListContainer>
       <ImportModal open={importing} onClose={() => setImporting(false)} />
     </Card>
   );

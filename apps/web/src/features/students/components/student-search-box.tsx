@@ -3,7 +3,7 @@ import { AutoComplete, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useSearchStudent } from '../api/search-student';
+import { useSearchStudent } from '../api';
 
 /** Find a student of any class by id, name or furigana, and open their page. */
 export function StudentSearchBox() {

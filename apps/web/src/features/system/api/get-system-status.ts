@@ -1,16 +1,18 @@
 import { getSystemStatus, type SystemStatusReply } from '@ondoku/contract';
+import { api } from '../../../lib/api';
+import type { Requester } from '../../../lib/request';
+
+const normal: SystemStatusReply = { status: 2, title: '', message: '' };
 
 /**
- * The start-up status check. It must not go through the request layer's retry dialog (it runs
- * before anything else is on screen), so a failure to reach the server counts as "normal" and
- * the first real call will report the problem.
+ * The start-up status check. It must not show the request layer's retry dialog or toasts (it
+ * runs before anything else is on screen), so it goes through the silent requester, and a failure
+ * to reach the server counts as "normal": the first real call will report the problem.
  */
-export async function fetchSystemStatus(send: typeof fetch = fetch): Promise<SystemStatusReply> {
+export async function fetchSystemStatus(requester: Requester = api.silent): Promise<SystemStatusReply> {
   try {
-    const res = await send(getSystemStatus.path, { headers: { 'accept-language': 'ja' } });
-    const env = (await res.json()) as { errcode: number; data: SystemStatusReply };
-    return env.errcode === 0 ? env.data : { status: 2, title: '', message: '' };
+    return await requester.call(getSystemStatus, {});
   } catch {
-    return { status: 2, title: '', message: '' };
+    return normal;
   }
 }

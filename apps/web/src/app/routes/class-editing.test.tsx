@@ -1,0 +1,42 @@
+import { getMyClassRows, hideClass, type ClassRow } from '@ondoku/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute, reply } from '../../test/render-route';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const row = (team_id: number, name: string, sort: number): ClassRow => ({
+  team_id,
+  name,
+  allow_join: 1,
+  sort,
+  hidden: false,
+  student_count: 30 + team_id,
+  created_at: '2026-04-01T00:00:00.000Z',
+});
+
+// A whole screen in jsdom takes seconds on a busy machine.
+describe('/grades (class list)', { timeout: 90_000 }, () => {
+  it('lists the classes in their order; hiding one refetches the list', async () => {
+    const classes = [row(1, '3年1組', 1), row(2, '3年2組', 2)];
+    const { calls } = renderRoute('/grades', {
+      api: [
+        reply(getMyClassRows, () => ({ rows: classes })),
+        reply(hideClass, (b) => {
+          const c = classes.find((x) => x.team_id === Number(b.team_id))!;
+          c.hidden = true;
+          return c;
+        }),
+      ],
+    });
+    const rows = await screen.findAllByTestId('class-row', {}, { timeout: 10_000 });
+    expect(rows.map((r) => within(r).getByRole('link', { name: /組$/ }).textContent)).toEqual(['3年1組', '3年2組']);
+    expect(within(rows[0]!).getByText('31人')).toBeInTheDocument();
+
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: /非表示/ }));
+    expect(await screen.findByText('「3年2組」を非表示にしました。')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getAllByTestId('class-row')[1]!).getByText('非表示')).toBeInTheDocument());
+    expect(calls.filter((c) => c.path === getMyClassRows.path)).toHaveLength(2);
+    expect(calls.find((c) => c.path === hideClass.path)?.input).toEqual({ team_id: 2, teacher_id: '7', flag: '1' });
+  });
+});

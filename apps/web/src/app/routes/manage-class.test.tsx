@@ -1,0 +1,92 @@
+import { getClassInfo, getStudentPageRows, type ClassRow, type StudentRow } from '@ondoku/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute, reply } from '../../test/render-route';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const klass: ClassRow = {
+  team_id: 12,
+  name: '3年1組',
+  allow_join: 1,
+  sort: 1,
+  hidden: false,
+  student_count: 25,
+  created_at: '2026-04-01T00:00:00.000Z',
+};
+const student = (i: number): StudentRow => ({
+  student_id: `s${String(i).padStart(3, '0')}`,
+  name: `生徒${i}`,
+  furigana: `せいと${i}`,
+  grade_name: '3年',
+  class_name: '1組',
+  number: String(i),
+  has_initial_password: i % 2 === 0,
+  password_changed_at: null,
+  teams: [{ team_id: 12, name: '3年1組' }],
+  created_at: '2026-04-01T00:00:00.000Z',
+});
+const pagerOf = (root: ParentNode) => root.querySelector<HTMLElement>('nav[aria-label="ページ送り"]')!;
+const pageButton = (pager: HTMLElement, label: string) => within(pager).getByText(label).closest('button')!;
+
+const all = Array.from({ length: 25 }, (_, i) => student(i + 1));
+
+// A whole screen in jsdom takes seconds on a busy machine.
+describe('/manage-class/:teamId', { timeout: 90_000 }, () => {
+  it('shows the class head and its students, 20 to a page, and keeps the page for the session', async () => {
+    const { calls, unmount } = renderRoute('/manage-class/12', {
+      api: [
+        reply(getClassInfo, () => klass),
+        reply(getStudentPageRows, (q) => {
+          const page = Number(q.page);
+          const limit = Number(q.limit);
+          return { rows: all.slice((page - 1) * limit, page * limit), total: all.length, page, limit };
+        }),
+      ],
+    });
+    expect(await screen.findByText('s001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getAllByText('3年1組').length).toBeGreaterThan(0);
+    expect(screen.getByText('25人')).toBeInTheDocument();
+    expect(screen.queryByText('s021')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === getStudentPageRows.path)?.input).toMatchObject({
+      team_id: '12',
+      page: '1',
+      limit: '20',
+      sort_field: 'number',
+      teacher_id: '7',
+    });
+
+    // getByRole walks the whole accessibility tree of a 20-row table in jsdom: slow on a busy machine.
+    const pager = pagerOf(document);
+    expect(within(pager).getByText('全25人')).toBeInTheDocument();
+    fireEvent.click(pageButton(pager, '2'));
+    expect(await screen.findByText('s021', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText('s001')).not.toBeInTheDocument();
+
+    // Back on the screen in the same browser session: the same page.
+    unmount();
+    vi.unstubAllGlobals();
+    renderRoute('/manage-class/12', {
+      api: [
+        reply(getClassInfo, () => klass),
+        reply(getStudentPageRows, (q) => ({ rows: all.slice(20), total: all.length, page: Number(q.page), limit: 20 })),
+      ],
+    });
+    await waitFor(() => expect(pageButton(pagerOf(document), '2')).toHaveAttribute('aria-current', 'page'), {
+      timeout: 10_000,
+    });
+  });
+
+  it('tells an empty class how to add students', async () => {
+    renderRoute('/manage-class/12', {
+      api: [
+        reply(getClassInfo, () => ({ ...klass, student_count: 0 })),
+        reply(getStudentPageRows, () => ({ rows: [], total: 0, page: 1, limit: 20 })),
+      ],
+    });
+    expect(
+      await screen.findByText('このクラスにはまだ生徒がいません。「ファイルから取り込む」で追加できます。'),
+    ).toBeInTheDocument();
+    expect(document.querySelector('nav[aria-label="ページ送り"]')).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import { createClass, getClassInfo, hideClass, reorderClasses, showClass, updateClass } from '@ondoku/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { queryKeys, useCallMutation } from '../../../lib/queries';
+
+/**
+ * The classes feature's calls, one declaration each (the contract call and its key, or the keys
+ * it invalidates); the class list itself is shared (lib/queries: useClassList).
+ * Every class change refetches the class list, each class's info and the picker tree.
+ */
+const classChange = { invalidates: () => [queryKeys.classes.all] };
+
+export const classInfoQueryOptions = (teamId: number) =>
+  queryOptions({
+    queryKey: queryKeys.classes.info(teamId),
+    queryFn: () => api.call(getClassInfo, { team_id: teamId }),
+  });
+export const useClassInfo = (teamId: number) => useQuery(classInfoQueryOptions(teamId));
+
+export const useCreateClass = () => useCallMutation(createClass, classChange);
+export const useUpdateClass = () => useCallMutation(updateClass, classChange);
+export const useReorderClasses = () => useCallMutation(reorderClasses, classChange);
+export const useHideClass = () => useCallMutation(hideClass, classChange);
+export const useShowClass = () => useCallMutation(showClass, classChange);

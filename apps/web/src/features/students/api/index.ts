@@ -1,0 +1,89 @@
+import {
+  batchChangeGradeName,
+  batchChangeKumi,
+  batchDeletion,
+  batchDeletionConfirm,
+  changeStudentInfo,
+  changeStudentPasswordSafe,
+  getStudentInfo,
+  getStudentInitialPwdList,
+  getStudentPageRows,
+  leaveClass,
+  resetStudentsInfo,
+  searchStudent,
+  studentBatchLeave,
+  type CallInput,
+} from '@ondoku/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { queryKeys, useCallMutation } from '../../../lib/queries';
+import { encryptForServer } from '../../../lib/server-key';
+
+/**
+ * The students feature's JSON calls, one declaration each. Files have their own modules
+ * (export-students.ts: downloads; import-students.ts: uploads with progress). The class list
+ * for filters is shared (lib/queries: useClassList).
+ */
+
+// ── Reads ──────────────────────────────────────────────────────────────────────────────────
+
+export type StudentPageParams = CallInput<typeof getStudentPageRows>;
+
+export const studentPageRowsQueryOptions = (params: StudentPageParams) =>
+  queryOptions({
+    queryKey: queryKeys.students.page(params),
+    queryFn: () => api.call(getStudentPageRows, params),
+    placeholderData: keepPreviousData,
+  });
+export const useStudentPageRows = (params: StudentPageParams) => useQuery(studentPageRowsQueryOptions(params));
+
+export const studentInfoQueryOptions = (studentId: string) =>
+  queryOptions({
+    queryKey: queryKeys.students.info(studentId),
+    queryFn: () => api.call(getStudentInfo, { student_id: studentId }),
+  });
+export const useStudentInfo = (studentId: string) => useQuery(studentInfoQueryOptions(studentId));
+
+export const initialPwdListQueryOptions = (teamId: number, studentIds?: string[]) =>
+  queryOptions({
+    queryKey: queryKeys.students.loginCards(teamId, studentIds ?? []),
+    queryFn: () => api.call(getStudentInitialPwdList, { team_id: teamId, student_ids: studentIds }),
+    staleTime: 0,
+  });
+export const useInitialPwdList = (teamId: number, studentIds?: string[]) =>
+  useQuery(initialPwdListQueryOptions(teamId, studentIds));
+
+export const searchStudentQueryOptions = (kw: string) =>
+  queryOptions({
+    queryKey: queryKeys.students.search(kw),
+    queryFn: () => api.call(searchStudent, { kw }),
+    enabled: kw.length > 0,
+    placeholderData: keepPreviousData,
+  });
+export const useSearchStudent = (kw: string) => useQuery(searchStudentQueryOptions(kw));
+
+/** Asked right before the confirmation modal, so the count it states is current. */
+export const fetchBatchDeletionConfirm = (teamId: number) => api.call(batchDeletionConfirm, { team_id: teamId });
+
+// ── Changes ────────────────────────────────────────────────────────────────────────────────
+
+/** Students change, and with them class sizes: student lists and the class list are refetched. */
+const studentChange = { invalidates: () => [queryKeys.students.all, queryKeys.classes.all] };
+
+export const useChangeStudentInfo = () => useCallMutation(changeStudentInfo, studentChange);
+export const useLeaveClass = () => useCallMutation(leaveClass, studentChange);
+export const useStudentBatchLeave = () => useCallMutation(studentBatchLeave, studentChange);
+export const useBatchChangeGradeName = () => useCallMutation(batchChangeGradeName, studentChange);
+export const useBatchChangeKumi = () => useCallMutation(batchChangeKumi, studentChange);
+export const useResetStudentsInfo = () => useCallMutation(resetStudentsInfo, studentChange);
+export const useBatchDeletion = () => useCallMutation(batchDeletion, studentChange);
+
+/** A student's password travels RSA-OAEP encrypted with the server's key, like the teacher's own. */
+export const useChangeStudentPasswordSafe = () =>
+  useCallMutation(changeStudentPasswordSafe, {
+    prepare: async (v: { student_id: string; password: string }, queryClient) => ({
+      student_id: v.student_id,
+      password: await encryptForServer(queryClient, v.password),
+    }),
+    invalidates: () => [queryKeys.students.all],
+  });

@@ -1,0 +1,89 @@
+import {
+  getSystemStatus,
+  SystemStatus,
+  getTeacherInfo,
+  type CallDef,
+  type CallOutput,
+  type TeacherUser,
+} from '@ondoku/contract';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '../app/provider';
+import { routes } from '../app/router';
+import { sessionStore } from '../lib/session';
+
+/**
+ * Route-level component tests (as a teacher uses a screen): the real routes, layouts and
+ * providers (QueryClient, antd ConfigProvider ja_JP, the notifier) in a memory router, signed in
+ * as a test teacher, with a fake API standing in for the server behind the real request layer.
+ */
+
+/** The call's input as the server receives it: query values as strings, JSON body values as sent. */
+export type FakeInput = Record<string, unknown>;
+export type FakeReply = (input: FakeInput) => unknown;
+
+/** One call's fake reply, typed by the contract: `reply(getClassInfo, (q) => ({ … }))`. */
+export const reply = <C extends CallDef>(call: C, answer: (input: FakeInput) => CallOutput<C>): [string, FakeReply] => [
+  call.path,
+  answer,
+];
+
+export const testTeacher: TeacherUser = {
+  id: 7,
+  teacher_flag: 1,
+  username: 'sensei',
+  email: 'sensei@example.jp',
+  nickname: '山田先生',
+  avatar: null,
+  type: 'teacher',
+  showLive: false,
+  school: 'テスト小学校',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export interface RenderRouteOptions {
+  /** Replies by call; the status check and teacher info have defaults. Other calls answer 404. */
+  api?: [string, FakeReply][];
+  /** Signed in as this teacher (default testTeacher); null for signed out. */
+  user?: TeacherUser | null;
+}
+
+export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
+  const user = opts.user === undefined ? testTeacher : opts.user;
+  if (user) sessionStore.set({ token: 'test-token', user, onlineClassSwitch: false });
+  else sessionStore.clear();
+
+  const handlers = new Map<string, FakeReply>([
+    reply(getSystemStatus, () => ({ status: SystemStatus.NORMAL, title: '', message: '' })),
+    reply(getTeacherInfo, () => ({ user: user!, online_class_switch: false, live_lesson_url: null })),
+    ...(opts.api ?? []),
+  ]);
+  /** Every call the screen made, in order: path and input (query or JSON body). */
+  const calls: { path: string; input: Record<string, unknown> }[] = [];
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const u = new URL(String(url), 'http://test');
+    const query: Record<string, string | string[]> = {};
+    for (const [k, v] of u.searchParams) {
+      const prev = query[k];
+      query[k] = prev === undefined ? v : [...(Array.isArray(prev) ? prev : [prev]), v];
+    }
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    const input = { ...query, ...body };
+    calls.push({ path: u.pathname, input });
+    const handler = handlers.get(u.pathname);
+    if (!handler) return json(404, { errcode: 40400, errmsg: 'データが見つかりませんでした。', data: null });
+    return json(200, { errcode: 0, errmsg: '', data: handler(input) });
+  });
+  vi.stubGlobal('fetch', fetch);
+
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, calls, fetch };
+}
