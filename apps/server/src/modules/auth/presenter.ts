@@ -19,3 +19,12 @@ export const presentSession = (t: TeacherRow, token: string) => ({
   user: presentTeacher(t),
   online_class_switch: t.onlineClassSwitch,
 });
+
+export const presentTeacherInfo = (t: TeacherRow, liveLessonUrl: string | null) => ({
+  user: presentTeacher(t),
+  online_class_switch: t.onlineClassSwitch,
+  live_lesson_url: liveLessonUrl,
+});
+
+/** The server's RSA public key as the web app encrypts passwords with it. */
+export const presentPublicKey = (pem: string) => ({ public_key: pem, algorithm: 'RSA-OAEP-256' as const });

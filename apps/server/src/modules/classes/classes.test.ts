@@ -68,10 +68,10 @@ describe('team/my-team-rows, team/info, homework/team-rows', () => {
   it("lists only the teacher's own classes with student counts, whatever teacher_id says", async () => {
     const a = await teacherWithToken(t);
     const b = await teacherWithToken(t);
-    const c1 = await buildClass(t.db, a.teacher.id, { name: 'A1' });
-    const c2 = await buildClass(t.db, a.teacher.id, { name: 'A2' });
-    await buildClass(t.db, b.teacher.id, { name: 'B1' });
-    await buildStudents(t, a.teacher.id, 3, { classIds: [c1.id] });
+    const c1 = await buildClass(t, { teacher: a.teacher, name: 'A1' });
+    const c2 = await buildClass(t, { teacher: a.teacher, name: 'A2' });
+    await buildClass(t, { teacher: b.teacher, name: 'B1' });
+    await buildStudents(t, 3, { teacher: a.teacher, classIds: [c1.id] });
     const rows = (await get(`/api/v2/team/my-team-rows?teacher_id=${b.teacher.id}`, a.auth)).json().data.rows;
     expect(rows.map((r: { name: string; student_count: number }) => [r.name, r.student_count])).toEqual([
       ['A1', 3],
@@ -85,8 +85,8 @@ describe('team/my-team-rows, team/info, homework/team-rows', () => {
   });
   it('homework/team-rows leaves hidden classes out', async () => {
     const a = await teacherWithToken(t);
-    const c1 = await buildClass(t.db, a.teacher.id, { name: '見える' });
-    const c2 = await buildClass(t.db, a.teacher.id, { name: '隠す' });
+    const c1 = await buildClass(t, { teacher: a.teacher, name: '見える' });
+    const c2 = await buildClass(t, { teacher: a.teacher, name: '隠す' });
     await post('/api/v2/team/make-hidden', { team_id: c2.id }, a.auth);
     const rows = (await get('/api/v2/homework/team-rows', a.auth)).json().data.rows;
     expect(rows).toEqual([{ team_id: c1.id, name: '見える', student_count: 0 }]);
@@ -98,7 +98,7 @@ describe('team/update', () => {
   it('renames and sets allow_join; 400; another teacher gets 404 and nothing changes', async () => {
     const a = await teacherWithToken(t);
     const b = await teacherWithToken(t);
-    const c = await buildClass(t.db, a.teacher.id, { name: '旧' });
+    const c = await buildClass(t, { teacher: a.teacher, name: '旧' });
     expect((await post(url, { id: c.id, name: '新', allow_join: 1 })).statusCode).toBe(401);
     const res = await post(url, { id: c.id, name: '新', allow_join: 0 }, a.auth);
     expect(res.json().data).toMatchObject({ team_id: c.id, name: '新', allow_join: 0 });
@@ -114,7 +114,7 @@ describe('team/make-hidden and make-obvious', () => {
   it('hides and shows; refuses another teacher with nothing changed', async () => {
     const a = await teacherWithToken(t);
     const b = await teacherWithToken(t);
-    const c = await buildClass(t.db, a.teacher.id);
+    const c = await buildClass(t, { teacher: a.teacher });
     expect((await post('/api/v2/team/make-hidden', { team_id: c.id })).statusCode).toBe(401);
     expect((await post('/api/v2/team/make-hidden', { team_id: c.id }, a.auth)).json().data.hidden).toBe(true);
     expect((await post('/api/v2/team/make-obvious', { team_id: c.id }, b.auth)).statusCode).toBe(404);
@@ -131,11 +131,11 @@ describe('team/reorder-sort', () => {
     const a = await teacherWithToken(t);
     const b = await teacherWithToken(t);
     const [c1, c2, c3] = [
-      await buildClass(t.db, a.teacher.id),
-      await buildClass(t.db, a.teacher.id),
-      await buildClass(t.db, a.teacher.id),
+      await buildClass(t, { teacher: a.teacher }),
+      await buildClass(t, { teacher: a.teacher }),
+      await buildClass(t, { teacher: a.teacher }),
     ];
-    const foreign = await buildClass(t.db, b.teacher.id);
+    const foreign = await buildClass(t, { teacher: b.teacher });
     expect((await post(url, { team_ids: [c3!.id] })).statusCode).toBe(401);
     const res = await post(url, { team_ids: [c3!.id, c1!.id] }, a.auth);
     expect(res.json().errmsg).toBe('');

@@ -25,9 +25,9 @@ describe("another teacher's token", () => {
   it('reads nothing and changes nothing of the owner, through every class and student call', async () => {
     const owner = await teacherWithToken(t);
     const other = await teacherWithToken(t);
-    const c1 = await buildClass(t.db, owner.teacher.id, { name: '持ち主1' });
-    const c2 = await buildClass(t.db, owner.teacher.id, { name: '持ち主2' });
-    const ids = await buildStudents(t, owner.teacher.id, 3, { classIds: [c1.id], prefix: 'own' });
+    const c1 = await buildClass(t, { teacher: owner.teacher, name: '持ち主1' });
+    const c2 = await buildClass(t, { teacher: owner.teacher, name: '持ち主2' });
+    const ids = await buildStudents(t, 3, { teacher: owner.teacher, classIds: [c1.id], prefix: 'own' });
     const before = await snapshot();
     const q = `teacher_id=${owner.teacher.id}&flag=1`;
     const h = other.auth;
