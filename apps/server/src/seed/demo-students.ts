@@ -90,26 +90,26 @@ export async function seedDemoClasses(db: Db, box: SecretBox, teacherId: number,
   const random = rng(loginId.length * 7919 + teacherId);
   for (const spec of demoClasses[loginId] ?? []) {
     await db.transaction(async (tx) => {
-    const c = await createClass(tx, teacherId, { name: spec.name });
-    const used = new Set<string>();
-    const list = Array.from({ length: spec.size }, (_, i) => {
-      let sur: [string, string], given: [string, string];
-      do {
-        sur = surnames[Math.floor(random() * surnames.length)]!;
-        given = givenNames[Math.floor(random() * givenNames.length)]!;
-      } while (used.has(sur[0] + given[0]));
-      used.add(sur[0] + given[0]);
-      return {
-        loginId: `${spec.prefix}-${String(i + 1).padStart(2, '0')}`,
-        name: `${sur[0]} ${given[0]}`,
-        furigana: `${sur[1]} ${given[1]}`,
-        gradeName: spec.grade,
-        kumi: spec.kumi,
-        number: String(i + 1),
-        classIds: [c.id],
-      };
-    });
-    await createStudents(tx, box, teacherId, list);
+      const c = await createClass(tx, teacherId, { name: spec.name });
+      const used = new Set<string>();
+      const list = Array.from({ length: spec.size }, (_, i) => {
+        let sur: [string, string], given: [string, string];
+        do {
+          sur = surnames[Math.floor(random() * surnames.length)]!;
+          given = givenNames[Math.floor(random() * givenNames.length)]!;
+        } while (used.has(sur[0] + given[0]));
+        used.add(sur[0] + given[0]);
+        return {
+          loginId: `${spec.prefix}-${String(i + 1).padStart(2, '0')}`,
+          name: `${sur[0]} ${given[0]}`,
+          furigana: `${sur[1]} ${given[1]}`,
+          gradeName: spec.grade,
+          kumi: spec.kumi,
+          number: String(i + 1),
+          classIds: [c.id],
+        };
+      });
+      await createStudents(tx, box, teacherId, list);
     });
   }
 }

@@ -9,12 +9,7 @@ import type { AuthTeacher } from '../../plugins/auth.js';
 import { findTeacherById, hashPassword, presentTeacher, replacePassword, verifyPassword } from '../auth/index.js';
 import { consumeCode, issueCode } from './code-repository.js';
 import { emailChangeMail, resetPasswordMail } from './mails.js';
-import {
-  findTeacherByEmail,
-  isEmailTakenByOther,
-  updateEmail,
-  updateProfile,
-} from './teacher-account-repository.js';
+import { findTeacherByEmail, isEmailTakenByOther, updateEmail, updateProfile } from './teacher-account-repository.js';
 
 /**
  * Account self-service (docs/account.md): forgotten password, profile, e-mail and password change.

@@ -56,7 +56,11 @@ describe('team/create', () => {
     const b = await teacherWithToken(t);
     await call(t, createClass, { name: '6年1組' }, { as: a });
     const dup = await call(t, createClass, { name: '6年1組' }, { as: a });
-    expect([dup.status, dup.errcode, dup.errmsg]).toEqual([200, ErrorCode.CLASS_NAME_TAKEN, classMessages.classNameTaken]);
+    expect([dup.status, dup.errcode, dup.errmsg]).toEqual([
+      200,
+      ErrorCode.CLASS_NAME_TAKEN,
+      classMessages.classNameTaken,
+    ]);
     expect(dup.errmsg).toBe('同じ名前のクラスがすでにあります。別の名前を入力してください。');
     expect((await call(t, createClass, { name: '6年1組' }, { as: b })).errcode).toBe(0);
   });

@@ -21,7 +21,9 @@ export function classRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   route(app, getMyClassRows, async ({ teacher }) => presentClassRows(await listClasses(db, teacher.id)));
 
-  route(app, getClassInfo, async ({ input, teacher }) => presentClass(await requireOwnClass(db, teacher, input.team_id)));
+  route(app, getClassInfo, async ({ input, teacher }) =>
+    presentClass(await requireOwnClass(db, teacher, input.team_id)),
+  );
 
   route(app, createClass, async ({ input, teacher }) =>
     presentClass(await service.createClass(db, teacher.id, { name: input.name, allowJoin: input.allow_join })),

@@ -19,8 +19,7 @@ async function assertNameFree(db: DbOrTx, teacherId: number, name: string, excep
 }
 
 /** Run a write that sets class names, answering "name taken" when the unique index refuses it. */
-const guardClassNames = <T>(write: () => Promise<T>) =>
-  onUniqueViolation(write, classNameTaken, CLASS_NAME_KEY);
+const guardClassNames = <T>(write: () => Promise<T>) => onUniqueViolation(write, classNameTaken, CLASS_NAME_KEY);
 
 /** Refuse creating `adding` more classes beyond the limit. */
 async function assertRoomForClasses(db: DbOrTx, teacherId: number, adding: number) {
@@ -46,7 +45,13 @@ export async function createClass(
 export async function createClasses(db: DbOrTx, teacherId: number, names: string[]) {
   if (names.length === 0) return new Map<string, number>();
   await assertRoomForClasses(db, teacherId, names.length);
-  const made = await guardClassNames(() => insertClasses(db, teacherId, names.map((name) => ({ name }))));
+  const made = await guardClassNames(() =>
+    insertClasses(
+      db,
+      teacherId,
+      names.map((name) => ({ name })),
+    ),
+  );
   return new Map(made.map((c) => [c.name, c.id]));
 }
 

@@ -1,4 +1,10 @@
-import { getHomeworkClassRows, getMyHomeworkPageList, getStudentListByClass, hideClass, messages } from '@ondoku/contract';
+import {
+  getHomeworkClassRows,
+  getMyHomeworkPageList,
+  getStudentListByClass,
+  hideClass,
+  messages,
+} from '@ondoku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homework } from '../../db/schema/index.js';
 import { call } from '../../test/call.js';

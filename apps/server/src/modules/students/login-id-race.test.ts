@@ -46,9 +46,18 @@ describe('a login id taken between the check and the insert', () => {
       headers: { ...me.auth, ...mp.headers },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ errcode: ErrorCode.STUDENT_ID_TAKEN, errmsg: studentMessages.studentIdTaken, data: null });
+    expect(res.json()).toEqual({
+      errcode: ErrorCode.STUDENT_ID_TAKEN,
+      errmsg: studentMessages.studentIdTaken,
+      data: null,
+    });
     // All or nothing: neither the other row nor the class it named was created.
-    expect(await t.db.select().from(students).where(like(students.loginId, `${fresh}%`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(students)
+        .where(like(students.loginId, `${fresh}%`)),
+    ).toEqual([]);
     expect((await t.db.select().from(classes).where(like(classes.name, '新1組'))).length).toBe(0);
   });
 });
@@ -58,18 +67,29 @@ describe('a class name taken between the check and the insert', () => {
     const me = await teacherWithToken(t);
     expect((await call(t, createClass, { name: '3年1組' }, { as: me })).errcode).toBe(0);
     const again = await call(t, createClass, { name: '3年1組' }, { as: me });
-    expect([again.status, again.errcode, again.errmsg]).toEqual([200, ErrorCode.CLASS_NAME_TAKEN, classMessages.classNameTaken]);
+    expect([again.status, again.errcode, again.errmsg]).toEqual([
+      200,
+      ErrorCode.CLASS_NAME_TAKEN,
+      classMessages.classNameTaken,
+    ]);
     // Another teacher may use the same name.
     expect((await call(t, createClass, { name: '3年1組' }, { as: await teacherWithToken(t) })).errcode).toBe(0);
 
     await buildClass(t, { teacher: me.teacher, name: '既存' });
-    const mp = multipart({}, { name: 'a.csv', data: Buffer.from(`生徒ID,氏名,クラス\r\nnew-${Date.now().toString(36)},新,既存\r\n`) });
+    const mp = multipart(
+      {},
+      { name: 'a.csv', data: Buffer.from(`生徒ID,氏名,クラス\r\nnew-${Date.now().toString(36)},新,既存\r\n`) },
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v2/team/import-students-list',
       payload: mp.payload,
       headers: { ...me.auth, ...mp.headers },
     });
-    expect(res.json()).toEqual({ errcode: ErrorCode.CLASS_NAME_TAKEN, errmsg: classMessages.classNameTaken, data: null });
+    expect(res.json()).toEqual({
+      errcode: ErrorCode.CLASS_NAME_TAKEN,
+      errmsg: classMessages.classNameTaken,
+      data: null,
+    });
   });
 });

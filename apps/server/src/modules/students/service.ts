@@ -66,9 +66,7 @@ export async function createStudents(db: DbOrTx, box: SecretBox, teacherId: numb
       studentIdTaken,
       STUDENT_LOGIN_ID_KEY,
     );
-    const memberships = slice.flatMap((s, i) =>
-      s.classIds.map((classId) => ({ classId, studentId: inserted[i]!.id })),
-    );
+    const memberships = slice.flatMap((s, i) => s.classIds.map((classId) => ({ classId, studentId: inserted[i]!.id })));
     if (memberships.length) await db.insert(classStudents).values(memberships).onConflictDoNothing();
     created += inserted.length;
   }
@@ -95,7 +93,13 @@ export async function changeStudentInfo(
 }
 
 /** The teacher sets a password; it is what the card prints until the student sets their own. */
-export async function setStudentPassword(db: DbOrTx, box: SecretBox, teacherId: number, loginId: string, password: string) {
+export async function setStudentPassword(
+  db: DbOrTx,
+  box: SecretBox,
+  teacherId: number,
+  loginId: string,
+  password: string,
+) {
   if (!isValidPassword(password)) throw AppError.badRequest(messages.passwordRule);
   const s = await requireOwnStudent(db, me(teacherId), loginId);
   await db
@@ -124,17 +128,17 @@ export async function batchLeaveClass(db: DbOrTx, teacherId: number, classId: nu
   const own = await requireOwnStudents(db, me(teacherId), loginIds);
   // One statement: atomic without a transaction.
   const gone = await db
-      .delete(classStudents)
-      .where(
-        and(
-          eq(classStudents.classId, classId),
-          inArray(
-            classStudents.studentId,
-            own.map((s) => s.id),
-          ),
+    .delete(classStudents)
+    .where(
+      and(
+        eq(classStudents.classId, classId),
+        inArray(
+          classStudents.studentId,
+          own.map((s) => s.id),
         ),
-      )
-      .returning({ id: classStudents.studentId });
+      ),
+    )
+    .returning({ id: classStudents.studentId });
   return gone.length;
 }
 
@@ -147,18 +151,18 @@ export async function batchSetField(
   const own = await requireOwnStudents(db, me(teacherId), loginIds);
   // One statement: atomic without a transaction.
   const updated = await db
-      .update(students)
-      .set({ ...change, updatedAt: new Date() })
-      .where(
-        and(
-          eq(students.teacherId, teacherId),
-          inArray(
-            students.id,
-            own.map((s) => s.id),
-          ),
+    .update(students)
+    .set({ ...change, updatedAt: new Date() })
+    .where(
+      and(
+        eq(students.teacherId, teacherId),
+        inArray(
+          students.id,
+          own.map((s) => s.id),
         ),
-      )
-      .returning({ id: students.id });
+      ),
+    )
+    .returning({ id: students.id });
   return updated.length;
 }
 
@@ -220,12 +224,7 @@ export async function reissueInitialPasswords(db: DbOrTx, box: SecretBox, teache
 }
 
 /** Login cards of a class (or of the listed students of it), in attendance-number order. */
-export async function initialPasswordCards(
-  db: DbOrTx,
-  teacherId: number,
-  classId: number,
-  loginIds?: string[],
-) {
+export async function initialPasswordCards(db: DbOrTx, teacherId: number, classId: number, loginIds?: string[]) {
   const c = await requireOwnClass(db, me(teacherId), classId);
   let rows = await listClassStudents(db, teacherId, classId);
   if (loginIds?.length) {

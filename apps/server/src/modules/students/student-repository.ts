@@ -122,7 +122,10 @@ export async function findStudents(db: DbOrTx, teacherId: number, loginIds: stri
     .select()
     .from(students)
     .where(
-      and(eq(students.teacherId, teacherId), sql`lower(${students.loginId}) = any(${sql.param(lowerIds(loginIds))}::text[])`),
+      and(
+        eq(students.teacherId, teacherId),
+        sql`lower(${students.loginId}) = any(${sql.param(lowerIds(loginIds))}::text[])`,
+      ),
     );
 }
 
