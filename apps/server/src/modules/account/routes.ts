@@ -15,6 +15,7 @@ import type { RateLimiter } from '../../lib/rate-limit.js';
 import { route } from '../../lib/route.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
 import * as fcm from './fcm-repository.js';
+import { presentAccountUser, presentCodeSent } from './presenter.js';
 import * as account from './service.js';
 
 export function accountRoutes(
@@ -24,7 +25,7 @@ export function accountRoutes(
   const { db, limiter, cipher, mailer } = deps;
 
   route(app, sendResetPwdMail, async ({ input, request }) =>
-    account.requestPasswordReset(db, limiter, mailer, request.log, input.email, request.ip),
+    presentCodeSent(await account.requestPasswordReset(db, limiter, mailer, request.log, input.email, request.ip)),
   );
 
   route(app, resetPasswordSafe, async ({ input, request }) =>
@@ -38,13 +39,17 @@ export function accountRoutes(
 
   // The guest type has no account settings (spec §2, §6): the contract's 'teacher:not-guest'
   // access refuses it with 403 before these handlers run.
-  route(app, changeProfile, async ({ input, teacher }) => account.changeProfile(db, teacher, input));
-
-  route(app, sendEmailAuthenticationMail, async ({ input, teacher }) =>
-    account.sendEmailChangeCode(db, limiter, mailer, teacher, input.email),
+  route(app, changeProfile, async ({ input, teacher }) =>
+    presentAccountUser(await account.changeProfile(db, teacher, input)),
   );
 
-  route(app, changeEmail, async ({ input, teacher }) => account.changeEmail(db, teacher, input));
+  route(app, sendEmailAuthenticationMail, async ({ input, teacher }) =>
+    presentCodeSent(await account.sendEmailChangeCode(db, limiter, mailer, teacher, input.email)),
+  );
+
+  route(app, changeEmail, async ({ input, teacher }) =>
+    presentAccountUser(await account.changeEmail(db, teacher, input)),
+  );
 
   route(app, changePasswordSafe, async ({ input, teacher }) =>
     account.changePassword(db, limiter, teacher, {

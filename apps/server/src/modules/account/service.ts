@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import type { AuthTeacher } from '../../plugins/auth.js';
-import { findTeacherById, hashPassword, presentTeacher, replacePassword, verifyPassword } from '../auth/index.js';
+import { findTeacherById, hashPassword, replacePassword, verifyPassword } from '../auth/index.js';
 import { consumeCode, issueCode } from './code-repository.js';
 import { emailChangeMail, resetPasswordMail } from './mails.js';
 import { findTeacherByEmail, isEmailTakenByOther, updateEmail, updateProfile } from './teacher-account-repository.js';
@@ -58,7 +58,7 @@ export async function requestPasswordReset(
   } else {
     await hashPassword('timing-equaliser'); // as long as issuing a code takes
   }
-  return { expires_in_minutes: ttlMinutes };
+  return ttlMinutes;
 }
 
 export async function resetPassword(
@@ -94,7 +94,7 @@ export async function resetPassword(
 export async function changeProfile(db: DbOrTx, teacher: AuthTeacher, input: { nickname: string; school: string }) {
   const row = await updateProfile(db, teacher.id, input);
   if (!row) throw AppError.unauthorized();
-  return { user: presentTeacher(row) };
+  return row;
 }
 
 export async function sendEmailChangeCode(
@@ -117,7 +117,7 @@ export async function sendEmailChangeCode(
   } catch {
     throw new AppError(ErrorCode.MAIL_SEND_FAILED, messages.mailSendFailed);
   }
-  return { expires_in_minutes: ttlMinutes };
+  return ttlMinutes;
 }
 
 export async function changeEmail(db: DbOrTx, teacher: AuthTeacher, input: { email: string; code: string }) {
@@ -134,7 +134,7 @@ export async function changeEmail(db: DbOrTx, teacher: AuthTeacher, input: { ema
     () => new AppError(ErrorCode.EMAIL_TAKEN, messages.emailTaken),
   );
   if (!updated) throw AppError.unauthorized();
-  return { user: presentTeacher(updated) };
+  return updated;
 }
 
 export async function changePassword(

@@ -14,10 +14,11 @@ export const presentTeacher = (t: TeacherRow): TeacherUser => ({
   school: t.school,
 });
 
-export const presentSession = (t: TeacherRow, token: string) => ({
-  token,
-  user: presentTeacher(t),
-  online_class_switch: t.onlineClassSwitch,
+/** A new session: the bearer token and who it belongs to. */
+export const presentSession = (s: { teacher: TeacherRow; token: string }) => ({
+  token: s.token,
+  user: presentTeacher(s.teacher),
+  online_class_switch: s.teacher.onlineClassSwitch,
 });
 
 export const presentTeacherInfo = (t: TeacherRow, liveLessonUrl: string | null) => ({

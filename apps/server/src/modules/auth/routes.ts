@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
-import { presentPublicKey, presentTeacherInfo } from './presenter.js';
+import { presentPublicKey, presentSession, presentTeacherInfo } from './presenter.js';
 import { signIn, signInWithPassCard } from './service.js';
 import { findTeacherById } from './teacher-repository.js';
 import { revokeToken } from './token-repository.js';
@@ -19,19 +19,23 @@ export function authRoutes(
   route(app, getPublicKey, async () => presentPublicKey(cipher.publicKeyPem));
 
   route(app, loginSafe, async ({ input, request }) =>
-    signIn(db, limiter, input.username, cipher.decrypt(input.password), {
-      address: request.ip,
-      clientName: input.client_name,
-      deviceCode: input.device_code,
-    }),
+    presentSession(
+      await signIn(db, limiter, input.username, cipher.decrypt(input.password), {
+        address: request.ip,
+        clientName: input.client_name,
+        deviceCode: input.device_code,
+      }),
+    ),
   );
 
   route(app, passCardLogin, async ({ input, request }) =>
-    signInWithPassCard(db, limiter, input.key, {
-      address: request.ip,
-      clientName: input.client_name,
-      deviceCode: input.device_code,
-    }),
+    presentSession(
+      await signInWithPassCard(db, limiter, input.key, {
+        address: request.ip,
+        clientName: input.client_name,
+        deviceCode: input.device_code,
+      }),
+    ),
   );
 
   route(app, logout, async ({ teacher }) => {

@@ -5,7 +5,6 @@ import { AppError } from '../../lib/app-error.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { consumePassCardKey } from './pass-card.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { presentSession } from './presenter.js';
 import { findTeacherById, findTeacherByLoginIdOrEmail, type TeacherRow } from './teacher-repository.js';
 import { issueToken } from './token-repository.js';
 
@@ -35,7 +34,7 @@ export async function signIn(
   }
   await limiter.clear(rateLimits.signInAccount(identifier));
   const token = await issueToken(db, teacher.id, client);
-  return presentSession(teacher, token);
+  return { teacher, token };
 }
 
 export async function signInWithPassCard(db: DbOrTx, limiter: RateLimiter, key: string, client: ClientInfo) {
@@ -48,7 +47,7 @@ export async function signInWithPassCard(db: DbOrTx, limiter: RateLimiter, key: 
     throw new AppError(ErrorCode.PASS_CARD_INVALID, messages.passCardInvalid);
   }
   const token = await issueToken(db, teacher.id, client);
-  return presentSession(teacher, token);
+  return { teacher, token };
 }
 
 export interface NewTeacher {

@@ -33,3 +33,8 @@ export const presentEvaluationResult = (r: EvaluationResult): EvaluationResultDa
   evaluate_html: r.evaluate_html,
   evaluate_text: r.evaluate_text,
 });
+
+/** Where the browser opens the evaluation socket: this host, with the signed ticket. */
+export const presentEvaluationService = (origin: { secure: boolean; host: string }, path: string, ticket: string) => ({
+  evaluation_server_url: `${origin.secure ? 'wss' : 'ws'}://${origin.host}${path}?ticket=${encodeURIComponent(ticket)}`,
+});

@@ -34,8 +34,8 @@ const upload = (
   const mp = multipart(fields, file);
   return t.app.inject({ method: 'POST', url, payload: mp.payload, headers: { ...auth, ...mp.headers } });
 };
-const intoClass = (auth: Auth | undefined, teamId: number, name: string, data: Buffer) =>
-  upload(auth, '/api/v2/team/import-team-students-list', { team_id: String(teamId) }, { name, data });
+const intoClass = (auth: Auth | undefined, classId: number, name: string, data: Buffer) =>
+  upload(auth, '/api/v2/team/import-team-students-list', { team_id: String(classId) }, { name, data });
 const countOf = async (teacherId: number) =>
   (await t.db.select({ n: count() }).from(students).where(eq(students.teacherId, teacherId)))[0]!.n;
 
