@@ -21,50 +21,25 @@ const mail = limits.mailRateLimit;
 const account = limits.accountRateLimit;
 const signIn = limits.loginRateLimit;
 
+/** A family of limits: one counter per subject (an address, a teacher, an e-mail address). */
+const per =
+  (prefix: string, max: number, windowMinutes: number) =>
+  (subject: string | number): Limit => ({ key: `${prefix}:${subject}`, max, windowMinutes });
+
 /** Every limit of the service, by what it counts (keys are namespaced so they never collide). */
 export const rateLimits = {
   /** Failed sign-ins per account name (login id or address as typed, case-insensitive). */
-  signInAccount: (identifier: string): Limit => ({
-    key: `signin:account:${identifier.toLowerCase()}`,
-    max: signIn.perAccount,
-    windowMinutes: signIn.windowMinutes,
-  }),
+  signInAccount: (identifier: string) =>
+    per('signin:account', signIn.perAccount, signIn.windowMinutes)(identifier.toLowerCase()),
   /** Failed sign-ins (password or pass card) per client address. */
-  signInAddress: (ip: string): Limit => ({
-    key: `signin:addr:${ip}`,
-    max: signIn.perAddress,
-    windowMinutes: signIn.windowMinutes,
-  }),
-  mailToEmail: (email: string): Limit => ({
-    key: `mail:email:${email}`,
-    max: mail.perEmail,
-    windowMinutes: mail.windowMinutes,
-  }),
-  mailFromAddress: (ip: string): Limit => ({
-    key: `mail:addr:${ip}`,
-    max: mail.perAddress,
-    windowMinutes: mail.windowMinutes,
-  }),
-  mailForTeacher: (teacherId: number): Limit => ({
-    key: `mail:teacher:${teacherId}`,
-    max: mail.perTeacher,
-    windowMinutes: mail.windowMinutes,
-  }),
-  wrongCodeFromAddress: (ip: string): Limit => ({
-    key: `code:addr:${ip}`,
-    max: account.wrongCodePerAddress,
-    windowMinutes: account.windowMinutes,
-  }),
-  wrongPasswordOfTeacher: (teacherId: number): Limit => ({
-    key: `pwchange:teacher:${teacherId}`,
-    max: account.wrongPasswordPerTeacher,
-    windowMinutes: account.windowMinutes,
-  }),
-  clientLogsOfTeacher: (teacherId: number): Limit => ({
-    key: `clientlog:teacher:${teacherId}`,
-    max: limits.clientLog.perMinute,
-    windowMinutes: 1,
-  }),
+  signInAddress: per('signin:addr', signIn.perAddress, signIn.windowMinutes),
+  mailToEmail: per('mail:email', mail.perEmail, mail.windowMinutes),
+  mailFromAddress: per('mail:addr', mail.perAddress, mail.windowMinutes),
+  mailForTeacher: per('mail:teacher', mail.perTeacher, mail.windowMinutes),
+  wrongCodeFromAddress: per('code:addr', account.wrongCodePerAddress, account.windowMinutes),
+  wrongPasswordOfTeacher: per('pwchange:teacher', account.wrongPasswordPerTeacher, account.windowMinutes),
+  clientLogsOfTeacher: per('clientlog:teacher', limits.clientLog.perMinute, 1),
+  // Student sign-in and exports add their families here (e.g. per('signin:student', …)).
 };
 
 export interface RateLimiter {

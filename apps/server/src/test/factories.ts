@@ -9,7 +9,7 @@ import type { TestApp } from './test-app.js';
  * without a teacher or class gets a new class (and its teacher). Everything goes through the
  * services the calls use. (buildHomework will follow the same shape: `{ teacher?, classes? }`.)
  */
-type Db_ = Pick<TestApp, 'db'>;
+type HasDb = Pick<TestApp, 'db'>;
 type WithBox = Pick<TestApp, 'db' | 'secretBox'>;
 /** A teacher as factories take it: a row or anything with its id. */
 export type TeacherRef = { id: number };
@@ -52,11 +52,11 @@ export async function teacherWithToken(t: TestApp, overrides: Partial<NewTeacher
 }
 export type SignedInTeacher = Awaited<ReturnType<typeof teacherWithToken>>;
 
-const teacherOf = async (t: Db_, teacher?: TeacherRef) => teacher ?? (await buildTeacher(t.db)).teacher;
+const teacherOf = async (t: HasDb, teacher?: TeacherRef) => teacher ?? (await buildTeacher(t.db)).teacher;
 
 let classSeq = 0;
 /** A class (of a new teacher unless `teacher` is given), through the service the calls use. */
-export async function buildClass(t: Db_, opts: { teacher?: TeacherRef; name?: string; allowJoin?: number } = {}) {
+export async function buildClass(t: HasDb, opts: { teacher?: TeacherRef; name?: string; allowJoin?: number } = {}) {
   classSeq += 1;
   const teacher = await teacherOf(t, opts.teacher);
   return createClass(t.db, teacher.id, { name: opts.name ?? `${classSeq}組`, allowJoin: opts.allowJoin });

@@ -9,14 +9,19 @@ export interface ClassRef {
   name: string;
 }
 
-/** Names every field the web app receives about a student: the hash and the sealed password never leave. */
-export const presentStudent = (s: StudentRecord, classes: ClassRef[]): StudentRow => ({
+/** The register fields every student reply shares. */
+const presentProfile = (s: StudentRecord) => ({
   student_id: s.loginId,
   name: s.name,
   furigana: s.furigana,
   grade_name: s.gradeName,
   class_name: s.kumi,
   number: s.number,
+});
+
+/** Names every field the web app receives about a student: the hash and the sealed password never leave. */
+export const presentStudent = (s: StudentRecord, classes: ClassRef[]): StudentRow => ({
+  ...presentProfile(s),
   teams: classes.map((c) => ({ team_id: c.classId, name: c.name })),
   has_initial_password: s.initialPasswordEnc !== null,
   password_changed_at: s.passwordChangedAt?.toISOString() ?? null,
@@ -28,12 +33,7 @@ export const presentStudentBrief = (s: StudentRecord) => ({ student_id: s.loginI
 
 /** A login card: the initial password opened only here, for printing. */
 export const presentLoginCard = (s: StudentRecord, box: SecretBox): InitialPasswordRow => ({
-  student_id: s.loginId,
-  name: s.name,
-  furigana: s.furigana,
-  grade_name: s.gradeName,
-  class_name: s.kumi,
-  number: s.number,
+  ...presentProfile(s),
   initial_password: s.initialPasswordEnc ? box.open(s.initialPasswordEnc) : null,
 });
 
