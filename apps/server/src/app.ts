@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
+import { createRateLimiter } from './lib/rate-limit.js';
 import type { PasswordCipher } from './lib/rsa-keys.js';
 import type { SecretBox } from './lib/secret-box.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -56,14 +57,18 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, { limits: { fileSize: studentLimits.import.maxBytes, files: 1 } });
 
   const db = deps.database.db;
+  // route() runs `{ transaction: true }` handlers on it.
+  app.decorate('db', db);
+  // The one rate limiter, on the database itself (never inside a request's transaction).
+  const limiter = createRateLimiter(db);
   registerAuth(app, db);
   openApiRoute(app);
-  systemRoutes(app, { db });
-  authRoutes(app, { db, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
+  systemRoutes(app, { db, limiter });
+  authRoutes(app, { db, limiter, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
   homeworkRoutes(app, { db });
   classRoutes(app, { db });
   studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox });
-  accountRoutes(app, { db, cipher: deps.cipher, mailer: deps.mailer });
+  accountRoutes(app, { db, limiter, cipher: deps.cipher, mailer: deps.mailer });
   registerDevMailbox(app, deps.mailer);
 
   const speech = deps.speech ?? createSpeechService();

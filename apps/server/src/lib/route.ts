@@ -4,11 +4,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from './app-error.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import type { AuthTeacher } from '../plugins/auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** The application's database (decorated by buildApp before any module registers). */
+    db: Db;
   }
 }
 
@@ -27,6 +32,34 @@ export type ContextOf<C extends CallDef> = C['access'] extends 'public'
   : TeacherCallContext<C>;
 
 type Handler<C extends CallDef, R> = (ctx: ContextOf<C>) => Promise<R>;
+
+/**
+ * Declared options of a call's handler. `transaction: true`: the handler runs in one database
+ * transaction and receives it as `tx` (every call that writes several rows declares it; a thrown
+ * error rolls everything back). Rate-limit counters are kept outside it (lib/rate-limit.ts), so a
+ * refused attempt still counts.
+ */
+export interface RouteOptions {
+  transaction?: boolean;
+}
+
+/** What a `{ transaction: true }` handler receives besides the call's context. */
+export interface TxContext {
+  tx: DbOrTx;
+}
+
+type WithTx<O extends RouteOptions> = O extends { transaction: true } ? TxContext : unknown;
+
+/** Run the handler, inside a transaction when the route declares one. */
+function runHandler(app: FastifyInstance, opts: RouteOptions, handler: (ctx: never) => Promise<unknown>, ctx: object) {
+  const h = handler as (ctx: object) => Promise<unknown>;
+  return opts.transaction ? app.db.transaction((tx) => h({ ...ctx, tx })) : h(ctx);
+}
+
+/** route(app, call, handler) or route(app, call, options, handler). */
+function splitArgs<H>(optsOrHandler: RouteOptions | H, handler?: H): [RouteOptions, H] {
+  return handler === undefined ? [{}, optsOrHandler as H] : [optsOrHandler as RouteOptions, handler];
+}
 
 /**
  * The one registration every call goes through: method, path, access rule (401 without a
@@ -81,7 +114,20 @@ export function route<C extends CallDef>(
   app: FastifyInstance,
   call: C,
   handler: NoInfer<(ctx: ContextOf<C>) => Promise<z.input<C['output']>>>,
+): void;
+export function route<C extends CallDef, const O extends RouteOptions>(
+  app: FastifyInstance,
+  call: C,
+  options: O,
+  handler: NoInfer<(ctx: ContextOf<C> & WithTx<O>) => Promise<z.input<C['output']>>>,
+): void;
+export function route(
+  app: FastifyInstance,
+  call: CallDef,
+  optsOrHandler: RouteOptions | Handler<CallDef, unknown>,
+  maybeHandler?: Handler<CallDef, unknown>,
 ) {
+  const [options, handler] = splitArgs(optsOrHandler, maybeHandler);
   const inputKey = call.method === 'GET' ? 'querystring' : 'body';
   registerCall(app, call, 'json', {
     schema: { [inputKey]: call.input, ...jsonReply(call) },
@@ -90,7 +136,7 @@ export function route<C extends CallDef>(
     },
     handle: async (request, _reply, teacher) => {
       const input = call.method === 'GET' ? request.query : request.body;
-      const data = await (handler as Handler<CallDef, unknown>)({ input, request, teacher } as never);
+      const data = await runHandler(app, options, handler, { input, request, teacher });
       return { errcode: 0, errmsg: '', data };
     },
   });
@@ -114,6 +160,7 @@ export const contentDisposition = (filename: string) => {
  * Content-Disposition; failures still answer with the JSON envelope.
  */
 export function blobRoute<C extends CallDef>(app: FastifyInstance, call: C, handler: NoInfer<Handler<C, BlobReply>>) {
+  // Downloads only read; they take no options.
   const contentType = call.contentType ?? 'application/octet-stream';
   registerCall(app, call, 'blob', {
     schema: {
@@ -124,7 +171,7 @@ export function blobRoute<C extends CallDef>(app: FastifyInstance, call: C, hand
       },
     },
     handle: async (request, reply, teacher) => {
-      const file = await (handler as Handler<CallDef, BlobReply>)({ input: request.query, request, teacher } as never);
+      const file = (await runHandler(app, {}, handler, { input: request.query, request, teacher })) as BlobReply;
       return reply
         .header('content-type', contentType)
         .header('content-disposition', contentDisposition(file.filename))
@@ -151,7 +198,20 @@ export function uploadRoute<C extends CallDef>(
   app: FastifyInstance,
   call: C,
   handler: NoInfer<(ctx: ContextOf<C> & { file: UploadedFile }) => Promise<z.input<C['output']>>>,
+): void;
+export function uploadRoute<C extends CallDef, const O extends RouteOptions>(
+  app: FastifyInstance,
+  call: C,
+  options: O,
+  handler: NoInfer<(ctx: ContextOf<C> & { file: UploadedFile } & WithTx<O>) => Promise<z.input<C['output']>>>,
+): void;
+export function uploadRoute(
+  app: FastifyInstance,
+  call: CallDef,
+  optsOrHandler: RouteOptions | ((ctx: never) => Promise<unknown>),
+  maybeHandler?: (ctx: never) => Promise<unknown>,
 ) {
+  const [options, handler] = splitArgs(optsOrHandler, maybeHandler);
   const rule = call.upload;
   if (!rule) throw new Error(`${call.path} is an upload call without an upload rule`);
   const fields = (call.input as unknown as z.ZodObject).omit({ file: true });
@@ -178,12 +238,8 @@ export function uploadRoute<C extends CallDef>(
       const parsed = fields.safeParse(values);
       if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message);
       if (!file || file.buffer.length === 0) throw AppError.badRequest(rule.fileRequiredMessage);
-      const data = await (handler as (ctx: unknown) => Promise<unknown>)({
-        input: parsed.data,
-        request,
-        teacher,
-        file,
-      });
+      // The file is read before the transaction opens, so a slow upload holds no connection.
+      const data = await runHandler(app, options, handler, { input: parsed.data, request, teacher, file });
       return { errcode: 0, errmsg: '', data };
     },
   });

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import type { SecretBox } from '../lib/secret-box.js';
-import { createClass } from '../modules/classes/service.js';
-import { createStudents } from '../modules/students/service.js';
+import { createClass } from '../modules/classes/index.js';
+import { createStudents } from '../modules/students/index.js';
 
 /** Demo classes and students with Japanese names, made through the services the calls use. */
 
@@ -89,25 +89,27 @@ export const demoClasses: Record<
 export async function seedDemoClasses(db: Db, box: SecretBox, teacherId: number, loginId: string) {
   const random = rng(loginId.length * 7919 + teacherId);
   for (const spec of demoClasses[loginId] ?? []) {
-    const c = await createClass(db, teacherId, { name: spec.name });
-    const used = new Set<string>();
-    const list = Array.from({ length: spec.size }, (_, i) => {
-      let sur: [string, string], given: [string, string];
-      do {
-        sur = surnames[Math.floor(random() * surnames.length)]!;
-        given = givenNames[Math.floor(random() * givenNames.length)]!;
-      } while (used.has(sur[0] + given[0]));
-      used.add(sur[0] + given[0]);
-      return {
-        loginId: `${spec.prefix}-${String(i + 1).padStart(2, '0')}`,
-        name: `${sur[0]} ${given[0]}`,
-        furigana: `${sur[1]} ${given[1]}`,
-        gradeName: spec.grade,
-        className: spec.kumi,
-        number: String(i + 1),
-        classIds: [c.id],
-      };
+    await db.transaction(async (tx) => {
+      const c = await createClass(tx, teacherId, { name: spec.name });
+      const used = new Set<string>();
+      const list = Array.from({ length: spec.size }, (_, i) => {
+        let sur: [string, string], given: [string, string];
+        do {
+          sur = surnames[Math.floor(random() * surnames.length)]!;
+          given = givenNames[Math.floor(random() * givenNames.length)]!;
+        } while (used.has(sur[0] + given[0]));
+        used.add(sur[0] + given[0]);
+        return {
+          loginId: `${spec.prefix}-${String(i + 1).padStart(2, '0')}`,
+          name: `${sur[0]} ${given[0]}`,
+          furigana: `${sur[1]} ${given[1]}`,
+          gradeName: spec.grade,
+          kumi: spec.kumi,
+          number: String(i + 1),
+          classIds: [c.id],
+        };
+      });
+      await createStudents(tx, box, teacherId, list);
     });
-    await createStudents(db, box, teacherId, list);
   }
 }

@@ -46,5 +46,5 @@ export async function seedDemo(db: Db, box: SecretBox): Promise<void> {
 /** Removes every row of every table (for `npm run seed -- --reset`). */
 export async function resetAll(db: Db): Promise<void> {
   // Cascades through every table that references teachers; the status row goes back to normal.
-  await db.execute(sql`truncate table teachers, system_status, login_attempts restart identity cascade`);
+  await db.execute(sql`truncate table teachers, system_status, rate_limits restart identity cascade`);
 }

@@ -1,15 +1,25 @@
 import type { Db } from '../db/client.js';
 import { createTeacher, type NewTeacher } from '../modules/auth/service.js';
-import { createClass } from '../modules/classes/service.js';
-import { createStudents } from '../modules/students/service.js';
+import { createClass } from '../modules/classes/index.js';
+import { createStudents } from '../modules/students/index.js';
 import type { TestApp } from './test-app.js';
 
+/**
+ * Factories that create their parents: a class without a teacher gets a new teacher, a student
+ * without a teacher or class gets a new class (and its teacher). Everything goes through the
+ * services the calls use. (buildHomework will follow the same shape: `{ teacher?, classes? }`.)
+ */
+type HasDb = Pick<TestApp, 'db'>;
+type WithBox = Pick<TestApp, 'db' | 'secretBox'>;
+/** A teacher as factories take it: a row or anything with its id. */
+export type TeacherRef = { id: number };
+
 let seq = 0;
+const unique = () => `${Date.now().toString(36)}${++seq}`;
 
 /** A teacher with unique ids; override any field. */
 export async function buildTeacher(db: Db, overrides: Partial<NewTeacher> = {}) {
-  seq += 1;
-  const n = `${Date.now().toString(36)}${seq}`;
+  const n = unique();
   const password = overrides.password ?? 'pass1234';
   const teacher = await createTeacher(db, {
     loginId: `t${n}`,
@@ -34,27 +44,43 @@ export async function signIn(t: TestApp, username: string, password: string): Pr
   return body.data.token as string;
 }
 
+/** A teacher signed in through the API: the row, the token, and the authorization header. */
 export async function teacherWithToken(t: TestApp, overrides: Partial<NewTeacher> = {}) {
   const { teacher, password } = await buildTeacher(t.db, overrides);
   const token = await signIn(t, teacher.loginId, password);
   return { teacher, token, auth: { authorization: `Bearer ${token}` } };
 }
+export type SignedInTeacher = Awaited<ReturnType<typeof teacherWithToken>>;
+
+const teacherOf = async (t: HasDb, teacher?: TeacherRef) => teacher ?? (await buildTeacher(t.db)).teacher;
 
 let classSeq = 0;
-/** A class of the teacher, through the same service the calls use. */
-export async function buildClass(db: Db, teacherId: number, overrides: { name?: string; allowJoin?: number } = {}) {
+/** A class (of a new teacher unless `teacher` is given), through the service the calls use. */
+export async function buildClass(t: HasDb, opts: { teacher?: TeacherRef; name?: string; allowJoin?: number } = {}) {
   classSeq += 1;
-  return createClass(db, teacherId, { name: overrides.name ?? `${classSeq}組`, allowJoin: overrides.allowJoin });
+  const teacher = await teacherOf(t, opts.teacher);
+  return createClass(t.db, teacher.id, { name: opts.name ?? `${classSeq}組`, allowJoin: opts.allowJoin });
 }
 
 let studentSeq = 0;
-/** Students of the teacher (in the given classes), through the service the imports use. */
+/**
+ * Students, through the service the imports use; returns their login ids. With `teacher` they
+ * are that teacher's (in `classIds`, or in no class); without one, they go into `classIds`' or a
+ * new class's teacher — a new class (and teacher) is made when neither is given.
+ */
 export async function buildStudents(
-  t: Pick<TestApp, 'db' | 'secretBox'>,
-  teacherId: number,
+  t: WithBox,
   count: number,
-  opts: { classIds?: number[]; prefix?: string } = {},
+  opts: { teacher?: TeacherRef; classIds?: number[]; prefix?: string } = {},
 ) {
+  let teacherId = opts.teacher?.id;
+  let classIds = opts.classIds ?? [];
+  if (teacherId === undefined) {
+    const c = await buildClass(t);
+    teacherId = c.teacherId;
+    if (classIds.length) throw new Error('buildStudents: give the teacher of classIds');
+    classIds = [c.id];
+  }
   const list = Array.from({ length: count }, () => {
     studentSeq += 1;
     return {
@@ -62,14 +88,15 @@ export async function buildStudents(
       name: `生徒 ${studentSeq}`,
       furigana: `せいと ${studentSeq}`,
       gradeName: '3年',
-      className: '1組',
+      kumi: '1組',
       number: String(studentSeq % 40 || 40),
-      classIds: opts.classIds ?? [],
+      classIds,
     };
   });
-  await createStudents(t.db, t.secretBox, teacherId, list);
+  await t.db.transaction((tx) => createStudents(tx, t.secretBox, teacherId, list));
   return list.map((s) => s.loginId);
 }
 
-export const buildStudent = async (t: Pick<TestApp, 'db' | 'secretBox'>, teacherId: number, classIds: number[] = []) =>
-  (await buildStudents(t, teacherId, 1, { classIds }))[0]!;
+/** One student (see buildStudents); returns the login id. */
+export const buildStudent = async (t: WithBox, opts: { teacher?: TeacherRef; classIds?: number[] } = {}) =>
+  (await buildStudents(t, 1, opts))[0]!;

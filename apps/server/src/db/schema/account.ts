@@ -24,13 +24,6 @@ export const verificationCodes = pgTable(
   (t) => [uniqueIndex('verification_codes_teacher_purpose_key').on(t.teacherId, t.purpose)],
 );
 
-/** Counters of the account calls' rate limits (mails sent, wrong passwords, wrong codes), shared by every process. */
-export const accountRateCounters = pgTable('account_rate_counters', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  hits: integer('hits').notNull().default(0),
-});
-
 /** Push-notification tokens of the teacher's devices (save-fcm-token / delete-fcm-token). */
 export const fcmTokens = pgTable(
   'fcm_tokens',

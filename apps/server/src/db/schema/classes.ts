@@ -12,6 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { teachers } from './teachers.js';
 
+/** The unique index behind "class name taken". */
+export const CLASS_NAME_KEY = 'classes_teacher_name_key';
+
 /** A teacher's class (the spec's "team"): name ≤ 20, allow_join (default 1), sort order, hidden flag. */
 export const classes = pgTable(
   'classes',
@@ -28,8 +31,15 @@ export const classes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('classes_teacher_sort_idx').on(t.teacherId, t.sortOrder)],
+  (t) => [
+    index('classes_teacher_sort_idx').on(t.teacherId, t.sortOrder),
+    // A teacher's class names are unique (classMessages.classNameTaken); db/errors.ts maps it.
+    uniqueIndex(CLASS_NAME_KEY).on(t.teacherId, t.name),
+  ],
 );
+
+/** The unique index behind "login id already used". */
+export const STUDENT_LOGIN_ID_KEY = 'students_login_id_key';
 
 /**
  * A student account. It is owned by one teacher (the one who created or imported it) and may
@@ -47,7 +57,8 @@ export const students = pgTable(
     name: text('name').notNull(),
     furigana: text('furigana').notNull().default(''),
     gradeName: text('grade_name').notNull().default(''),
-    className: text('class_name').notNull().default(''),
+    /** The 組 of the school's register (JSON `class_name`), free text; not one of the teacher's classes. */
+    kumi: text('class_name').notNull().default(''),
     /** Attendance number (出席番号); null when not given. */
     number: text('number'),
     passwordHash: text('password_hash').notNull(),
@@ -61,7 +72,7 @@ export const students = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('students_login_id_key').on(sql`lower(${t.loginId})`),
+    uniqueIndex(STUDENT_LOGIN_ID_KEY).on(sql`lower(${t.loginId})`),
     index('students_teacher_idx').on(t.teacherId),
   ],
 );

@@ -19,3 +19,13 @@ export const clientLogs = pgTable('client_logs', {
   address: text('address').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Fixed-window rate-limit counters of every limit (lib/rate-limit.ts): sign-in failures, mails,
+ * wrong codes and passwords, client logs. One row per key, shared by every server process.
+ */
+export const rateLimitCounters = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull().default(0),
+});

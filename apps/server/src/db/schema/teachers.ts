@@ -51,10 +51,3 @@ export const passCardKeys = pgTable('pass_card_keys', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
-
-/** Failed sign-in counters per account and per address, shared by every server process. */
-export const loginAttempts = pgTable('login_attempts', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  failures: integer('failures').notNull().default(0),
-});

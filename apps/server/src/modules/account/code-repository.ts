@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { limits } from '@ondoku/contract';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { verificationCodes } from '../../db/schema/index.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/index.js';
 
 /**
  * Six-digit codes mailed for a password reset or an e-mail change: 30 minutes, 5 tries, one
@@ -14,7 +14,7 @@ export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 
 const { digits, ttlMinutes, maxTries } = limits.verificationCode;
 
-export async function issueCode(db: Db, teacherId: number, purpose: CodePurpose, target = ''): Promise<string> {
+export async function issueCode(db: DbOrTx, teacherId: number, purpose: CodePurpose, target = ''): Promise<string> {
   const code = String(randomInt(0, 10 ** digits)).padStart(digits, '0');
   const values = {
     codeHash: await hashPassword(code),
@@ -37,7 +37,7 @@ export async function issueCode(db: Db, teacherId: number, purpose: CodePurpose,
  * `target` must match what the code was issued for (the new address of an e-mail change).
  */
 export async function consumeCode(
-  db: Db,
+  db: DbOrTx,
   teacherId: number,
   purpose: CodePurpose,
   code: string,

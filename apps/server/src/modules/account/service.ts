@@ -1,57 +1,22 @@
 import { ErrorCode, isValidPassword, limits, messages } from '@ondoku/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
+import { onUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import type { AuthTeacher } from '../../plugins/auth.js';
-import { accountKey, clearFailures } from '../auth/login-limiter.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import { presentTeacher } from '../auth/presenter.js';
-import { findTeacherById } from '../auth/teacher-repository.js';
-import { revokeTeacherTokens } from '../auth/token-repository.js';
+import { findTeacherById, hashPassword, replacePassword, verifyPassword } from '../auth/index.js';
 import { consumeCode, issueCode } from './code-repository.js';
 import { emailChangeMail, resetPasswordMail } from './mails.js';
-import { clearLimit, hitOver, isLimited, type Limit } from './rate-limiter.js';
-import {
-  findTeacherByEmail,
-  isEmailTakenByOther,
-  updateEmail,
-  updatePasswordHash,
-  updateProfile,
-} from './teacher-account-repository.js';
+import { findTeacherByEmail, isEmailTakenByOther, updateEmail, updateProfile } from './teacher-account-repository.js';
 
 /**
  * Account self-service (docs/account.md): forgotten password, profile, e-mail and password change.
  * Every write is keyed by the teacher from the token; the public reset calls find the teacher by
  * address and answer the same whether or not it is registered.
  */
-const mail = limits.mailRateLimit;
-const acct = limits.accountRateLimit;
 const { ttlMinutes } = limits.verificationCode;
-
-const mailLimits = {
-  email: (email: string): Limit => ({
-    key: `mail:email:${email}`,
-    max: mail.perEmail,
-    windowMinutes: mail.windowMinutes,
-  }),
-  address: (ip: string): Limit => ({ key: `mail:addr:${ip}`, max: mail.perAddress, windowMinutes: mail.windowMinutes }),
-  teacher: (id: number): Limit => ({
-    key: `mail:teacher:${id}`,
-    max: mail.perTeacher,
-    windowMinutes: mail.windowMinutes,
-  }),
-};
-const wrongCodeLimit = (ip: string): Limit => ({
-  key: `code:addr:${ip}`,
-  max: acct.wrongCodePerAddress,
-  windowMinutes: acct.windowMinutes,
-});
-const wrongPasswordLimit = (id: number): Limit => ({
-  key: `pwchange:teacher:${id}`,
-  max: acct.wrongPasswordPerTeacher,
-  windowMinutes: acct.windowMinutes,
-});
 
 const mailRateLimited = () => new AppError(ErrorCode.MAIL_RATE_LIMITED, messages.mailRateLimited);
 const codeInvalid = () => new AppError(ErrorCode.VERIFICATION_CODE_INVALID, messages.codeInvalid);
@@ -62,7 +27,7 @@ function assertPasswordRule(password: string) {
   if (!isValidPassword(password)) throw AppError.badRequest(messages.passwordRule);
 }
 
-async function loadTeacher(db: Db, teacher: AuthTeacher) {
+async function loadTeacher(db: DbOrTx, teacher: AuthTeacher) {
   const row = await findTeacherById(db, teacher.id);
   if (!row) throw AppError.unauthorized();
   return row;
@@ -71,7 +36,8 @@ async function loadTeacher(db: Db, teacher: AuthTeacher) {
 // ── Forgotten password ────────────────────────────────────────────────────────────────────────
 
 export async function requestPasswordReset(
-  db: Db,
+  db: DbOrTx,
+  limiter: RateLimiter,
   mailer: Mailer,
   log: FastifyBaseLogger,
   email: string,
@@ -79,9 +45,8 @@ export async function requestPasswordReset(
 ) {
   const normalized = email.toLowerCase();
   // Both counters move for every request, registered or not, so the limit reveals nothing.
-  const overAddress = await hitOver(db, mailLimits.address(address));
-  const overEmail = await hitOver(db, mailLimits.email(normalized));
-  if (overAddress || overEmail) throw mailRateLimited();
+  const { over } = await limiter.hit(rateLimits.mailFromAddress(address), rateLimits.mailToEmail(normalized));
+  if (over) throw mailRateLimited();
 
   const teacher = await findTeacherByEmail(db, normalized);
   if (teacher && teacher.type !== 'guest') {
@@ -93,11 +58,17 @@ export async function requestPasswordReset(
   } else {
     await hashPassword('timing-equaliser'); // as long as issuing a code takes
   }
-  return { expires_in_minutes: ttlMinutes };
+  return ttlMinutes;
 }
 
-export async function resetPassword(db: Db, input: { email: string; code: string; password: string }, address: string) {
-  if (await isLimited(db, wrongCodeLimit(address))) throw rateLimited();
+export async function resetPassword(
+  db: DbOrTx,
+  limiter: RateLimiter,
+  input: { email: string; code: string; password: string },
+  address: string,
+) {
+  const wrongCodes = rateLimits.wrongCodeFromAddress(address);
+  if (await limiter.isLimited(wrongCodes)) throw rateLimited();
   // Checked first, so a mistyped new password does not use up a try of the code.
   assertPasswordRule(input.password);
 
@@ -107,34 +78,36 @@ export async function resetPassword(db: Db, input: { email: string; code: string
       ? await consumeCode(db, teacher.id, 'reset_password', input.code)
       : await verifyPassword(null, input.code); // same work for an unknown address; always false
   if (!teacher || !ok) {
-    await hitOver(db, wrongCodeLimit(address));
+    await limiter.hit(wrongCodes);
     throw codeInvalid();
   }
 
-  const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    await updatePasswordHash(tx, teacher.id, passwordHash);
-    await revokeTeacherTokens(tx, teacher.id);
-  });
+  // The new hash and signing out everywhere land together (one statement).
+  await replacePassword(db, teacher.id, await hashPassword(input.password));
   // A teacher who locked the account by guessing can sign in with the new password at once.
-  await clearFailures(db, accountKey(teacher.loginId));
-  await clearFailures(db, accountKey(teacher.email));
+  await limiter.clear(rateLimits.signInAccount(teacher.loginId), rateLimits.signInAccount(teacher.email));
   return null;
 }
 
 // ── Signed-in account ─────────────────────────────────────────────────────────────────────────
 
-export async function changeProfile(db: Db, teacher: AuthTeacher, input: { nickname: string; school: string }) {
+export async function changeProfile(db: DbOrTx, teacher: AuthTeacher, input: { nickname: string; school: string }) {
   const row = await updateProfile(db, teacher.id, input);
   if (!row) throw AppError.unauthorized();
-  return { user: presentTeacher(row) };
+  return row;
 }
 
-export async function sendEmailChangeCode(db: Db, mailer: Mailer, teacher: AuthTeacher, email: string) {
+export async function sendEmailChangeCode(
+  db: DbOrTx,
+  limiter: RateLimiter,
+  mailer: Mailer,
+  teacher: AuthTeacher,
+  email: string,
+) {
   const row = await loadTeacher(db, teacher);
   const normalized = email.toLowerCase();
   if (normalized === row.email) throw AppError.badRequest(messages.emailSameAsCurrent);
-  if (await hitOver(db, mailLimits.teacher(teacher.id))) throw mailRateLimited();
+  if ((await limiter.hit(rateLimits.mailForTeacher(teacher.id))).over) throw mailRateLimited();
   if (await isEmailTakenByOther(db, teacher.id, normalized)) {
     throw new AppError(ErrorCode.EMAIL_TAKEN, messages.emailTaken);
   }
@@ -144,10 +117,10 @@ export async function sendEmailChangeCode(db: Db, mailer: Mailer, teacher: AuthT
   } catch {
     throw new AppError(ErrorCode.MAIL_SEND_FAILED, messages.mailSendFailed);
   }
-  return { expires_in_minutes: ttlMinutes };
+  return ttlMinutes;
 }
 
-export async function changeEmail(db: Db, teacher: AuthTeacher, input: { email: string; code: string }) {
+export async function changeEmail(db: DbOrTx, teacher: AuthTeacher, input: { email: string; code: string }) {
   const row = await loadTeacher(db, teacher);
   const normalized = input.email.toLowerCase();
   if (normalized === row.email) throw AppError.badRequest(messages.emailSameAsCurrent);
@@ -155,38 +128,32 @@ export async function changeEmail(db: Db, teacher: AuthTeacher, input: { email: 
   if (await isEmailTakenByOther(db, teacher.id, normalized)) {
     throw new AppError(ErrorCode.EMAIL_TAKEN, messages.emailTaken);
   }
-  try {
-    const updated = await updateEmail(db, teacher.id, normalized);
-    if (!updated) throw AppError.unauthorized();
-    return { user: presentTeacher(updated) };
-  } catch (e) {
-    // Taken by someone else between the check and the update (unique index).
-    if ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') {
-      throw new AppError(ErrorCode.EMAIL_TAKEN, messages.emailTaken);
-    }
-    throw e;
-  }
+  // Taken by someone else between the check and the update: the unique index answers.
+  const updated = await onUniqueViolation(
+    () => updateEmail(db, teacher.id, normalized),
+    () => new AppError(ErrorCode.EMAIL_TAKEN, messages.emailTaken),
+  );
+  if (!updated) throw AppError.unauthorized();
+  return updated;
 }
 
 export async function changePassword(
-  db: Db,
+  db: DbOrTx,
+  limiter: RateLimiter,
   teacher: AuthTeacher,
   input: { oldPassword: string; newPassword: string },
 ) {
-  if (await isLimited(db, wrongPasswordLimit(teacher.id))) throw rateLimited();
+  const wrongPasswords = rateLimits.wrongPasswordOfTeacher(teacher.id);
+  if (await limiter.isLimited(wrongPasswords)) throw rateLimited();
   assertPasswordRule(input.newPassword);
   if (input.newPassword === input.oldPassword) throw AppError.badRequest(messages.passwordSameAsOld);
   const row = await loadTeacher(db, teacher);
   if (!(await verifyPassword(row.passwordHash, input.oldPassword))) {
-    await hitOver(db, wrongPasswordLimit(teacher.id));
+    await limiter.hit(wrongPasswords);
     throw new AppError(ErrorCode.CURRENT_PASSWORD_WRONG, messages.currentPasswordWrong);
   }
-  const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    await updatePasswordHash(tx, teacher.id, passwordHash);
-    // Other devices are signed out; the session that made the change stays.
-    await revokeTeacherTokens(tx, teacher.id, teacher.tokenId);
-  });
-  await clearLimit(db, wrongPasswordLimit(teacher.id).key);
+  // Other devices are signed out with the change (one statement); this session stays.
+  await replacePassword(db, teacher.id, await hashPassword(input.newPassword), { keepTokenId: teacher.tokenId });
+  await limiter.clear(wrongPasswords);
   return null;
 }

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { limits } from '@ondoku/contract';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { passCardKeys } from '../../db/schema/index.js';
 import { hashSecret, newSecret } from '../../lib/secrets.js';
 
 /** Issue a one-time sign-in key for a teacher; only its hash is kept. */
-export async function issuePassCardKey(db: Db, teacherId: number): Promise<{ key: string; expiresAt: Date }> {
+export async function issuePassCardKey(db: DbOrTx, teacherId: number): Promise<{ key: string; expiresAt: Date }> {
   const key = newSecret(24);
   const [row] = await db
     .insert(passCardKeys)
@@ -19,7 +19,7 @@ export async function issuePassCardKey(db: Db, teacherId: number): Promise<{ key
 }
 
 /** Use a key: one UPDATE marks it used, so two simultaneous uses cannot both succeed. */
-export async function consumePassCardKey(db: Db, key: string): Promise<number | null> {
+export async function consumePassCardKey(db: DbOrTx, key: string): Promise<number | null> {
   const [row] = await db
     .update(passCardKeys)
     .set({ usedAt: sql`now()` })

@@ -14,8 +14,18 @@ export const presentTeacher = (t: TeacherRow): TeacherUser => ({
   school: t.school,
 });
 
-export const presentSession = (t: TeacherRow, token: string) => ({
-  token,
+/** A new session: the bearer token and who it belongs to. */
+export const presentSession = (s: { teacher: TeacherRow; token: string }) => ({
+  token: s.token,
+  user: presentTeacher(s.teacher),
+  online_class_switch: s.teacher.onlineClassSwitch,
+});
+
+export const presentTeacherInfo = (t: TeacherRow, liveLessonUrl: string | null) => ({
   user: presentTeacher(t),
   online_class_switch: t.onlineClassSwitch,
+  live_lesson_url: liveLessonUrl,
 });
+
+/** The server's RSA public key as the web app encrypts passwords with it. */
+export const presentPublicKey = (pem: string) => ({ public_key: pem, algorithm: 'RSA-OAEP-256' as const });

@@ -3,34 +3,39 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
-import { presentTeacher } from './presenter.js';
+import { presentPublicKey, presentSession, presentTeacherInfo } from './presenter.js';
 import { signIn, signInWithPassCard } from './service.js';
 import { findTeacherById } from './teacher-repository.js';
 import { revokeToken } from './token-repository.js';
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { db: Db; cipher: PasswordCipher; liveLessonUrl: string | null },
+  deps: { db: Db; limiter: RateLimiter; cipher: PasswordCipher; liveLessonUrl: string | null },
 ) {
-  const { db, cipher } = deps;
+  const { db, limiter, cipher } = deps;
 
-  route(app, getPublicKey, async () => ({ public_key: cipher.publicKeyPem, algorithm: 'RSA-OAEP-256' }));
+  route(app, getPublicKey, async () => presentPublicKey(cipher.publicKeyPem));
 
   route(app, loginSafe, async ({ input, request }) =>
-    signIn(db, input.username, cipher.decrypt(input.password), {
-      address: request.ip,
-      clientName: input.client_name,
-      deviceCode: input.device_code,
-    }),
+    presentSession(
+      await signIn(db, limiter, input.username, cipher.decrypt(input.password), {
+        address: request.ip,
+        clientName: input.client_name,
+        deviceCode: input.device_code,
+      }),
+    ),
   );
 
   route(app, passCardLogin, async ({ input, request }) =>
-    signInWithPassCard(db, input.key, {
-      address: request.ip,
-      clientName: input.client_name,
-      deviceCode: input.device_code,
-    }),
+    presentSession(
+      await signInWithPassCard(db, limiter, input.key, {
+        address: request.ip,
+        clientName: input.client_name,
+        deviceCode: input.device_code,
+      }),
+    ),
   );
 
   route(app, logout, async ({ teacher }) => {
@@ -41,10 +46,6 @@ export function authRoutes(
   route(app, getTeacherInfo, async ({ teacher }) => {
     const row = await findTeacherById(db, teacher.id);
     if (!row) throw AppError.unauthorized();
-    return {
-      user: presentTeacher(row),
-      online_class_switch: row.onlineClassSwitch,
-      live_lesson_url: deps.liveLessonUrl,
-    };
+    return presentTeacherInfo(row, deps.liveLessonUrl);
   });
 }

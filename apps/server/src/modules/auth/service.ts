@@ -1,11 +1,10 @@
 import { ErrorCode, messages } from '@ondoku/contract';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { teachers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { accountKey, addressKey, assertNotLimited, clearFailures, recordFailure } from './login-limiter.js';
+import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { consumePassCardKey } from './pass-card.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { presentSession } from './presenter.js';
 import { findTeacherById, findTeacherByLoginIdOrEmail, type TeacherRow } from './teacher-repository.js';
 import { issueToken } from './token-repository.js';
 
@@ -15,31 +14,40 @@ interface ClientInfo {
   deviceCode?: string;
 }
 
-export async function signIn(db: Db, identifier: string, password: string, client: ClientInfo) {
-  const keys = [accountKey(identifier), addressKey(client.address)];
-  await assertNotLimited(db, keys);
+const signInLimited = () => new AppError(ErrorCode.LOGIN_RATE_LIMITED, messages.loginRateLimited);
+
+/** Failed sign-ins count per account name and per address (lib/rate-limit.ts); a success clears the account's. */
+export async function signIn(
+  db: DbOrTx,
+  limiter: RateLimiter,
+  identifier: string,
+  password: string,
+  client: ClientInfo,
+) {
+  const counted = [rateLimits.signInAccount(identifier), rateLimits.signInAddress(client.address)];
+  if (await limiter.isLimited(...counted)) throw signInLimited();
   const teacher = await findTeacherByLoginIdOrEmail(db, identifier);
   const ok = await verifyPassword(teacher?.passwordHash ?? null, password);
   if (!teacher || !ok) {
-    await recordFailure(db, keys);
+    await limiter.hit(...counted);
     throw new AppError(ErrorCode.LOGIN_FAILED, messages.loginFailed);
   }
-  await clearFailures(db, accountKey(identifier));
+  await limiter.clear(rateLimits.signInAccount(identifier));
   const token = await issueToken(db, teacher.id, client);
-  return presentSession(teacher, token);
+  return { teacher, token };
 }
 
-export async function signInWithPassCard(db: Db, key: string, client: ClientInfo) {
-  const keys = [addressKey(client.address)];
-  await assertNotLimited(db, keys);
+export async function signInWithPassCard(db: DbOrTx, limiter: RateLimiter, key: string, client: ClientInfo) {
+  const counted = rateLimits.signInAddress(client.address);
+  if (await limiter.isLimited(counted)) throw signInLimited();
   const teacherId = await consumePassCardKey(db, key);
   const teacher = teacherId === null ? null : await findTeacherById(db, teacherId);
   if (!teacher) {
-    await recordFailure(db, keys);
+    await limiter.hit(counted);
     throw new AppError(ErrorCode.PASS_CARD_INVALID, messages.passCardInvalid);
   }
   const token = await issueToken(db, teacher.id, client);
-  return presentSession(teacher, token);
+  return { teacher, token };
 }
 
 export interface NewTeacher {
@@ -55,7 +63,7 @@ export interface NewTeacher {
 }
 
 /** Used by the operator command and the demo seed: the one way a teacher account is made. */
-export async function createTeacher(db: Db, t: NewTeacher): Promise<TeacherRow> {
+export async function createTeacher(db: DbOrTx, t: NewTeacher): Promise<TeacherRow> {
   const [row] = await db
     .insert(teachers)
     .values({

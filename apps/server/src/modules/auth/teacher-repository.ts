@@ -1,11 +1,11 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { teachers } from '../../db/schema/index.js';
 
 export type TeacherRow = typeof teachers.$inferSelect;
 
 /** Sign-in accepts the login id (case-insensitive) or the e-mail address. */
-export async function findTeacherByLoginIdOrEmail(db: Db, identifier: string) {
+export async function findTeacherByLoginIdOrEmail(db: DbOrTx, identifier: string) {
   const lowered = identifier.toLowerCase();
   const [row] = await db
     .select()
@@ -15,7 +15,7 @@ export async function findTeacherByLoginIdOrEmail(db: Db, identifier: string) {
   return row ?? null;
 }
 
-export async function findTeacherByLoginId(db: Db, loginId: string) {
+export async function findTeacherByLoginId(db: DbOrTx, loginId: string) {
   const [row] = await db
     .select()
     .from(teachers)
@@ -24,7 +24,7 @@ export async function findTeacherByLoginId(db: Db, loginId: string) {
   return row ?? null;
 }
 
-export async function findTeacherById(db: Db, id: number) {
+export async function findTeacherById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(teachers).where(eq(teachers.id, id)).limit(1);
   return row ?? null;
 }

@@ -1,12 +1,12 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { limits } from '@ondoku/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { authTokens, teachers } from '../../db/schema/index.js';
 import { hashSecret, newSecret } from '../../lib/secrets.js';
 import type { AuthTeacher } from '../../plugins/auth.js';
 
 export async function issueToken(
-  db: Db,
+  db: DbOrTx,
   teacherId: number,
   client: { clientName?: string; deviceCode?: string },
 ): Promise<string> {
@@ -22,7 +22,7 @@ export async function issueToken(
 }
 
 /** A live token's teacher, or null when the token is unknown, expired or revoked. */
-export async function findTeacherByToken(db: Db, token: string): Promise<AuthTeacher | null> {
+export async function findTeacherByToken(db: DbOrTx, token: string): Promise<AuthTeacher | null> {
   const [row] = await db
     .select({ id: teachers.id, type: teachers.type, tokenId: authTokens.id })
     .from(authTokens)
@@ -38,23 +38,30 @@ export async function findTeacherByToken(db: Db, token: string): Promise<AuthTea
   return row ?? null;
 }
 
-export async function revokeToken(db: Db, tokenId: number): Promise<void> {
+export async function revokeToken(db: DbOrTx, tokenId: number): Promise<void> {
   await db
     .update(authTokens)
     .set({ revokedAt: sql`now()` })
     .where(eq(authTokens.id, tokenId));
 }
 
-/** Sign a teacher out everywhere (after a password reset), or everywhere but this session (after a change). */
-export async function revokeTeacherTokens(db: DbOrTx, teacherId: number, exceptTokenId?: number): Promise<void> {
-  await db
-    .update(authTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(authTokens.teacherId, teacherId),
-        isNull(authTokens.revokedAt),
-        exceptTokenId === undefined ? undefined : ne(authTokens.id, exceptTokenId),
-      ),
-    );
+/**
+ * Set a new password hash and sign the teacher out everywhere (after a reset) or everywhere but
+ * this session (after a change). One statement (a data-modifying CTE), so both land or neither,
+ * without a transaction.
+ */
+export async function replacePassword(
+  db: DbOrTx,
+  teacherId: number,
+  passwordHash: string,
+  opts: { keepTokenId?: number } = {},
+): Promise<void> {
+  const keep = opts.keepTokenId === undefined ? sql`` : sql` and ${authTokens.id} <> ${opts.keepTokenId}`;
+  await db.execute(sql`
+    with changed as (
+      update ${teachers} set password_hash = ${passwordHash}, updated_at = now()
+      where ${teachers.id} = ${teacherId} returning ${teachers.id}
+    )
+    update ${authTokens} set revoked_at = now()
+    where ${authTokens.teacherId} in (select id from changed) and ${authTokens.revokedAt} is null${keep}`);
 }

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { classes, classStudents } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
 
 /**
  * Classes, always read through the acting teacher: every function takes `teacherId` and filters
@@ -13,7 +12,7 @@ export type ClassWithCount = ClassRow & { studentCount: number };
 const studentCount = sql<number>`(select count(*)::int from ${classStudents} where ${classStudents.classId} = ${classes.id})`;
 
 export async function listClasses(
-  db: Db,
+  db: DbOrTx,
   teacherId: number,
   opts: { includeHidden: boolean } = { includeHidden: true },
 ) {
@@ -38,7 +37,7 @@ const columns = {
   updatedAt: classes.updatedAt,
 };
 
-export async function findClass(db: Db, teacherId: number, classId: number): Promise<ClassWithCount | null> {
+export async function findClass(db: DbOrTx, teacherId: number, classId: number): Promise<ClassWithCount | null> {
   const [row] = await db
     .select({ ...columns, studentCount })
     .from(classes)
@@ -47,14 +46,7 @@ export async function findClass(db: Db, teacherId: number, classId: number): Pro
   return row ?? null;
 }
 
-/** The teacher's class, or 404 (another teacher's class is indistinguishable from a missing one). */
-export async function requireClass(db: Db, teacherId: number, classId: number): Promise<ClassWithCount> {
-  const row = await findClass(db, teacherId, classId);
-  if (!row) throw AppError.notFound();
-  return row;
-}
-
-export async function findClassesByIds(db: Db, teacherId: number, ids: number[]) {
+export async function findClassesByIds(db: DbOrTx, teacherId: number, ids: number[]): Promise<ClassRow[]> {
   if (ids.length === 0) return [];
   return db
     .select(columns)
@@ -62,7 +54,7 @@ export async function findClassesByIds(db: Db, teacherId: number, ids: number[])
     .where(and(eq(classes.teacherId, teacherId), inArray(classes.id, ids)));
 }
 
-export async function findClassByName(db: Db, teacherId: number, name: string) {
+export async function findClassByName(db: DbOrTx, teacherId: number, name: string) {
   const [row] = await db
     .select(columns)
     .from(classes)
@@ -71,12 +63,22 @@ export async function findClassByName(db: Db, teacherId: number, name: string) {
   return row ?? null;
 }
 
-export async function countClasses(db: Db, teacherId: number) {
+export async function countClasses(db: DbOrTx, teacherId: number) {
   const [row] = await db.select({ n: count() }).from(classes).where(eq(classes.teacherId, teacherId));
   return row?.n ?? 0;
 }
 
-export async function nextSortOrder(db: Db, teacherId: number) {
+/** Insert classes at the end of the teacher's order (one INSERT; the unique name index decides). */
+export async function insertClasses(db: DbOrTx, teacherId: number, list: { name: string; allowJoin?: number }[]) {
+  if (list.length === 0) return [];
+  const first = await nextSortOrder(db, teacherId);
+  return db
+    .insert(classes)
+    .values(list.map((c, i) => ({ teacherId, name: c.name, allowJoin: c.allowJoin ?? 1, sortOrder: first + i })))
+    .returning();
+}
+
+export async function nextSortOrder(db: DbOrTx, teacherId: number) {
   const [row] = await db
     .select({ max: sql<number | null>`max(${classes.sortOrder})` })
     .from(classes)

@@ -11,3 +11,5 @@ export const presentClass = (c: ClassWithCount): ClassRow => ({
   student_count: c.studentCount,
   created_at: c.createdAt.toISOString(),
 });
+
+export const presentClassRows = (rows: ClassWithCount[]) => ({ rows: rows.map(presentClass) });

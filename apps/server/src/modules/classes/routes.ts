@@ -1,27 +1,28 @@
 import {
   createClass,
-  getHomeworkClassRows,
-  getMyClassRows,
   getClassInfo,
+  getMyClassRows,
   hideClass,
-  showClass,
   reorderClasses,
+  showClass,
   updateClass,
 } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
-import { listClasses, requireClass } from './class-repository.js';
-import { presentClass } from './presenter.js';
+import { listClasses } from './class-repository.js';
+import { requireOwnClass } from './policy.js';
+import { presentClass, presentClassRows } from './presenter.js';
 import * as service from './service.js';
 
+/** The class calls (the spec's team): create, rename, reorder, hide/show. */
 export function classRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
-  route(app, getMyClassRows, async ({ teacher }) => ({ rows: (await listClasses(db, teacher.id)).map(presentClass) }));
+  route(app, getMyClassRows, async ({ teacher }) => presentClassRows(await listClasses(db, teacher.id)));
 
   route(app, getClassInfo, async ({ input, teacher }) =>
-    presentClass(await requireClass(db, teacher.id, input.team_id)),
+    presentClass(await requireOwnClass(db, teacher, input.team_id)),
   );
 
   route(app, createClass, async ({ input, teacher }) =>
@@ -34,9 +35,9 @@ export function classRoutes(app: FastifyInstance, deps: { db: Db }) {
     ),
   );
 
-  route(app, reorderClasses, async ({ input, teacher }) => ({
-    rows: (await service.reorderClasses(db, teacher.id, input.team_ids)).map(presentClass),
-  }));
+  route(app, reorderClasses, async ({ input, teacher }) =>
+    presentClassRows(await service.reorderClasses(db, teacher.id, input.team_ids)),
+  );
 
   route(app, hideClass, async ({ input, teacher }) =>
     presentClass(await service.setClassHidden(db, teacher.id, input.team_id, true)),
@@ -45,12 +46,4 @@ export function classRoutes(app: FastifyInstance, deps: { db: Db }) {
   route(app, showClass, async ({ input, teacher }) =>
     presentClass(await service.setClassHidden(db, teacher.id, input.team_id, false)),
   );
-
-  route(app, getHomeworkClassRows, async ({ teacher }) => ({
-    rows: (await listClasses(db, teacher.id, { includeHidden: false })).map((c) => ({
-      team_id: c.id,
-      name: c.name,
-      student_count: c.studentCount,
-    })),
-  }));
 }

@@ -1,61 +1,79 @@
 import { classLimits, classMessages, ErrorCode } from '@ondoku/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { classes } from '../../db/schema/index.js';
+import { onUniqueViolation } from '../../db/errors.js';
+import { CLASS_NAME_KEY } from '../../db/schema/classes.js';
 import { AppError } from '../../lib/app-error.js';
-import {
-  countClasses,
-  findClassByName,
-  listClasses,
-  nextSortOrder,
-  requireClass,
-  type ClassWithCount,
-} from './class-repository.js';
+import { countClasses, findClassByName, insertClasses, listClasses, type ClassWithCount } from './class-repository.js';
+import { requireOwnClass } from './policy.js';
 
 /** Creating, renaming, ordering and hiding classes; used by the calls and the demo seed. */
 
-async function assertNameFree(db: Db, teacherId: number, name: string, exceptId?: number) {
+const classNameTaken = () => new AppError(ErrorCode.CLASS_NAME_TAKEN, classMessages.classNameTaken);
+
+/** The friendly check; the unique index (CLASS_NAME_KEY) catches a name taken meanwhile. */
+async function assertNameFree(db: DbOrTx, teacherId: number, name: string, exceptId?: number) {
   const same = await findClassByName(db, teacherId, name);
-  if (same && same.id !== exceptId) throw new AppError(ErrorCode.CLASS_NAME_TAKEN, classMessages.classNameTaken);
+  if (same && same.id !== exceptId) throw classNameTaken();
+}
+
+/** Run a write that sets class names, answering "name taken" when the unique index refuses it. */
+const guardClassNames = <T>(write: () => Promise<T>) => onUniqueViolation(write, classNameTaken, CLASS_NAME_KEY);
+
+/** Refuse creating `adding` more classes beyond the limit. */
+async function assertRoomForClasses(db: DbOrTx, teacherId: number, adding: number) {
+  if ((await countClasses(db, teacherId)) + adding > classLimits.maxClasses)
+    throw new AppError(ErrorCode.CLASS_LIMIT, classMessages.classLimit);
 }
 
 export async function createClass(
-  db: Db,
+  db: DbOrTx,
   teacherId: number,
   input: { name: string; allowJoin?: number },
 ): Promise<ClassWithCount> {
-  if ((await countClasses(db, teacherId)) >= classLimits.maxClasses)
-    throw new AppError(ErrorCode.CLASS_LIMIT, classMessages.classLimit);
+  await assertRoomForClasses(db, teacherId, 1);
   await assertNameFree(db, teacherId, input.name);
-  const [row] = await db
-    .insert(classes)
-    .values({
-      teacherId,
-      name: input.name,
-      allowJoin: input.allowJoin ?? 1,
-      sortOrder: await nextSortOrder(db, teacherId),
-    })
-    .returning();
+  const [row] = await guardClassNames(() => insertClasses(db, teacherId, [input]));
   return { ...row!, studentCount: 0 };
 }
 
+/**
+ * Several classes at once, by name, at the end of the order (imports that name new classes):
+ * within the limit, and "name taken" if one exists meanwhile. Returns their ids by name.
+ */
+export async function createClasses(db: DbOrTx, teacherId: number, names: string[]) {
+  if (names.length === 0) return new Map<string, number>();
+  await assertRoomForClasses(db, teacherId, names.length);
+  const made = await guardClassNames(() =>
+    insertClasses(
+      db,
+      teacherId,
+      names.map((name) => ({ name })),
+    ),
+  );
+  return new Map(made.map((c) => [c.name, c.id]));
+}
+
 export async function updateClass(
-  db: Db,
+  db: DbOrTx,
   teacherId: number,
   classId: number,
   input: { name: string; allowJoin: number },
 ): Promise<ClassWithCount> {
-  const current = await requireClass(db, teacherId, classId);
+  const current = await requireOwnClass(db, { id: teacherId }, classId);
   await assertNameFree(db, teacherId, input.name, classId);
-  await db
-    .update(classes)
-    .set({ name: input.name, allowJoin: input.allowJoin, updatedAt: new Date() })
-    .where(and(eq(classes.teacherId, teacherId), eq(classes.id, classId)));
+  await guardClassNames(() =>
+    db
+      .update(classes)
+      .set({ name: input.name, allowJoin: input.allowJoin, updatedAt: new Date() })
+      .where(and(eq(classes.teacherId, teacherId), eq(classes.id, classId))),
+  );
   return { ...current, name: input.name, allowJoin: input.allowJoin };
 }
 
-export async function setClassHidden(db: Db, teacherId: number, classId: number, hidden: boolean) {
-  const current = await requireClass(db, teacherId, classId);
+export async function setClassHidden(db: DbOrTx, teacherId: number, classId: number, hidden: boolean) {
+  const current = await requireOwnClass(db, { id: teacherId }, classId);
   await db
     .update(classes)
     .set({ hidden, updatedAt: new Date() })
@@ -67,7 +85,7 @@ export async function setClassHidden(db: Db, teacherId: number, classId: number,
  * The listed classes first, in the given order, then the others in their current order; one
  * UPDATE of every class. Any id that is not one of the teacher's classes refuses the whole call.
  */
-export async function reorderClasses(db: Db, teacherId: number, classIds: number[]) {
+export async function reorderClasses(db: DbOrTx, teacherId: number, classIds: number[]) {
   const all = await listClasses(db, teacherId);
   const own = new Set(all.map((c) => c.id));
   if (classIds.some((id) => !own.has(id))) throw AppError.forbidden();

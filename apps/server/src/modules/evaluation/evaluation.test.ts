@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { EvaluationCode, evaluationLimits } from '@ondoku/contract';
+import { EvaluationCode, evaluationLimits, evaluationResult, evaluationWord } from '@ondoku/contract';
 import { synthesize } from '@ondoku/speech';
 import OpusScript from 'opusscript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +137,9 @@ describe('streaming evaluation', () => {
     expect(reply?.result?.integrity_score).toBeGreaterThanOrEqual(80);
     expect(reply?.result?.accuracy_score).toBeGreaterThanOrEqual(60);
     expect(reply?.result?.evaluate_html).toContain('books');
+    // Exactly the contract's shape: no evaluator internals (phones, duration_ms) leave the server.
+    expect(() => evaluationResult.strict().parse(reply!.result)).not.toThrow();
+    for (const w of reply!.result!.words) expect(() => evaluationWord.strict().parse(w)).not.toThrow();
     expect(closeCode).toBe(1000);
     expect(await waitForNoSessions()).toBe(0);
   });

@@ -1,6 +1,7 @@
 import { EvaluationCode, evaluationMessages, getNewEvaluationService } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.js';
+import { presentEvaluationService } from './presenter.js';
 import { EvaluationSession } from './session.js';
 import type { SpeechService } from './speech-service.js';
 import type { TicketSigner } from './ticket.js';
@@ -16,11 +17,8 @@ export interface EvaluationDeps {
 
 export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
   route(app, getNewEvaluationService, async ({ teacher, request }) => {
-    const scheme = request.protocol === 'https' ? 'wss' : 'ws';
-    const ticket = deps.tickets.issue(teacher.id);
-    return {
-      evaluation_server_url: `${scheme}://${request.host}${EVALUATION_SOCKET_PATH}?ticket=${encodeURIComponent(ticket)}`,
-    };
+    const origin = { secure: request.protocol === 'https', host: request.host };
+    return presentEvaluationService(origin, EVALUATION_SOCKET_PATH, deps.tickets.issue(teacher.id));
   });
 
   app.get(

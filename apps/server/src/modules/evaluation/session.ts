@@ -6,9 +6,11 @@ import {
   evaluationMessages,
   evaluationStartFrame,
   type EvaluationCategory,
+  type EvaluationReply,
 } from '@ondoku/contract';
 import type { SpeechStream } from '@ondoku/speech';
 import { OpusInput, RawPcmInput, type AudioInput } from './audio-input.js';
+import { presentEvaluationResult } from './presenter.js';
 
 /** Starts an evaluation in a speech worker that scores the audio while it arrives. */
 export type StartStream = (text: string, category: EvaluationCategory) => SpeechStream;
@@ -144,7 +146,13 @@ export class EvaluationSession {
     try {
       const result = await this.stream!.finish();
       if (this.state !== 'evaluating') return; // the client left meanwhile
-      this.io.send(JSON.stringify({ code: EvaluationCode.OK, message: '', sid: this.sid, result }));
+      const reply: EvaluationReply = {
+        code: EvaluationCode.OK,
+        message: '',
+        sid: this.sid,
+        result: presentEvaluationResult(result),
+      };
+      this.io.send(JSON.stringify(reply));
       this.end();
     } catch {
       this.fail(EvaluationCode.EVALUATION_FAILED, evaluationMessages.evaluationFailed);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { homework } from '../../db/schema/index.js';
 
 export interface HomeworkPageQuery {
@@ -19,8 +19,10 @@ const sortColumns = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+export type HomeworkRecord = typeof homework.$inferSelect;
+
 /** A page of one teacher's homework; every read is scoped to the acting teacher. */
-export async function listTeacherHomework(db: Db, teacherId: number, q: HomeworkPageQuery) {
+export async function listTeacherHomework(db: DbOrTx, teacherId: number, q: HomeworkPageQuery) {
   const filters: SQL[] = [eq(homework.teacherId, teacherId), isNull(homework.deletedAt)];
   if (q.searchTitle) filters.push(ilike(homework.title, `%${escapeLike(q.searchTitle)}%`));
   const where = and(...filters);

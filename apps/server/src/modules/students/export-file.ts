@@ -10,7 +10,7 @@ const headerStyle = (row: ExcelJS.Row) => {
   row.alignment = { vertical: 'middle' };
 };
 
-export async function rosterXlsx(rows: { student: StudentRecord; teams: string[] }[]): Promise<Buffer> {
+export async function rosterXlsx(rows: { student: StudentRecord; classNames: string[] }[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Ondoku';
   const ws = wb.addWorksheet('生徒一覧', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -19,22 +19,22 @@ export async function rosterXlsx(rows: { student: StudentRecord; teams: string[]
     { header: '氏名', key: 'name', width: 18 },
     { header: 'ふりがな', key: 'furigana', width: 20 },
     { header: '学年', key: 'grade', width: 8 },
-    { header: '組', key: 'class', width: 8 },
+    { header: '組', key: 'kumi', width: 8 },
     { header: '出席番号', key: 'number', width: 10 },
-    { header: '所属クラス', key: 'teams', width: 28 },
+    { header: '所属クラス', key: 'classes', width: 28 },
     { header: 'パスワード', key: 'password', width: 16 },
     { header: '登録日', key: 'created', width: 12 },
   ];
   headerStyle(ws.getRow(1));
-  for (const { student: s, teams } of rows) {
+  for (const { student: s, classNames } of rows) {
     ws.addRow({
       id: s.loginId,
       name: s.name,
       furigana: s.furigana,
       grade: s.gradeName,
-      class: s.className,
+      kumi: s.kumi,
       number: s.number === null ? '' : Number(s.number),
-      teams: teams.join('、'),
+      classes: classNames.join('、'),
       password: s.initialPasswordEnc ? '初期パスワード' : '生徒が変更済み',
       created: s.createdAt,
     });
@@ -43,10 +43,10 @@ export async function rosterXlsx(rows: { student: StudentRecord; teams: string[]
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export async function importTemplateXlsx(withTeam: boolean): Promise<Buffer> {
+export async function importTemplateXlsx(withClass: boolean): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Ondoku';
-  const cols = importColumns.filter((c) => c.key !== 'team' || withTeam);
+  const cols = importColumns.filter((c) => c.key !== 'class' || withClass);
   const ws = wb.addWorksheet('生徒', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = cols.map((c) => ({
     header: c.label,
@@ -68,13 +68,13 @@ export async function importTemplateXlsx(withTeam: boolean): Promise<Buffer> {
     name: '30文字まで。（例：山田 太郎）',
     furigana: '30文字まで。（例：やまだ たろう）',
     grade_name: '10文字まで。（例：3年）',
-    class_name: '10文字まで。（例：1組）',
+    kumi: '10文字まで。（例：1組）',
     number: '10桁以内の数字。',
     password: '空欄なら自動で作成します。指定する場合は半角英字と数字を組み合わせて6〜20文字。',
-    team: '生徒を入れるクラスの名前（20文字まで）。無いクラスは新しく作成します。',
+    class: '生徒を入れるクラスの名前（20文字まで）。無いクラスは新しく作成します。',
   };
   for (const c of cols)
-    help.addRow({ col: c.label, req: c.required || c.key === 'team' ? '必須' : '', how: how[c.key] });
+    help.addRow({ col: c.label, req: c.required || c.key === 'class' ? '必須' : '', how: how[c.key] });
   help.addRow({});
   help.addRow({
     col: '注意',

@@ -1,4 +1,4 @@
-import { ErrorCode, studentLimits, studentMessages, type ImportError, type ImportResult } from '@ondoku/contract';
+import { ErrorCode, studentLimits, studentMessages, type ImportError } from '@ondoku/contract';
 import {
   attendanceNumberField,
   classNameField,
@@ -10,10 +10,10 @@ import {
   studentNameField,
 } from '@ondoku/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { findClassByName } from '../classes/class-repository.js';
+import { createClasses, findClassByName } from '../classes/index.js';
 import { readSheet, type SheetRow } from './import-file.js';
 import { createStudents, type NewStudent } from './service.js';
 import { unsafeFindTakenLoginIds } from './student-repository.js';
@@ -23,7 +23,7 @@ import { unsafeFindTakenLoginIds } from './student-repository.js';
  * against every existing id found, and then all rows created in one transaction, or none.
  */
 
-type Key = 'student_id' | 'name' | 'furigana' | 'grade_name' | 'class_name' | 'number' | 'password' | 'team';
+type Key = 'student_id' | 'name' | 'furigana' | 'grade_name' | 'kumi' | 'number' | 'password' | 'class';
 
 /** Template columns (docs/classes.md) and the header names accepted for each. */
 export const importColumns: { key: Key; label: string; aliases: string[]; required: boolean }[] = [
@@ -36,10 +36,10 @@ export const importColumns: { key: Key; label: string; aliases: string[]; requir
   { key: 'name', label: '氏名', aliases: ['名前', '生徒名', 'name'], required: true },
   { key: 'furigana', label: 'ふりがな', aliases: ['フリガナ', 'よみがな', 'ヨミガナ', 'furigana'], required: false },
   { key: 'grade_name', label: '学年', aliases: ['grade', 'grade_name'], required: false },
-  { key: 'class_name', label: '組', aliases: ['class_name'], required: false },
+  { key: 'kumi', label: '組', aliases: ['class_name'], required: false },
   { key: 'number', label: '出席番号', aliases: ['番号', 'no', 'number'], required: false },
   { key: 'password', label: '初期パスワード', aliases: ['パスワード', 'password'], required: false },
-  { key: 'team', label: 'クラス', aliases: ['所属クラス', 'team'], required: false },
+  { key: 'class', label: 'クラス', aliases: ['所属クラス', 'team'], required: false },
 ];
 
 const normalizeHeader = (s: string) =>
@@ -48,7 +48,7 @@ const normalizeHeader = (s: string) =>
     .replace(/[\s\u3000*＊※]/g, '')
     .toLowerCase();
 
-function mapHeader(cells: string[], withTeam: boolean) {
+function mapHeader(cells: string[], withClass: boolean) {
   const index = new Map<Key, number>();
   cells.forEach((raw, i) => {
     const h = normalizeHeader(raw);
@@ -58,7 +58,7 @@ function mapHeader(cells: string[], withTeam: boolean) {
     if (col && !index.has(col.key)) index.set(col.key, i);
   });
   const missing = importColumns
-    .filter((c) => (c.required || (withTeam && c.key === 'team')) && !index.has(c.key))
+    .filter((c) => (c.required || (withClass && c.key === 'class')) && !index.has(c.key))
     .map((c) => c.label);
   if (missing.length)
     throw new AppError(ErrorCode.IMPORT_FILE_INVALID, studentMessages.fileMissingColumns(missing.join('、')));
@@ -77,16 +77,17 @@ function check<T extends z.ZodType>(schema: T, value: unknown, key: Key, errors:
 interface ParsedRow {
   row: number;
   student: Omit<NewStudent, 'classIds'>;
-  team?: string;
+  /** The class named in the クラス column (imports by column). */
+  className?: string;
 }
 
-export function validateRows(rows: SheetRow[], withTeam: boolean): { parsed: ParsedRow[]; errors: ImportError[] } {
+export function validateRows(rows: SheetRow[], withClass: boolean): { parsed: ParsedRow[]; errors: ImportError[] } {
   const nonEmpty = rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
   const [header, ...data] = nonEmpty;
   if (!header || data.length === 0) throw new AppError(ErrorCode.IMPORT_FILE_INVALID, studentMessages.fileEmpty);
   if (data.length > studentLimits.import.maxRows)
     throw new AppError(ErrorCode.IMPORT_FILE_INVALID, studentMessages.fileTooManyRows);
-  const index = mapHeader(header.cells, withTeam);
+  const index = mapHeader(header.cells, withClass);
   const get = (r: SheetRow, key: Key) => {
     const i = index.get(key);
     return i === undefined ? '' : (r.cells[i] ?? '').trim();
@@ -102,15 +103,15 @@ export function validateRows(rows: SheetRow[], withTeam: boolean): { parsed: Par
     const name = check(studentNameField, get(r, 'name'), 'name', rowErrors);
     const furigana = check(furiganaField, get(r, 'furigana'), 'furigana', rowErrors);
     const gradeName = check(gradeNameField, get(r, 'grade_name'), 'grade_name', rowErrors);
-    const className = check(kumiField, get(r, 'class_name'), 'class_name', rowErrors);
+    const kumi = check(kumiField, get(r, 'kumi'), 'kumi', rowErrors);
     const number = check(attendanceNumberField, get(r, 'number'), 'number', rowErrors);
     const rawPassword = get(r, 'password');
     const password = rawPassword ? check(passwordField, rawPassword, 'password', rowErrors) : undefined;
-    let team: string | undefined;
-    if (withTeam) {
-      const rawTeam = get(r, 'team');
-      if (!rawTeam) rowErrors.push(`${labelOf('team')}：${studentMessages.rowClassMissing}`);
-      else team = check(classNameField, rawTeam, 'team', rowErrors);
+    let className: string | undefined;
+    if (withClass) {
+      const rawClass = get(r, 'class');
+      if (!rawClass) rowErrors.push(`${labelOf('class')}：${studentMessages.rowClassMissing}`);
+      else className = check(classNameField, rawClass, 'class', rowErrors);
     }
     if (loginId) {
       const first = firstRowOf.get(loginId.toLowerCase());
@@ -123,26 +124,30 @@ export function validateRows(rows: SheetRow[], withTeam: boolean): { parsed: Par
     }
     parsed.push({
       row: r.row,
-      student: { loginId: loginId!, name: name!, furigana, gradeName, className, number, password },
-      team,
+      student: { loginId: loginId!, name: name!, furigana, gradeName, kumi, number, password },
+      className,
     });
   }
   return { parsed, errors };
 }
 
+/**
+ * Import a roster file. Runs in the call's transaction (`tx`): the classes it names and every
+ * student are created together, or nothing is.
+ */
 export async function importStudents(
-  db: Db,
+  tx: DbOrTx,
   box: SecretBox,
   teacherId: number,
   file: { buffer: Buffer; filename: string },
-  target: { classId: number } | { byTeamColumn: true },
-): Promise<ImportResult> {
-  const withTeam = 'byTeamColumn' in target;
+  target: { classId: number } | { byClassColumn: true },
+): Promise<{ imported: number; errors: ImportError[]; createdClasses: string[] }> {
+  const withClass = 'byClassColumn' in target;
   const sheet = await readSheet(file.buffer, file.filename);
-  const { parsed, errors } = validateRows(sheet, withTeam);
+  const { parsed, errors } = validateRows(sheet, withClass);
 
   const taken = await unsafeFindTakenLoginIds(
-    db,
+    tx,
     parsed.map((p) => p.student.loginId),
   );
   for (const p of parsed) {
@@ -155,28 +160,26 @@ export async function importStudents(
   }
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
-    return { imported: 0, errors, created_teams: [] };
+    return { imported: 0, errors, createdClasses: [] };
   }
 
-  // Classes named in the file: existing ones of this teacher, or new ones created in the same
-  // transaction as the students.
-  const existing = new Map<string, number>();
-  if (withTeam) {
-    for (const name of new Set(parsed.map((p) => p.team!))) {
-      const c = await findClassByName(db, teacherId, name);
-      if (c) existing.set(name, c.id);
-    }
+  // Classes named in the file: existing ones of this teacher, or new ones made in this transaction.
+  const named = withClass ? [...new Set(parsed.map((p) => p.className!))] : [];
+  const classIds = new Map<string, number>();
+  for (const name of named) {
+    const c = await findClassByName(tx, teacherId, name);
+    if (c) classIds.set(name, c.id);
   }
-  const createdTeams = withTeam ? [...new Set(parsed.map((p) => p.team!))].filter((n) => !existing.has(n)) : [];
+  const createdClasses = named.filter((n) => !classIds.has(n));
+  for (const [name, id] of await createClasses(tx, teacherId, createdClasses)) classIds.set(name, id);
   const imported = await createStudents(
-    db,
+    tx,
     box,
     teacherId,
-    parsed.map((p) => {
-      if ('classId' in target) return { ...p.student, classIds: [target.classId] };
-      const id = existing.get(p.team!);
-      return id ? { ...p.student, classIds: [id] } : { ...p.student, classIds: [], newClassName: p.team! };
-    }),
+    parsed.map((p) => ({
+      ...p.student,
+      classIds: 'classId' in target ? [target.classId] : [classIds.get(p.className!)!],
+    })),
   );
-  return { imported, errors: [], created_teams: createdTeams };
+  return { imported, errors: [], createdClasses };
 }

@@ -34,8 +34,8 @@ const upload = (
   const mp = multipart(fields, file);
   return t.app.inject({ method: 'POST', url, payload: mp.payload, headers: { ...auth, ...mp.headers } });
 };
-const intoClass = (auth: Auth | undefined, teamId: number, name: string, data: Buffer) =>
-  upload(auth, '/api/v2/team/import-team-students-list', { team_id: String(teamId) }, { name, data });
+const intoClass = (auth: Auth | undefined, classId: number, name: string, data: Buffer) =>
+  upload(auth, '/api/v2/team/import-team-students-list', { team_id: String(classId) }, { name, data });
 const countOf = async (teacherId: number) =>
   (await t.db.select({ n: count() }).from(students).where(eq(students.teacherId, teacherId)))[0]!.n;
 
@@ -57,7 +57,7 @@ describe('import-team-students-list', () => {
 
   it('imports an xlsx file into the class, with generated passwords unless given', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const c = await buildClass(t.db, teacher.id);
+    const c = await buildClass(t, { teacher: teacher });
     const rows = goodRows('xl', 3);
     rows[2]![6] = 'given123';
     const res = (await intoClass(auth, c.id, '名簿.xlsx', await xlsx([HEAD, ...rows]))).json();
@@ -80,7 +80,7 @@ describe('import-team-students-list', () => {
 
   it('reads CSV in UTF-8 with BOM, without BOM, and Shift_JIS', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const c = await buildClass(t.db, teacher.id);
+    const c = await buildClass(t, { teacher: teacher });
     const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv([HEAD, ...goodRows('bom', 2)]))]);
     const noBom = Buffer.from(csv([HEAD, ...goodRows('utf', 2)]));
     const sjisRows = goodRows('sjis', 2);
@@ -103,8 +103,8 @@ describe('import-team-students-list', () => {
   it('lists every bad row with its row number and imports nothing', async () => {
     const { teacher, auth } = await teacherWithToken(t);
     const other = await teacherWithToken(t);
-    const c = await buildClass(t.db, teacher.id);
-    const [taken] = await buildStudents(t, other.teacher.id, 1, { prefix: 'taken' });
+    const c = await buildClass(t, { teacher: teacher });
+    const [taken] = await buildStudents(t, 1, { teacher: other.teacher, prefix: 'taken' });
     const rows: (string | number)[][] = [
       HEAD,
       ['ok-001', '正しい 行', '', '', '', '', ''],
@@ -137,7 +137,7 @@ describe('import-team-students-list', () => {
 
   it('refuses unreadable, wrong-type, empty, headerless and oversized files with a Japanese reason', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const c = await buildClass(t.db, teacher.id);
+    const c = await buildClass(t, { teacher: teacher });
     const cases: [string, Buffer, number, string][] = [
       [
         'old.xls',
@@ -196,7 +196,7 @@ describe('import-team-students-list', () => {
   it("refuses another teacher's class with nothing imported", async () => {
     const a = await teacherWithToken(t);
     const b = await teacherWithToken(t);
-    const cb = await buildClass(t.db, b.teacher.id);
+    const cb = await buildClass(t, { teacher: b.teacher });
     const res = await intoClass(a.auth, cb.id, 'x.csv', Buffer.from(csv([HEAD, ...goodRows('steal', 2)])));
     expect(res.statusCode).toBe(404);
     expect(await countOf(a.teacher.id)).toBe(0);
@@ -211,7 +211,7 @@ describe('import-team-students-list', () => {
 
   it('imports 2,000 rows in a few seconds', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const c = await buildClass(t.db, teacher.id);
+    const c = await buildClass(t, { teacher: teacher });
     const data = await xlsx([HEAD, ...goodRows('big', 2000)]);
     const started = performance.now();
     const res = (await intoClass(auth, c.id, 'big.xlsx', data)).json();
@@ -226,7 +226,7 @@ describe('import-team-students-list', () => {
 describe('import-students-list (クラス column)', () => {
   it('puts each row in its named class, creating missing ones in the same transaction', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const existing = await buildClass(t.db, teacher.id, { name: '3年1組' });
+    const existing = await buildClass(t, { teacher: teacher, name: '3年1組' });
     const head = [...HEAD, 'クラス'];
     const rows = [
       head,
@@ -278,8 +278,8 @@ describe('export-students-xls and student-import-template', () => {
   it('exports a real xlsx with Japanese headers and a Japanese-safe file name', async () => {
     const a = await teacherWithToken(t);
     const b = await teacherWithToken(t);
-    const c = await buildClass(t.db, a.teacher.id, { name: '3年1組' });
-    await buildStudents(t, a.teacher.id, 3, { classIds: [c.id] });
+    const c = await buildClass(t, { teacher: a.teacher, name: '3年1組' });
+    await buildStudents(t, 3, { teacher: a.teacher, classIds: [c.id] });
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/v2/team/export-students-xls?team_id=${c.id}`,
@@ -318,7 +318,7 @@ describe('export-students-xls and student-import-template', () => {
 
   it('the template round-trips: filled in, it imports', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const c = await buildClass(t.db, teacher.id);
+    const c = await buildClass(t, { teacher: teacher });
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/team/student-import-template', headers: auth });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();

@@ -1,16 +1,71 @@
-import type { StudentRow } from '@ondoku/contract';
+import type { ImportResult, InitialPasswordRow, StudentRow } from '@ondoku/contract';
+import type { ClassWithCount } from '../classes/index.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { StudentRecord } from './student-repository.js';
 
-/** Names every field the web app receives about a student: the hash and the sealed password never leave. */
-export const presentStudent = (s: StudentRecord, teams: { team_id: number; name: string }[]): StudentRow => ({
+/** A class a student belongs to, as lists of students show it. */
+export interface ClassRef {
+  classId: number;
+  name: string;
+}
+
+/** The register fields every student reply shares. */
+const presentProfile = (s: StudentRecord) => ({
   student_id: s.loginId,
   name: s.name,
   furigana: s.furigana,
   grade_name: s.gradeName,
-  class_name: s.className,
+  class_name: s.kumi,
   number: s.number,
-  teams,
+});
+
+/** Names every field the web app receives about a student: the hash and the sealed password never leave. */
+export const presentStudent = (s: StudentRecord, classes: ClassRef[]): StudentRow => ({
+  ...presentProfile(s),
+  teams: classes.map((c) => ({ team_id: c.classId, name: c.name })),
   has_initial_password: s.initialPasswordEnc !== null,
   password_changed_at: s.passwordChangedAt?.toISOString() ?? null,
   created_at: s.createdAt.toISOString(),
+});
+
+/** A student in a short list (a class's members). */
+export const presentStudentBrief = (s: StudentRecord) => ({ student_id: s.loginId, name: s.name, number: s.number });
+
+/** A login card: the initial password opened only here, for printing. */
+export const presentLoginCard = (s: StudentRecord, box: SecretBox): InitialPasswordRow => ({
+  ...presentProfile(s),
+  initial_password: s.initialPasswordEnc ? box.open(s.initialPasswordEnc) : null,
+});
+
+export const presentImportResult = (r: {
+  imported: number;
+  errors: ImportResult['errors'];
+  createdClasses: string[];
+}): ImportResult => ({
+  imported: r.imported,
+  errors: r.errors.map((e) => ({ row: e.row, student_id: e.student_id, message: e.message })),
+  created_teams: r.createdClasses,
+});
+
+export const presentCount = (count: number) => ({ count });
+
+/** What batch deletion of a class would delete. */
+export const presentDeletionSummary = (r: { class: ClassWithCount; inOtherClassesCount: number }) => ({
+  team_id: r.class.id,
+  name: r.class.name,
+  student_count: r.class.studentCount,
+  in_other_teams_count: r.inOtherClassesCount,
+});
+
+export const presentLoginCards = (r: { class: ClassWithCount; students: StudentRecord[] }, box: SecretBox) => ({
+  team: { team_id: r.class.id, name: r.class.name },
+  rows: r.students.map((s) => presentLoginCard(s, box)),
+});
+
+/** A class with its members, for the class/student tree. */
+export const presentClassBranch = (c: ClassWithCount, members: StudentRecord[]) => ({
+  team_id: c.id,
+  name: c.name,
+  hidden: c.hidden,
+  students: members.map(presentStudentBrief),
 });

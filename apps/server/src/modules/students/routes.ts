@@ -1,6 +1,6 @@
 import {
-  batchChangeKumi,
   batchChangeGradeName,
+  batchChangeKumi,
   batchDeletion,
   batchDeletionConfirm,
   changeStudentInfo,
@@ -10,51 +10,60 @@ import {
   getStudentImportTemplate,
   getStudentInfo,
   getStudentInitialPwdList,
-  getStudentListByClass,
   getStudentPageRows,
-  importStudentsList,
   importClassStudentsList,
+  importStudentsList,
   leaveClass,
   resetStudentsInfo,
   searchStudent,
   studentBatchLeave,
 } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { blobRoute, route, uploadRoute } from '../../lib/route.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { listClasses, requireClass } from '../classes/class-repository.js';
+import { listClasses } from '../classes/index.js';
+import { requireOwnClass } from '../classes/policy.js';
 import { importTemplateXlsx, rosterXlsx } from './export-file.js';
 import { importStudents } from './import-service.js';
-import { presentStudent } from './presenter.js';
+import { requireOwnStudent } from './policy.js';
+import {
+  presentClassBranch,
+  presentCount,
+  presentDeletionSummary,
+  presentImportResult,
+  presentLoginCards,
+  presentStudent,
+} from './presenter.js';
 import * as service from './service.js';
 import {
   classesOfStudents,
   listClassStudents,
   listStudentsOfClasses,
   pageStudents,
-  requireStudent,
   searchStudents,
   type StudentRecord,
 } from './student-repository.js';
 
 const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
+/** Students of the teacher with the classes each belongs to, presented. */
+async function presentStudents(db: DbOrTx, teacherId: number, rows: StudentRecord[]) {
+  const classes = await classesOfStudents(
+    db,
+    teacherId,
+    rows.map((s) => s.id),
+  );
+  return rows.map((s) => presentStudent(s, classes.get(s.id) ?? []));
+}
+
+/** The student calls: lists, profile changes, bulk actions, imports and exports (docs/classes.md). */
 export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: PasswordCipher; box: SecretBox }) {
   const { db, cipher, box } = deps;
 
-  const present = async (teacherId: number, rows: StudentRecord[]) => {
-    const teams = await classesOfStudents(
-      db,
-      teacherId,
-      rows.map((s) => s.id),
-    );
-    return rows.map((s) => presentStudent(s, teams.get(s.id) ?? []));
-  };
-
   route(app, getStudentPageRows, async ({ input, teacher }) => {
-    if (input.team_id) await requireClass(db, teacher.id, input.team_id);
+    if (input.team_id) await requireOwnClass(db, teacher, input.team_id);
     const { rows, total } = await pageStudents(db, teacher.id, {
       page: input.page,
       limit: input.limit,
@@ -63,25 +72,17 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
       sortField: input.sort_field,
       sortOrder: input.sort_order,
     });
-    return { rows: await present(teacher.id, rows), total, page: input.page, limit: input.limit };
+    return { rows: await presentStudents(db, teacher.id, rows), total, page: input.page, limit: input.limit };
   });
 
   route(app, getStudentInfo, async ({ input, teacher }) => {
-    const s = await requireStudent(db, teacher.id, input.student_id);
-    return (await present(teacher.id, [s]))[0]!;
+    const s = await requireOwnStudent(db, teacher, input.student_id);
+    return (await presentStudents(db, teacher.id, [s]))[0]!;
   });
 
   route(app, searchStudent, async ({ input, teacher }) => ({
-    rows: input.kw ? await present(teacher.id, await searchStudents(db, teacher.id, input.kw)) : [],
+    rows: input.kw ? await presentStudents(db, teacher.id, await searchStudents(db, teacher.id, input.kw)) : [],
   }));
-
-  route(app, getStudentListByClass, async ({ input, teacher }) => {
-    await requireClass(db, teacher.id, input.team_id);
-    const rows = await listClassStudents(db, teacher.id, input.team_id);
-    return {
-      rows: rows.map((s) => ({ student_id: s.loginId, name: s.name, furigana: s.furigana, number: s.number })),
-    };
-  });
 
   route(app, getStudentBranchRows, async ({ input, teacher }) => {
     const list = await listClasses(db, teacher.id, { includeHidden: input.include_hidden === 1 });
@@ -91,14 +92,12 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
       list.map((c) => c.id),
     );
     return {
-      rows: list.map((c) => ({
-        team_id: c.id,
-        name: c.name,
-        hidden: c.hidden,
-        students: members
-          .filter((m) => m.classId === c.id)
-          .map(({ student: s }) => ({ student_id: s.loginId, name: s.name, number: s.number })),
-      })),
+      rows: list.map((c) =>
+        presentClassBranch(
+          c,
+          members.filter((m) => m.classId === c.id).map((m) => m.student),
+        ),
+      ),
     };
   });
 
@@ -107,10 +106,10 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
       name: input.name,
       furigana: input.furigana,
       gradeName: input.grade_name,
-      className: input.class_name,
+      kumi: input.class_name,
       number: input.number,
     });
-    return (await present(teacher.id, [s]))[0]!;
+    return (await presentStudents(db, teacher.id, [s]))[0]!;
   });
 
   route(app, changeStudentPasswordSafe, async ({ input, teacher }) => {
@@ -123,45 +122,47 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
     return null;
   });
 
-  route(app, studentBatchLeave, async ({ input, teacher }) => ({
-    count: await service.batchLeaveClass(db, teacher.id, input.team_id, input.student_ids),
-  }));
-
-  route(app, batchChangeGradeName, async ({ input, teacher }) => ({
-    count: await service.batchSetField(db, teacher.id, input.student_ids, { gradeName: input.grade_name }),
-  }));
-
-  route(app, batchChangeKumi, async ({ input, teacher }) => ({
-    count: await service.batchSetField(db, teacher.id, input.student_ids, { className: input.class_name }),
-  }));
-
-  route(app, batchDeletionConfirm, async ({ input, teacher }) =>
-    service.deletionSummary(db, teacher.id, input.team_id),
+  route(app, studentBatchLeave, async ({ input, teacher }) =>
+    presentCount(await service.batchLeaveClass(db, teacher.id, input.team_id, input.student_ids)),
   );
 
-  route(app, batchDeletion, async ({ input, teacher }) => ({
-    count: await service.batchDeleteClassStudents(db, teacher.id, input.team_id, input.student_count),
-  }));
+  route(app, batchChangeGradeName, async ({ input, teacher }) =>
+    presentCount(await service.batchSetField(db, teacher.id, input.student_ids, { gradeName: input.grade_name })),
+  );
 
-  route(app, resetStudentsInfo, async ({ input, teacher }) => ({
-    count: await service.reissueInitialPasswords(db, box, teacher.id, input.student_ids),
-  }));
+  route(app, batchChangeKumi, async ({ input, teacher }) =>
+    presentCount(await service.batchSetField(db, teacher.id, input.student_ids, { kumi: input.class_name })),
+  );
+
+  route(app, batchDeletionConfirm, async ({ input, teacher }) =>
+    presentDeletionSummary(await service.deletionSummary(db, teacher.id, input.team_id)),
+  );
+
+  route(app, batchDeletion, { transaction: true }, async ({ input, teacher, tx }) =>
+    presentCount(await service.batchDeleteClassStudents(tx, teacher.id, input.team_id, input.student_count)),
+  );
+
+  route(app, resetStudentsInfo, async ({ input, teacher }) =>
+    presentCount(await service.reissueInitialPasswords(db, box, teacher.id, input.student_ids)),
+  );
 
   route(app, getStudentInitialPwdList, async ({ input, teacher }) =>
-    service.initialPasswordCards(db, box, teacher.id, input.team_id, input.student_ids),
+    presentLoginCards(await service.initialPasswordCards(db, teacher.id, input.team_id, input.student_ids), box),
   );
 
   blobRoute(app, exportStudentsXls, async ({ input, teacher }) => {
-    const c = input.team_id ? await requireClass(db, teacher.id, input.team_id) : null;
+    const c = input.team_id ? await requireOwnClass(db, teacher, input.team_id) : null;
     const rows = c
       ? await listClassStudents(db, teacher.id, c.id)
       : (await pageStudents(db, teacher.id, { page: 1, limit: 100_000, sortField: 'number', sortOrder: 'asc' })).rows;
-    const teams = await classesOfStudents(
+    const classes = await classesOfStudents(
       db,
       teacher.id,
       rows.map((s) => s.id),
     );
-    const body = await rosterXlsx(rows.map((s) => ({ student: s, teams: (teams.get(s.id) ?? []).map((t) => t.name) })));
+    const body = await rosterXlsx(
+      rows.map((s) => ({ student: s, classNames: (classes.get(s.id) ?? []).map((m) => m.name) })),
+    );
     return { filename: `生徒一覧_${c ? c.name : '全員'}_${today()}.xlsx`, body };
   });
 
@@ -170,12 +171,12 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
     body: await importTemplateXlsx(input.with_team === 1),
   }));
 
-  uploadRoute(app, importClassStudentsList, async ({ input, teacher, file }) => {
-    await requireClass(db, teacher.id, input.team_id);
-    return importStudents(db, box, teacher.id, file, { classId: input.team_id });
+  uploadRoute(app, importClassStudentsList, { transaction: true }, async ({ input, teacher, file, tx }) => {
+    await requireOwnClass(tx, teacher, input.team_id);
+    return presentImportResult(await importStudents(tx, box, teacher.id, file, { classId: input.team_id }));
   });
 
-  uploadRoute(app, importStudentsList, async ({ teacher, file }) =>
-    importStudents(db, box, teacher.id, file, { byTeamColumn: true }),
+  uploadRoute(app, importStudentsList, { transaction: true }, async ({ teacher, file, tx }) =>
+    presentImportResult(await importStudents(tx, box, teacher.id, file, { byClassColumn: true })),
   );
 }

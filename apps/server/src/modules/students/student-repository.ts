@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { classes, classStudents, students } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
 
 /**
  * Students, always read through the acting teacher (their owner): every function takes
@@ -29,7 +28,7 @@ const sortColumns = {
   name: students.name,
   furigana: students.furigana,
   grade_name: students.gradeName,
-  class_name: students.className,
+  class_name: students.kumi,
   created_at: students.createdAt,
 };
 
@@ -41,7 +40,7 @@ const keywordFilter = (kw: string) => {
 const inClass = (classId: number) =>
   sql`exists (select 1 from ${classStudents} where ${classStudents.studentId} = ${students.id} and ${classStudents.classId} = ${classId})`;
 
-export async function pageStudents(db: Db, teacherId: number, q: StudentPageQuery) {
+export async function pageStudents(db: DbOrTx, teacherId: number, q: StudentPageQuery) {
   const filters: SQL[] = [eq(students.teacherId, teacherId)];
   if (q.kw) filters.push(keywordFilter(q.kw));
   if (q.classId) filters.push(inClass(q.classId));
@@ -61,7 +60,7 @@ export async function pageStudents(db: Db, teacherId: number, q: StudentPageQuer
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function searchStudents(db: Db, teacherId: number, kw: string, limit = 20) {
+export async function searchStudents(db: DbOrTx, teacherId: number, kw: string, limit = 20) {
   return db
     .select()
     .from(students)
@@ -71,7 +70,7 @@ export async function searchStudents(db: Db, teacherId: number, kw: string, limi
 }
 
 /** The students of one class of the teacher, by attendance number. */
-export async function listClassStudents(db: Db, teacherId: number, classId: number) {
+export async function listClassStudents(db: DbOrTx, teacherId: number, classId: number) {
   return db
     .select()
     .from(students)
@@ -80,7 +79,7 @@ export async function listClassStudents(db: Db, teacherId: number, classId: numb
 }
 
 /** The students of several classes of the teacher in one query, by class then attendance number. */
-export async function listStudentsOfClasses(db: Db, teacherId: number, classIds: number[]) {
+export async function listStudentsOfClasses(db: DbOrTx, teacherId: number, classIds: number[]) {
   if (classIds.length === 0) return [];
   return db
     .select({ classId: classStudents.classId, student: students })
@@ -91,24 +90,24 @@ export async function listStudentsOfClasses(db: Db, teacherId: number, classIds:
 }
 
 /** Memberships of the given students in the teacher's classes, in class order. */
-export async function classesOfStudents(db: Db, teacherId: number, studentIds: number[]) {
-  if (studentIds.length === 0) return new Map<number, { team_id: number; name: string }[]>();
+export async function classesOfStudents(db: DbOrTx, teacherId: number, studentIds: number[]) {
+  const map = new Map<number, { classId: number; name: string }[]>();
+  if (studentIds.length === 0) return map;
   const rows = await db
     .select({ studentId: classStudents.studentId, classId: classes.id, name: classes.name })
     .from(classStudents)
     .innerJoin(classes, eq(classes.id, classStudents.classId))
     .where(and(eq(classes.teacherId, teacherId), inArray(classStudents.studentId, studentIds)))
     .orderBy(asc(classes.sortOrder), asc(classes.id));
-  const map = new Map<number, { team_id: number; name: string }[]>();
   for (const r of rows) {
     const list = map.get(r.studentId) ?? [];
-    list.push({ team_id: r.classId, name: r.name });
+    list.push({ classId: r.classId, name: r.name });
     map.set(r.studentId, list);
   }
   return map;
 }
 
-export async function findStudent(db: Db, teacherId: number, loginId: string) {
+export async function findStudent(db: DbOrTx, teacherId: number, loginId: string) {
   const [row] = await db
     .select()
     .from(students)
@@ -117,26 +116,21 @@ export async function findStudent(db: Db, teacherId: number, loginId: string) {
   return row ?? null;
 }
 
-/** The teacher's student, or 404 (another teacher's student is indistinguishable from none). */
-export async function requireStudent(db: Db, teacherId: number, loginId: string) {
-  const row = await findStudent(db, teacherId, loginId);
-  if (!row) throw AppError.notFound();
-  return row;
-}
-
-/** Every listed student, all of them the teacher's; one stranger refuses the whole call (403). */
-export async function requireOwnStudents(db: Db, teacherId: number, loginIds: string[]) {
-  const wanted = lowerIds(loginIds);
-  const rows = await db
+/** The teacher's students among these login ids (case-insensitive); strangers are left out. */
+export async function findStudents(db: DbOrTx, teacherId: number, loginIds: string[]) {
+  return db
     .select()
     .from(students)
-    .where(and(eq(students.teacherId, teacherId), sql`lower(${students.loginId}) = any(${sql.param(wanted)}::text[])`));
-  if (rows.length !== wanted.length) throw AppError.forbidden();
-  return rows;
+    .where(
+      and(
+        eq(students.teacherId, teacherId),
+        sql`lower(${students.loginId}) = any(${sql.param(lowerIds(loginIds))}::text[])`,
+      ),
+    );
 }
 
 /** Which of these login ids exist already, for any teacher (ids are unique service-wide). */
-export async function unsafeFindTakenLoginIds(db: Db, loginIds: string[]): Promise<Set<string>> {
+export async function unsafeFindTakenLoginIds(db: DbOrTx, loginIds: string[]): Promise<Set<string>> {
   if (loginIds.length === 0) return new Set();
   const rows = await db
     .select({ id: sql<string>`lower(${students.loginId})` })

@@ -23,10 +23,10 @@ const membersOf = async (classId: number) =>
 async function scene() {
   const a = await teacherWithToken(t);
   const b = await teacherWithToken(t);
-  const ca = await buildClass(t.db, a.teacher.id, { name: 'A組' });
-  const cb = await buildClass(t.db, b.teacher.id, { name: 'B組' });
-  const sa = await buildStudents(t, a.teacher.id, 3, { classIds: [ca.id] });
-  const sb = await buildStudents(t, b.teacher.id, 2, { classIds: [cb.id] });
+  const ca = await buildClass(t, { teacher: a.teacher, name: 'A組' });
+  const cb = await buildClass(t, { teacher: b.teacher, name: 'B組' });
+  const sa = await buildStudents(t, 3, { teacher: a.teacher, classIds: [ca.id] });
+  const sb = await buildStudents(t, 2, { teacher: b.teacher, classIds: [cb.id] });
   return { a, b, ca, cb, sa, sb };
 }
 
@@ -69,11 +69,11 @@ describe('student-page-rows', () => {
   it('pages (20 by default), searches, narrows to a class and sorts; only own students', async () => {
     const a = await teacherWithToken(t);
     const b = await teacherWithToken(t);
-    const c1 = await buildClass(t.db, a.teacher.id, { name: '1組' });
-    const c2 = await buildClass(t.db, a.teacher.id, { name: '2組' });
-    await buildStudents(t, a.teacher.id, 22, { classIds: [c1.id] });
-    const two = await buildStudents(t, a.teacher.id, 2, { classIds: [c2.id, c1.id], prefix: 'two' });
-    await buildStudents(t, b.teacher.id, 5);
+    const c1 = await buildClass(t, { teacher: a.teacher, name: '1組' });
+    const c2 = await buildClass(t, { teacher: a.teacher, name: '2組' });
+    await buildStudents(t, 22, { teacher: a.teacher, classIds: [c1.id] });
+    const two = await buildStudents(t, 2, { teacher: a.teacher, classIds: [c2.id, c1.id], prefix: 'two' });
+    await buildStudents(t, 5, { teacher: b.teacher });
     const p1 = (await get(url, a.auth)).json().data;
     expect([p1.total, p1.rows.length, p1.limit, p1.page]).toEqual([24, 20, 20, 1]);
     expect(Object.keys(p1.rows[0]).sort()).toEqual(
@@ -99,7 +99,7 @@ describe('student-page-rows', () => {
     expect(byName[0].student_id > byName[1].student_id).toBe(true);
     // teacher_id is ignored; b's team id is refused for a.
     expect((await get(`${url}?teacher_id=${b.teacher.id}`, a.auth)).json().data.total).toBe(24);
-    const cb = await buildClass(t.db, b.teacher.id);
+    const cb = await buildClass(t, { teacher: b.teacher });
     expect((await get(`${url}?team_id=${cb.id}`, a.auth)).statusCode).toBe(404);
     expect((await get(`${url}?sort_field=password_hash`, a.auth)).statusCode).toBe(400);
     expect((await get(`${url}?page=0`, a.auth)).statusCode).toBe(400);
@@ -219,14 +219,14 @@ describe('batch-change-grade-name and batch-change-class-name', () => {
     expect((await post(c, { student_ids: sa.slice(0, 2), class_name: '3組' }, a.auth)).json().data).toEqual({
       count: 2,
     });
-    expect(await studentRow(sa[0]!)).toMatchObject({ gradeName: '4年', className: '3組' });
-    expect(await studentRow(sa[2]!)).toMatchObject({ gradeName: '4年', className: '1組' });
+    expect(await studentRow(sa[0]!)).toMatchObject({ gradeName: '4年', kumi: '3組' });
+    expect(await studentRow(sa[2]!)).toMatchObject({ gradeName: '4年', kumi: '1組' });
     await expect400(await post(g, { student_ids: sa, grade_name: '' }, a.auth), '学年を入力してください。');
     await expect400(await post(c, { student_ids: sa, class_name: 'あ'.repeat(11) }, a.auth), '字数制限を超えています');
     expect((await post(g, { student_ids: sb, grade_name: '9年' }, a.auth)).statusCode).toBe(403);
     expect((await post(c, { student_ids: [...sa, sb[0]], class_name: '9組' }, a.auth)).statusCode).toBe(403);
-    expect(await studentRow(sb[0]!)).toMatchObject({ gradeName: '3年', className: '1組' });
-    expect((await studentRow(sa[2]!))!.className).toBe('1組');
+    expect(await studentRow(sb[0]!)).toMatchObject({ gradeName: '3年', kumi: '1組' });
+    expect((await studentRow(sa[2]!))!.kumi).toBe('1組');
     void b;
   });
 });
@@ -235,11 +235,11 @@ describe('batch-deletion-confirm and batch-deletion', () => {
   it('says exactly what would go, and deletes only that number of students', async () => {
     const a = await teacherWithToken(t);
     const b = await teacherWithToken(t);
-    const c1 = await buildClass(t.db, a.teacher.id);
-    const c2 = await buildClass(t.db, a.teacher.id);
-    const ids = await buildStudents(t, a.teacher.id, 4, { classIds: [c1.id] });
-    const both = await buildStudent(t, a.teacher.id, [c1.id, c2.id]);
-    await buildStudent(t, a.teacher.id, [c2.id]);
+    const c1 = await buildClass(t, { teacher: a.teacher });
+    const c2 = await buildClass(t, { teacher: a.teacher });
+    const ids = await buildStudents(t, 4, { teacher: a.teacher, classIds: [c1.id] });
+    const both = await buildStudent(t, { teacher: a.teacher, classIds: [c1.id, c2.id] });
+    await buildStudent(t, { teacher: a.teacher, classIds: [c2.id] });
     const confirm = (await get(`/api/v2/team/batch-deletion-confirm?team_id=${c1.id}`, a.auth)).json().data;
     expect(confirm).toEqual({ team_id: c1.id, name: c1.name, student_count: 5, in_other_teams_count: 1 });
     expect((await get(`/api/v2/team/batch-deletion-confirm?team_id=${c1.id}`, b.auth)).statusCode).toBe(404);

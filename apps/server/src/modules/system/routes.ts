@@ -1,13 +1,15 @@
-import { ErrorCode, getHealth, getSystemStatus, limits, messages, submitClientLog } from '@ondoku/contract';
+import { ErrorCode, getHealth, getSystemStatus, messages, submitClientLog } from '@ondoku/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { route } from '../../lib/route.js';
-import { countRecentClientLogs, insertClientLog, readSystemStatus } from './repository.js';
+import { presentHealth, presentSystemStatus } from './presenter.js';
+import { insertClientLog, readSystemStatus } from './repository.js';
 
-export function systemRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const { db } = deps;
+export function systemRoutes(app: FastifyInstance, deps: { db: Db; limiter: RateLimiter }) {
+  const { db, limiter } = deps;
 
   route(app, getHealth, async () => {
     try {
@@ -15,13 +17,13 @@ export function systemRoutes(app: FastifyInstance, deps: { db: Db }) {
     } catch {
       throw new AppError(ErrorCode.INTERNAL, messages.serviceError);
     }
-    return { status: 'ok', database: 'ready' };
+    return presentHealth();
   });
 
-  route(app, getSystemStatus, async () => readSystemStatus(db));
+  route(app, getSystemStatus, async () => presentSystemStatus(await readSystemStatus(db)));
 
   route(app, submitClientLog, async ({ input, teacher, request }) => {
-    if ((await countRecentClientLogs(db, teacher.id)) >= limits.clientLog.perMinute) {
+    if ((await limiter.hit(rateLimits.clientLogsOfTeacher(teacher.id))).over) {
       throw new AppError(ErrorCode.RATE_LIMITED, messages.rateLimited);
     }
     await insertClientLog(db, { teacherId: teacher.id, ...input, address: request.ip });

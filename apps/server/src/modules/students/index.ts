@@ -1,0 +1,6 @@
+/**
+ * What other modules (and the seed, the CLI and test factories) may use of students, besides
+ * policy.ts: creating students, and reading a class's students.
+ */
+export { createStudents, type NewStudent } from './service.js';
+export { listClassStudents, type StudentRecord } from './student-repository.js';

@@ -1,0 +1,10 @@
+import type { SystemStatusReply } from '@ondoku/contract';
+import type { SystemStatusRow } from './repository.js';
+
+/** Names every field of the operations status; no row yet means normal (2). */
+export const presentSystemStatus = (row: SystemStatusRow | null): SystemStatusReply =>
+  row
+    ? { status: row.status as SystemStatusReply['status'], title: row.title, message: row.message }
+    : { status: 2, title: '', message: '' };
+
+export const presentHealth = () => ({ status: 'ok' as const, database: 'ready' as const });
