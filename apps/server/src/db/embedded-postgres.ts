@@ -135,7 +135,7 @@ const alive = (pid: number) => {
 };
 
 /** A postmaster left running by a process that died (postmaster.pid names a live postgres). */
-async function stopStalePostmaster(dir: string, log: (l: string) => void) {
+async function stopStalePostmaster(dir: string) {
   let pid: number;
   try {
     pid = Number((await fsp.readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
@@ -150,7 +150,7 @@ async function stopStalePostmaster(dir: string, log: (l: string) => void) {
     /* not Linux: trust postmaster.pid */
   }
   if (cmd && !cmd.includes('postgres')) return;
-  log(`stopping a PostgreSQL left running by an earlier process (pid ${pid})`);
+  process.emitWarning(`stopping a PostgreSQL left running by an earlier process (pid ${pid}) in ${dir}`);
   process.kill(pid, 'SIGINT'); // fast shutdown: roll back open transactions, checkpoint
   for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
   if (alive(pid)) process.kill(pid, 'SIGQUIT');
@@ -214,7 +214,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     }
   }
   const password = (await fsp.readFile(passwordFile, 'utf8')).trim();
-  await stopStalePostmaster(dir, log);
+  await stopStalePostmaster(dir);
 
   const port = opts.port || (await freePort());
   const args = [
