@@ -62,15 +62,22 @@ async function openTestDatabase(): Promise<Database> {
 
 /**
  * `smtpUrl`: send mail to that SMTP peer (see test/smtp-peer.ts); otherwise mail is written as
- * .eml files in a temporary folder (`mailDir`).
+ * .eml files in a temporary folder (`mailDir`). `webDist`: serve that built web app folder.
  */
-export async function buildTestApp(opts: { liveLessonUrl?: string; smtpUrl?: string } = {}) {
+export async function buildTestApp(opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string } = {}) {
   const database = await openTestDatabase();
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: 'Ondoku Test <test@ondoku.invalid>', dataDir });
   const secretBox = secretBoxFromKey(randomBytes(32));
-  const app = await buildApp({ database, cipher, mailer, secretBox, liveLessonUrl: opts.liveLessonUrl ?? null });
+  const app = await buildApp({
+    database,
+    cipher,
+    mailer,
+    secretBox,
+    liveLessonUrl: opts.liveLessonUrl ?? null,
+    webDist: opts.webDist,
+  });
   await app.ready();
   return {
     app,
