@@ -81,11 +81,17 @@ export async function openDatabase(cfg: {
   databaseUrl?: string;
   dataDir: string;
   share?: boolean;
+  /** db:migrate-from-pglite: open the new database although DATA_DIR/pglite is still there. */
+  allowPglite?: boolean;
   log?: (line: string) => void;
 }): Promise<Database> {
   if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl);
   const dir = path.join(cfg.dataDir, 'postgres');
-  if (fsSync.existsSync(path.join(cfg.dataDir, 'pglite')) && !fsSync.existsSync(path.join(dir, 'PG_VERSION'))) {
+  if (
+    !cfg.allowPglite &&
+    fsSync.existsSync(path.join(cfg.dataDir, 'pglite')) &&
+    !fsSync.existsSync(path.join(dir, 'PG_VERSION'))
+  ) {
     throw new Error(pgliteUpgradeMessage(cfg.dataDir));
   }
   const owner = await liveOwner(cfg.dataDir);
