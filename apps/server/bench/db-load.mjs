@@ -1,4 +1,5 @@
-// Start figures of the built server on a fresh DATA_DIR: time until /api/health answers, resident
+// Start figures of the built server on a fresh DATA_DIR: time until /api/health answers (first
+// start, which creates the database and demo data, and a restart), resident
 // memory once idle (the server process, plus its embedded PostgreSQL processes if any), and
 // requests per second of GET /api/v2/teacher/info (50 concurrent keep-alive requests for 10 s,
 // loopback only). Usage: npm run build && node apps/server/bench/db-load.mjs [seconds]
@@ -20,20 +21,31 @@ const port = await new Promise((resolve) => {
 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ondoku-bench-'));
 const url = `http://127.0.0.1:${port}`;
-const t0 = performance.now();
-const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SPEECH_WORKERS: '1' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-for (;;) {
-  try {
-    if ((await fetch(`${url}/api/health`)).ok) break;
-  } catch {
-    /* not yet */
+const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SPEECH_WORKERS: '1' };
+async function start() {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    env: serverEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
-  await new Promise((r) => setTimeout(r, 50));
+  return { child, ms: performance.now() - t0 };
 }
-const startMs = performance.now() - t0;
+const stop = async (child) => {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+};
+// First start: creates the database and the demo data. Then a restart on the same DATA_DIR.
+const first = await start();
+await stop(first.child);
+const { child, ms: restartMs } = await start();
 await new Promise((r) => setTimeout(r, 3000));
 const rss = (pid) => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim());
 const descendants = (pid) => {
@@ -87,7 +99,8 @@ agent.destroy();
 const peakRss = rss(child.pid);
 console.log(
   JSON.stringify({
-    startMs: Math.round(startMs),
+    firstStartMs: Math.round(first.ms),
+    restartMs: Math.round(restartMs),
     idleRssServerMB: +(serverRss / 1024).toFixed(1),
     idleRssPostgresMB: +(pgRss / 1024).toFixed(1),
     postgresProcesses: pgProcs.length,
@@ -96,6 +109,5 @@ console.log(
     rssAfterLoadServerMB: +(peakRss / 1024).toFixed(1),
   }),
 );
-child.kill('SIGTERM');
-await new Promise((r) => child.on('exit', r));
+await stop(child);
 fs.rmSync(dataDir, { recursive: true, force: true });

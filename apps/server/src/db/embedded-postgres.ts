@@ -19,7 +19,7 @@ import pg from 'pg';
  * - PostgreSQL refuses to run as root: as root it runs as the system user `postgres` (created
  *   when missing), which owns the data folder.
  * - It listens on 127.0.0.1 only (no Unix socket), on a free port, with scram-sha-256 and a
- *   generated password kept in `<dataDir>.password` (0600).
+ *   generated password kept in `<dir>.password` (0600); its messages go to `<dir>.log`.
  * - A server killed with SIGKILL leaves its postmaster behind; the next start stops it (it is
  *   recognised through postmaster.pid and the owner file), so the folder never stays locked.
  */
@@ -234,16 +234,28 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     'shared_buffers=32MB',
     ...(opts.ephemeral ? ['-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
   ];
-  const child: ChildProcess = spawn(path.join(bin, 'postgres'), args, { ...ids, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group: a Ctrl-C in the terminal reaches only the server, which stops
+  // PostgreSQL after the requests in flight have finished.
+  const child: ChildProcess = spawn(path.join(bin, 'postgres'), args, {
+    ...ids,
+    env,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const logFile = opts.ephemeral ? null : fs.createWriteStream(`${dir}.log`, { flags: 'a', mode: 0o600 });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
       const text = d.toString();
       output += text;
+      logFile?.write(d);
       for (const line of text.split('\n')) if (line.trim()) log(line);
       if (output.includes('database system is ready to accept connections')) {
         child.stderr!.off('data', onData);
-        child.stderr!.on('data', (more: Buffer) => log(more.toString().trimEnd()));
+        child.stderr!.on('data', (more: Buffer) => {
+          logFile?.write(more);
+          log(more.toString().trimEnd());
+        });
         resolve();
       }
     };
@@ -265,10 +277,15 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       process.off('exit', onExit);
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGQUIT'), 10_000);
+      // Smart shutdown lets the sessions just closed by pool.end() go (and an operator command
+      // finish); after 5 s a fast shutdown ends the remaining ones, after 15 s an immediate one.
+      child.kill('SIGTERM');
+      const fast = setTimeout(() => child.kill('SIGINT'), 5_000);
+      const immediate = setTimeout(() => child.kill('SIGQUIT'), 15_000);
       await exited;
-      clearTimeout(timer);
+      clearTimeout(fast);
+      clearTimeout(immediate);
+      logFile?.end();
     },
   };
 }
