@@ -29,6 +29,7 @@ async function start() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
