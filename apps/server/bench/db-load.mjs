@@ -21,7 +21,14 @@ const port = await new Promise((resolve) => {
 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ondoku-bench-'));
 const url = `http://127.0.0.1:${port}`;
-const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SPEECH_WORKERS: '1' };
+const serverEnv = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  SPEECH_WORKERS: '1',
+};
 async function start() {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
@@ -48,10 +55,17 @@ const first = await start();
 await stop(first.child);
 const { child, ms: restartMs } = await start();
 await new Promise((r) => setTimeout(r, 3000));
-const rss = (pid) => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim());
+const rss = (pid) =>
+  Number(
+    execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+      .toString()
+      .trim(),
+  );
 const descendants = (pid) => {
   const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm=']).toString().trim().split('\n');
-  const rows = out.map((l) => l.trim().split(/\s+/)).map(([p, pp, c]) => ({ pid: Number(p), ppid: Number(pp), comm: c }));
+  const rows = out
+    .map((l) => l.trim().split(/\s+/))
+    .map(([p, pp, c]) => ({ pid: Number(p), ppid: Number(pp), comm: c }));
   const found = [];
   const walk = (p) => rows.filter((r) => r.ppid === p).forEach((r) => (found.push(r), walk(r.pid)));
   walk(pid);

@@ -34,4 +34,6 @@ for (const entry of await readdir(dist, { recursive: true, withFileTypes: true }
   before += data.length;
   after += br.length;
 }
-console.log(`web app pre-compressed: ${files} files, ${(before / 1024).toFixed(0)} KiB → ${(after / 1024).toFixed(0)} KiB brotli`);
+console.log(
+  `web app pre-compressed: ${files} files, ${(before / 1024).toFixed(0)} KiB → ${(after / 1024).toFixed(0)} KiB brotli`,
+);

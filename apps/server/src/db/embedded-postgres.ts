@@ -164,7 +164,9 @@ function run(file: string, args: string[], ids: Ids, env: NodeJS.ProcessEnv): Pr
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(file)} failed (${code}):\n${out}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(file)} failed (${code}):\n${out}`)),
+    );
   });
 }
 
