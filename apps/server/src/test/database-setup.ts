@@ -27,7 +27,9 @@ export default async function setup(project: TestProject) {
   let embedded: EmbeddedPostgres | undefined;
   let tmp: string | undefined;
   let adminUrl: string;
-  if (process.env.TEST_DB === 'postgres') {
+  // The project's `env` reaches its workers, not this (main) process: read it from the project.
+  const kind = project.config.env?.TEST_DB ?? process.env.TEST_DB;
+  if (kind === 'postgres') {
     if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     adminUrl = process.env.TEST_DATABASE_URL;
   } else {
