@@ -60,6 +60,9 @@ async function liveOwner(dataDir: string): Promise<Owner | null> {
     const owner = JSON.parse(await fs.readFile(runningFile(dataDir), 'utf8')) as Owner;
     if (owner.pid === process.pid) return null;
     process.kill(owner.pid, 0); // throws when no such process
+    // A pid reused by an unrelated program after the owner died: the owner is always Node.
+    const cmdline = await fs.readFile(`/proc/${owner.pid}/cmdline`, 'utf8').catch(() => null);
+    if (cmdline !== null && !/node|tsx/.test(cmdline)) return null;
     return owner;
   } catch {
     return null;

@@ -74,7 +74,14 @@ export function ensureBinaries(): string {
       } catch {
         /* missing */
       }
-      fs.symlinkSync(path.relative(path.dirname(abs), path.join(pkg, source)), abs);
+      try {
+        fs.symlinkSync(path.relative(path.dirname(abs), path.join(pkg, source)), abs);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue; // made meanwhile by another process
+        throw new Error(`Cannot restore ${abs} (PostgreSQL's libraries) in node_modules: ${(e as Error).message}`, {
+          cause: e,
+        });
+      }
     }
   }
   const bin = path.join(pkg, 'native', 'bin');
