@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * One `vitest run` for everything: contract and web unit tests, server API tests on PGlite (and
- * on PostgreSQL when TEST_DATABASE_URL is set), and the Chromium end-to-end tests, which run when
+ * One `vitest run` for everything: contract and web unit tests, server API tests on the embedded
+ * PostgreSQL (and on an external PostgreSQL when TEST_DATABASE_URL is set), and the Chromium end-to-end tests, which run when
  * Chromium is present and are required when CI=true.
  */
 const serverApi = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
@@ -14,6 +14,8 @@ const serverApi = (name: string, env: Record<string, string>): TestProjectInline
     include: ['apps/server/src/**/*.test.ts'],
     environment: 'node',
     env,
+    // One PostgreSQL server and a migrated template database per run; a database per test file.
+    globalSetup: ['apps/server/src/test/database-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -45,7 +47,7 @@ const projects: TestProjectInlineConfiguration[] = [
       pool: 'forks',
     },
   },
-  serverApi('api-pglite', { TEST_DB: 'pglite' }),
+  serverApi('api-embedded', { TEST_DB: 'embedded' }),
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(serverApi('api-postgres', { TEST_DB: 'postgres' }));
 if (runE2e) {

@@ -19,6 +19,7 @@ import { homeworkRoutes } from './modules/homework/routes.js';
 import { studentRoutes } from './modules/students/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerDevMailbox } from './plugins/dev-mailbox.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { openApiRoute, registerOpenApi } from './plugins/openapi.js';
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerCompression(app);
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: evaluationLimits.maxFrameBytes } });
   // Uploads (student imports) are read part by part; each route sets its own file-size limit.

@@ -10,7 +10,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** Unset: embedded PGlite in DATA_DIR/pglite. Set: PostgreSQL. */
+  /** Unset: embedded PostgreSQL in DATA_DIR/postgres. Set: that PostgreSQL. */
   databaseUrl: string | undefined;
   /** RSA private key (PKCS#8 PEM) for password transport; unset: created in DATA_DIR/keys. */
   rsaPrivateKey: string | undefined;

@@ -7,8 +7,9 @@ import { loadSecretBox, type SecretBox } from './lib/secret-box.js';
 /** What every entry point (server, operator commands) needs: the migrated database and the keys. */
 export async function openRuntime(
   config: Config,
+  opts: { share?: boolean } = {},
 ): Promise<{ database: Database; cipher: PasswordCipher; secretBox: SecretBox }> {
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, ...opts });
   try {
     await runMigrations(database.pool);
     const cipher = await loadPasswordCipher({ dataDir: config.dataDir, privateKeyPem: config.rsaPrivateKey });

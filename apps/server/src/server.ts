@@ -7,11 +7,15 @@ import { isEmpty, seedDemo } from './seed/demo.js';
 
 /**
  * `npm start`: one process serving the API and the web app. Shutdown on SIGINT/SIGTERM stops
- * accepting requests, lets the ones in flight finish, then closes the database cleanly (PGlite
- * flushes to DATA_DIR), so a committed write is never lost.
+ * accepting requests, lets the ones in flight finish, then closes the database (the embedded
+ * PostgreSQL is stopped with a fast shutdown and a checkpoint).
  */
 const config = loadConfig();
-const { database, cipher, secretBox } = await openRuntime(config);
+const { database, cipher, secretBox } = await openRuntime(config, { share: false }).catch((err: unknown) => {
+  // A refusal (an old PGlite folder, a database in use) is a message for the operator, not a crash.
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
 const speech = createSpeechService({ workers: config.speechWorkers, modelDir: config.speechModelDir });
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 const app = await buildApp({

@@ -1,9 +1,9 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { freePort, startEmbeddedPostgres, waitForPostgres } from './embedded-postgres.js';
 import * as schema from './schema/index.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -11,9 +11,7 @@ export type Db = NodePgDatabase<typeof schema>;
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
-  kind: 'pglite' | 'postgres';
-  /** host:port of the embedded database's loopback socket. */
-  conn?: string;
+  kind: 'embedded' | 'postgres';
   db: Db;
   pool: pg.Pool;
   close(): Promise<void>;
@@ -35,35 +33,6 @@ function newPool(connectionString: string): pg.Pool {
   return pool;
 }
 
-/**
- * The embedded database: PGlite in `dataDir` (or in memory), exposed on a loopback port through
- * pglite-socket so the app, the migrations and later the jobs all use the one `pg` code path
- * they use with PostgreSQL. Direct in-process PGlite queries are never mixed with socket clients.
- */
-export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
-  if (dataDir !== 'memory') await fs.mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir === 'memory' ? undefined : dataDir);
-  const socket = new PGLiteSocketServer({
-    db: pglite,
-    host: '127.0.0.1',
-    port: 0,
-    maxConnections: POOL_SIZE + 2,
-  });
-  await socket.start();
-  const pool = newPool(`postgres://postgres@${socket.getServerConn()}/postgres`);
-  return {
-    kind: 'pglite',
-    conn: socket.getServerConn(),
-    db: drizzle(pool, { schema }),
-    pool,
-    async close() {
-      await pool.end();
-      await socket.stop();
-      await pglite.close();
-    },
-  };
-}
-
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = newPool(connectionString);
   return {
@@ -75,33 +44,92 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 }
 
 /**
- * PGlite is single-process: while the server runs, an operator command must not open the same
- * folder. The server records its loopback port here, and commands connect through it instead.
+ * The embedded PostgreSQL of DATA_DIR is started by the first process that needs it (the server,
+ * or an operator command while the server is down) and stopped by it. That process records its
+ * pid and the port here; another process finding a live owner connects to the same server.
  */
-const runningFile = (dataDir: string) => path.join(dataDir, 'pglite.running.json');
+const runningFile = (dataDir: string) => path.join(dataDir, 'postgres.running.json');
 
-async function runningServerUrl(dataDir: string): Promise<string | null> {
+interface Owner {
+  pid: number;
+  port: number;
+}
+
+async function liveOwner(dataDir: string): Promise<Owner | null> {
   try {
-    const { pid, conn } = JSON.parse(await fs.readFile(runningFile(dataDir), 'utf8')) as { pid: number; conn: string };
-    process.kill(pid, 0); // throws when no such process
-    return `postgres://postgres@${conn}/postgres`;
+    const owner = JSON.parse(await fs.readFile(runningFile(dataDir), 'utf8')) as Owner;
+    if (owner.pid === process.pid) return null;
+    process.kill(owner.pid, 0); // throws when no such process
+    // A pid reused by an unrelated program after the owner died: the owner is always Node.
+    const cmdline = await fs.readFile(`/proc/${owner.pid}/cmdline`, 'utf8').catch(() => null);
+    if (cmdline !== null && !/node|tsx/.test(cmdline)) return null;
+    return owner;
   } catch {
     return null;
   }
 }
 
-export async function openDatabase(cfg: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export const pgliteUpgradeMessage = (dataDir: string) =>
+  `${path.join(dataDir, 'pglite')} holds data of the earlier embedded database (PGlite). ` +
+  'Ondoku now embeds PostgreSQL. Move the data over once with `npm run db:migrate-from-pglite` ' +
+  '(with the same DATA_DIR; the server must be stopped), then start again. ' +
+  'To start afresh instead, remove that folder.';
+
+/**
+ * One code path: `DATABASE_URL` → that PostgreSQL; otherwise the embedded PostgreSQL in
+ * `DATA_DIR/postgres` (started here, or shared with the process that already runs it).
+ * `share: false` (the server) refuses to start when another process owns the embedded database.
+ */
+export async function openDatabase(cfg: {
+  databaseUrl?: string;
+  dataDir: string;
+  share?: boolean;
+  /** db:migrate-from-pglite: open the new database although DATA_DIR/pglite is still there. */
+  allowPglite?: boolean;
+  log?: (line: string) => void;
+}): Promise<Database> {
   if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl);
-  const shared = await runningServerUrl(cfg.dataDir);
-  if (shared) return { ...(await openPostgres(shared)), kind: 'pglite' };
-  const database = await openPglite(path.join(cfg.dataDir, 'pglite'));
+  const dir = path.join(cfg.dataDir, 'postgres');
+  if (
+    !cfg.allowPglite &&
+    fsSync.existsSync(path.join(cfg.dataDir, 'pglite')) &&
+    !fsSync.existsSync(path.join(dir, 'PG_VERSION'))
+  ) {
+    throw new Error(pgliteUpgradeMessage(cfg.dataDir));
+  }
+  const owner = await liveOwner(cfg.dataDir);
+  if (owner) {
+    if (cfg.share === false) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${owner.pid} (another server or an operator command). Stop it first.`,
+      );
+    }
+    const password = (await fs.readFile(`${dir}.password`, 'utf8')).trim();
+    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${owner.port}/postgres`;
+    await waitForPostgres(url);
+    return { ...(await openPostgres(url)), kind: 'embedded' };
+  }
+  await fs.mkdir(cfg.dataDir, { recursive: true });
+  // Recorded before starting, so a command run meanwhile waits for this server instead of
+  // taking the folder for a stale one.
+  const port = await freePort();
   const file = runningFile(cfg.dataDir);
-  await fs.writeFile(file, JSON.stringify({ pid: process.pid, conn: database.conn }));
+  await fs.writeFile(file, JSON.stringify({ pid: process.pid, port } satisfies Owner));
+  let server;
+  try {
+    server = await startEmbeddedPostgres({ dir, port, log: cfg.log });
+  } catch (e) {
+    await fs.rm(file, { force: true });
+    throw e;
+  }
+  const database = await openPostgres(server.url);
   return {
     ...database,
+    kind: 'embedded',
     async close() {
-      await fs.rm(file, { force: true });
       await database.close();
+      await server.stop();
+      await fs.rm(file, { force: true });
     },
   };
 }

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app so that `npm start` is one process. Routes are hash-based, so only
- * index.html and its hashed assets are needed; index.html is never cached, assets for a year.
+ * index.html and its hashed assets are needed; index.html is revalidated on every load (no-cache),
+ * the hashed assets (Vite's assets/) are cached for a year as immutable. Each file is sent
+ * pre-compressed (brotli or gzip, as the browser accepts) when the build made a .br / .gz of it.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
@@ -16,6 +18,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     root: webDist,
     wildcard: false,
     index: ['index.html'],
+    // index.html.br / .gz and the assets' .br / .gz, made by scripts/compress-web.mjs at build time.
+    preCompressed: true,
     setHeaders(reply, file) {
       reply.header(
         'cache-control',

@@ -6,16 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { openPglite, openPostgres, type Database } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
+import { inject } from 'vitest';
+import { openPostgres, type Database } from '../db/client.js';
 import { createMailer } from '../lib/mailer.js';
 import { loadPasswordCipher } from '../lib/rsa-keys.js';
 import { secretBoxFromKey } from '../lib/secret-box.js';
 
 /**
- * A fresh application on a fresh database for one test file: in-memory PGlite by default, or a
- * new PostgreSQL database (created and dropped here) when the test project sets TEST_DB=postgres
- * with TEST_DATABASE_URL.
+ * A fresh application on a fresh database for one test file: a new database created from the
+ * migrated template that test/database-setup.ts (the project's globalSetup) made on the embedded
+ * PostgreSQL, or on TEST_DATABASE_URL's server for the api-postgres project; dropped by close().
  */
 let sharedKey: string | undefined;
 const testKey = () =>
@@ -23,15 +23,31 @@ const testKey = () =>
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
     .toString());
 
+async function adminQuery(adminUrl: string, sql: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
 async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openPglite('memory');
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const adminUrl = inject('testAdminUrl');
+  const template = inject('testTemplate');
+  if (!adminUrl || !template) throw new Error('the API test projects need test/database-setup.ts as globalSetup');
   const name = `ondoku_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  // Files start in parallel: a CREATE DATABASE may meet the template briefly busy; try again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `create database ${name} template ${template}`);
+      break;
+    } catch (e) {
+      if (attempt >= 20 || !/being accessed by other users/.test((e as Error).message)) throw e;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
@@ -39,26 +55,29 @@ async function openTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
 
 /**
  * `smtpUrl`: send mail to that SMTP peer (see test/smtp-peer.ts); otherwise mail is written as
- * .eml files in a temporary folder (`mailDir`).
+ * .eml files in a temporary folder (`mailDir`). `webDist`: serve that built web app folder.
  */
-export async function buildTestApp(opts: { liveLessonUrl?: string; smtpUrl?: string } = {}) {
+export async function buildTestApp(opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string } = {}) {
   const database = await openTestDatabase();
-  await runMigrations(database.pool);
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: 'Ondoku Test <test@ondoku.invalid>', dataDir });
   const secretBox = secretBoxFromKey(randomBytes(32));
-  const app = await buildApp({ database, cipher, mailer, secretBox, liveLessonUrl: opts.liveLessonUrl ?? null });
+  const app = await buildApp({
+    database,
+    cipher,
+    mailer,
+    secretBox,
+    liveLessonUrl: opts.liveLessonUrl ?? null,
+    webDist: opts.webDist,
+  });
   await app.ready();
   return {
     app,
