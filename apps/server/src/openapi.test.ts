@@ -1,4 +1,7 @@
-import { allCalls } from '@ondoku/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as contract from '@ondoku/contract';
+import { allCalls, type CallDef } from '@ondoku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/test-app.js';
 
@@ -34,5 +37,26 @@ describe('OpenAPI document', () => {
       expect(res.statusCode, `${method} ${path}`).toBe(401);
       expect(res.json().errcode).toBe(40100);
     }
+  });
+});
+
+describe('who owns which calls (docs/architecture.md)', () => {
+  it("every call is registered by the module its tag names, in that module's routes.ts", () => {
+    const modulesDir = path.join(import.meta.dirname, 'modules');
+    const byName = contract as unknown as Record<string, CallDef | undefined>;
+    const registered = new Map<CallDef, string>();
+    for (const mod of fs.readdirSync(modulesDir)) {
+      const file = path.join(modulesDir, mod, 'routes.ts');
+      if (!fs.existsSync(file)) continue;
+      const source = fs.readFileSync(file, 'utf8');
+      for (const [, name] of source.matchAll(/\b(?:route|blobRoute|uploadRoute)\(\s*app,\s*(\w+)/g)) {
+        const call = byName[name!];
+        expect(call, `${mod}/routes.ts registers ${name}, which is not a contract call`).toBeDefined();
+        expect(call!.tag, `${name} is registered by modules/${mod}`).toBe(mod);
+        registered.set(call!, mod);
+      }
+    }
+    const missing = allCalls.filter((c) => !registered.has(c)).map((c) => `${c.tag}: ${c.path}`);
+    expect(missing).toEqual([]);
   });
 });
