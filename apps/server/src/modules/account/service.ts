@@ -85,7 +85,7 @@ export async function resetPassword(
   // The new hash and signing out everywhere land together (one statement).
   await replacePassword(db, teacher.id, await hashPassword(input.password));
   // A teacher who locked the account by guessing can sign in with the new password at once.
-  await limiter.clear(rateLimits.signInAccount(teacher.loginId), rateLimits.signInAccount(teacher.email));
+  await limiter.clearSignIn(teacher.id);
   return null;
 }
 
