@@ -73,7 +73,10 @@ export function parseTrustProxy(v: string | undefined): false | number | string[
   if (s === '' || s === '0' || s === 'false' || s === 'no' || s === 'off') return false;
   if (s === 'true' || s === 'yes' || s === 'on') return 1;
   if (/^\d+$/.test(s)) return Number(s);
-  const list = s.split(',').map((a) => a.trim()).filter(Boolean);
+  const list = s
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/;
   if (list.length === 0 || !list.every((a) => address.test(a))) {
     throw new Error(`TRUST_PROXY must be a hop count or a comma list of proxy addresses, got "${v}"`);

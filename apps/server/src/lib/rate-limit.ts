@@ -136,9 +136,9 @@ export function createRateLimiter(db: Db): RateLimiter {
     async clearSignIn(teacherId) {
       const account = signInAccountOf(teacherId);
       const pairs = rateLimits.signInPair(account, '').key;
-      await db.delete(t).where(
-        sql`${t.key} = ${rateLimits.signInAccount(account).key} or starts_with(${t.key}, ${pairs})`,
-      );
+      await db
+        .delete(t)
+        .where(sql`${t.key} = ${rateLimits.signInAccount(account).key} or starts_with(${t.key}, ${pairs})`);
     },
     async clear(...list) {
       if (list.length === 0) return;

@@ -35,9 +35,7 @@ describe('sign-in limits under parallel requests', () => {
   it('200 wrong passwords at once for one account: at most 5 checked, then locked even for the right one', async () => {
     const { teacher, password } = await buildTeacher(t.db);
     const wrong = 'wrong999';
-    const replies = await Promise.all(
-      Array.from({ length: 200 }, () => login(t, teacher.loginId, wrong, '10.20.0.1')),
-    );
+    const replies = await Promise.all(Array.from({ length: 200 }, () => login(t, teacher.loginId, wrong, '10.20.0.1')));
     const n = tally(replies);
     expect(n.other).toBe(0);
     expect(n.checked).toBeLessThanOrEqual(L.perAccountAddress);
@@ -87,7 +85,9 @@ describe('one school behind one address', () => {
 
   it('junk pass-card keys hold back pass cards only, never password sign-ins', async () => {
     const replies = await Promise.all(
-      Array.from({ length: L.passCardPerAddress + 10 }, (_, i) => passCard(`junk-key-${i}-${'x'.repeat(20)}`, '10.32.0.1')),
+      Array.from({ length: L.passCardPerAddress + 10 }, (_, i) =>
+        passCard(`junk-key-${i}-${'x'.repeat(20)}`, '10.32.0.1'),
+      ),
     );
     expect(replies.filter((r) => r.json().errcode === ErrorCode.PASS_CARD_INVALID)).toHaveLength(L.passCardPerAddress);
     expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(10);
@@ -120,7 +120,9 @@ describe('TRUST_PROXY', () => {
         const held = await login(behind, teacher.loginId, password, '127.0.0.1', xff(9999));
         expect(held.statusCode).toBe(429);
         // Another client behind the same proxy is another address.
-        const other = await login(behind, teacher.loginId, password, '127.0.0.1', { 'x-forwarded-for': '203.0.113.10' });
+        const other = await login(behind, teacher.loginId, password, '127.0.0.1', {
+          'x-forwarded-for': '203.0.113.10',
+        });
         expect(other.json().errcode).toBe(0);
       } finally {
         await behind.close();
@@ -128,4 +130,3 @@ describe('TRUST_PROXY', () => {
     });
   }
 });
-

@@ -5,7 +5,14 @@ import { classes } from '../../db/schema/index.js';
 import { onUniqueViolation } from '../../db/errors.js';
 import { CLASS_NAME_KEY } from '../../db/schema/classes.js';
 import { AppError } from '../../lib/app-error.js';
-import { countClasses, findClassByName, insertClasses, lockTeacherCounts, listClasses, type ClassWithCount } from './class-repository.js';
+import {
+  countClasses,
+  findClassByName,
+  insertClasses,
+  lockTeacherCounts,
+  listClasses,
+  type ClassWithCount,
+} from './class-repository.js';
 import { requireOwnClass } from './policy.js';
 
 /** Creating, renaming, ordering and hiding classes; used by the calls and the demo seed. */
