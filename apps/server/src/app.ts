@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps) {
   authRoutes(app, { db, limiter, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
   homeworkRoutes(app, { db });
   classRoutes(app, { db });
-  studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox });
+  studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox, limiter });
   accountRoutes(app, { db, limiter, cipher: deps.cipher, mailer: deps.mailer });
   registerDevMailbox(app, deps.mailer);
 

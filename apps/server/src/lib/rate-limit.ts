@@ -15,11 +15,14 @@ export interface Limit {
   key: string;
   max: number;
   windowMinutes: number;
+  /** How many hits one use counts (default 1): e.g. the taken ids one import reports. */
+  cost?: number;
 }
 
 const mail = limits.mailRateLimit;
 const account = limits.accountRateLimit;
 const signIn = limits.loginRateLimit;
+const probe = limits.probeRateLimit;
 
 /** A family of limits: one counter per subject (an address, a teacher, an e-mail address). */
 const per =
@@ -46,6 +49,12 @@ export const rateLimits = {
   mailForTeacher: per('mail:teacher', mail.perTeacher, mail.windowMinutes),
   wrongCodeFromAddress: per('code:addr', account.wrongCodePerAddress, account.windowMinutes),
   wrongPasswordOfTeacher: per('pwchange:teacher', account.wrongPasswordPerTeacher, account.windowMinutes),
+  /** Roster imports per teacher (each may probe which login ids exist). */
+  importsOfTeacher: per('import:teacher', probe.importsPerTeacher, probe.windowMinutes),
+  /** Taken login ids reported to a teacher by imports (use with `cost`: the ids one import reports). */
+  takenIdsOfTeacher: per('probe:ids:teacher', probe.takenIdsPerTeacher, probe.windowMinutes),
+  /** "E-mail taken" answers of the e-mail change per teacher. */
+  emailTakenOfTeacher: per('probe:email:teacher', probe.emailTakenPerTeacher, probe.windowMinutes),
   clientLogsOfTeacher: per('clientlog:teacher', limits.clientLog.perMinute, 1),
   // Student sign-in and exports add their families here (e.g. per('signin:student', …)).
 };
@@ -78,20 +87,24 @@ export function createRateLimiter(db: Db): RateLimiter {
   const inWindow = (l: Limit) => sql`${t.windowStart} > now() - make_interval(mins => ${l.windowMinutes})`;
   const release = async (l: Limit) => {
     await db.execute(
-      sql`update ${t} set hits = greatest(${t.hits} - 1, 0) where ${t.key} = ${l.key} and ${inWindow(l)}`,
+      sql`update ${t} set hits = greatest(${t.hits} - ${l.cost ?? 1}, 0) where ${t.key} = ${l.key} and ${inWindow(l)}`,
     );
   };
   return {
     async reserve(...list) {
       const taken: Limit[] = [];
       for (const l of list) {
+        const cost = l.cost ?? 1;
         const expired = sql`not (${inWindow(l)})`;
-        const res = await db.execute(sql`
-          insert into ${t} (key, window_start, hits) values (${l.key}, now(), 1)
+        const res =
+          cost > l.max
+            ? { rows: [] }
+            : await db.execute(sql`
+          insert into ${t} (key, window_start, hits) values (${l.key}, now(), ${cost})
           on conflict (key) do update set
-            hits = case when ${expired} then 1 else ${t.hits} + 1 end,
+            hits = case when ${expired} then ${cost} else ${t.hits} + ${cost} end,
             window_start = case when ${expired} then now() else ${t.windowStart} end
-          where ${expired} or ${t.hits} < ${l.max}
+          where ${expired} or ${t.hits} + ${cost} <= ${l.max}
           returning ${t.hits}`);
         if (res.rows.length === 0) {
           for (const r of taken) await release(r);
