@@ -1,3 +1,4 @@
+import { fastifyTrustProxy } from './config.js';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { evaluationLimits, studentLimits } from '@ondoku/contract';
@@ -34,7 +35,8 @@ export interface AppDeps {
   secretBox: SecretBox;
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Trusted X-Forwarded-For hops: a count or the proxies' addresses (config.ts `trustProxy`). */
+  trustProxy?: false | number | string[];
   liveLessonUrl?: string | null;
   /** Speech worker threads; by default a pool started on first use and closed with the app. */
   speech?: SpeechService;
@@ -44,7 +46,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy),
     bodyLimit: 1024 * 1024,
     // Japanese text in query strings and bodies is normal here.
     routerOptions: { maxParamLength: 500 },
@@ -69,7 +71,7 @@ export async function buildApp(deps: AppDeps) {
   authRoutes(app, { db, limiter, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
   homeworkRoutes(app, { db });
   classRoutes(app, { db });
-  studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox });
+  studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox, limiter });
   accountRoutes(app, { db, limiter, cipher: deps.cipher, mailer: deps.mailer });
   registerDevMailbox(app, deps.mailer);
 

@@ -21,8 +21,12 @@ export interface Config {
   webDist: string;
   /** Create demo data on first start of an empty database. */
   seedDemo: boolean;
-  /** Trust X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to trust (behind reverse proxies): a hop count (`TRUST_PROXY=1`:
+   * the address the nearest proxy saw) or the proxies' addresses/CIDRs (`TRUST_PROXY=10.0.0.1,10.0.0.2`);
+   * false: the socket's address. Never the left-most entry, which any client can write.
+   */
+  trustProxy: false | number | string[];
   /** The live-lesson service opened from the menu for teachers with showLive. */
   liveLessonUrl: string | null;
   /** Speech worker threads for evaluation and text-to-speech. */
@@ -54,13 +58,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     seedDemo: bool(env.SEED_DEMO, true),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     liveLessonUrl: env.LIVE_LESSON_URL || null,
     speechWorkers: Math.max(1, Number(env.SPEECH_WORKERS) || Math.min(2, os.availableParallelism())),
     speechModelDir: path.resolve(env.SPEECH_MODEL_DIR ?? path.join(root, 'packages/speech/model')),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || '音読 Ondoku <no-reply@ondoku.invalid>',
   };
+}
+
+/** `TRUST_PROXY`: unset/0/false = off; a hop count; `true` = 1 hop; or a comma list of proxy addresses or CIDRs. */
+export function parseTrustProxy(v: string | undefined): false | number | string[] {
+  const s = (v ?? '').trim().toLowerCase();
+  if (s === '' || s === '0' || s === 'false' || s === 'no' || s === 'off') return false;
+  if (s === 'true' || s === 'yes' || s === 'on') return 1;
+  if (/^\d+$/.test(s)) return Number(s);
+  const list = s
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/;
+  if (list.length === 0 || !list.every((a) => address.test(a))) {
+    throw new Error(`TRUST_PROXY must be a hop count or a comma list of proxy addresses, got "${v}"`);
+  }
+  return list;
+}
+
+/**
+ * Fastify's `trustProxy` for the configured value. Fastify 5 refuses bare hop counts (fail closed),
+ * so a count becomes a trust function: the socket and the `hops - 1` entries before it are
+ * proxies, the next entry from the right is the client. Only safe when the server is reachable
+ * through the proxy alone (docs/security.md); a list of proxy addresses is safer.
+ */
+export function fastifyTrustProxy(v: false | number | string[] | undefined) {
+  if (typeof v === 'number') return (_address: string, hop: number) => hop < v;
+  return v ?? false;
 }
 
 /** The checkout's root (the folder holding apps/web), found from this module in source or bundle. */

@@ -17,7 +17,17 @@ export const limits = {
   passCardKeyTtlMinutes: 10,
   tokenTtlDays: 30,
   /** Failed sign-ins allowed in one window before the account or the address is held back. */
-  loginRateLimit: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
+  /**
+   * Existence probes (docs/security.md): roster imports per teacher, taken student ids an import
+   * may report per teacher, and "e-mail taken" answers of the e-mail change, per window.
+   */
+  probeRateLimit: { windowMinutes: 60, importsPerTeacher: 30, takenIdsPerTeacher: 300, emailTakenPerTeacher: 5 },
+  /**
+   * Failed sign-ins in one window (docs/security.md "Sign-in limits"): an account is locked for an
+   * address after 5 failures from it; 50 from all addresses together lock it everywhere; an address
+   * (often a whole school) gets a much higher ceiling; invalid pass-card keys count apart.
+   */
+  loginRateLimit: { windowMinutes: 15, perAccountAddress: 5, perAccount: 50, perAddress: 100, passCardPerAddress: 30 },
   /** Codes mailed for a password reset or an e-mail change (docs/account.md). */
   verificationCode: { digits: 6, ttlMinutes: 30, maxTries: 5 },
   /** Mails asked for, per target address and per client address, in one window. */

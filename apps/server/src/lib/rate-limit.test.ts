@@ -33,4 +33,29 @@ describe('the database-backed fixed-window rate limiter', () => {
     const [row] = await t.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, a.key));
     expect(row!.hits).toBe(1);
   });
+
+  it('reserve(): parallel takers get at most max slots, all-or-nothing across limits; release() gives one back', async () => {
+    const limiter = createRateLimiter(t.db);
+    const a: Limit = { key: 'test:reserve:a', max: 3, windowMinutes: 15 };
+    const wide: Limit = { key: 'test:reserve:wide', max: 100, windowMinutes: 15 };
+    const got = await Promise.all(Array.from({ length: 50 }, () => limiter.reserve(a, wide)));
+    expect(got.filter(Boolean)).toHaveLength(3);
+    const hits = async (l: Limit) =>
+      (await t.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, l.key)))[0]!.hits;
+    // The refused ones gave their slot of `wide` back.
+    expect([await hits(a), await hits(wide)]).toEqual([3, 3]);
+    await limiter.release(a);
+    expect(await limiter.reserve(a)).toBe(true);
+    expect(await limiter.reserve(a)).toBe(false);
+  });
+
+  it('reserve() with a cost counts it whole, or not at all', async () => {
+    const limiter = createRateLimiter(t.db);
+    const l: Limit = { key: 'test:reserve:cost', max: 10, windowMinutes: 60 };
+    expect(await limiter.reserve({ ...l, cost: 11 })).toBe(false);
+    expect(await limiter.reserve({ ...l, cost: 7 })).toBe(true);
+    expect(await limiter.reserve({ ...l, cost: 4 })).toBe(false);
+    expect(await limiter.reserve({ ...l, cost: 3 })).toBe(true);
+    expect(await limiter.isLimited(l)).toBe(true);
+  });
 });

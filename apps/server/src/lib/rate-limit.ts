@@ -15,11 +15,14 @@ export interface Limit {
   key: string;
   max: number;
   windowMinutes: number;
+  /** How many hits one use counts (default 1): e.g. the taken ids one import reports. */
+  cost?: number;
 }
 
 const mail = limits.mailRateLimit;
 const account = limits.accountRateLimit;
 const signIn = limits.loginRateLimit;
+const probe = limits.probeRateLimit;
 
 /** A family of limits: one counter per subject (an address, a teacher, an e-mail address). */
 const per =
@@ -28,33 +31,92 @@ const per =
 
 /** Every limit of the service, by what it counts (keys are namespaced so they never collide). */
 export const rateLimits = {
-  /** Failed sign-ins per account name (login id or address as typed, case-insensitive). */
-  signInAccount: (identifier: string) =>
-    per('signin:account', signIn.perAccount, signIn.windowMinutes)(identifier.toLowerCase()),
-  /** Failed sign-ins (password or pass card) per client address. */
+  /**
+   * Failed password sign-ins per (account, client address) pair: the lockout. `account` is
+   * `t<teacher id>` for a teacher (login id and e-mail share it) or `id:<name as typed>` for an
+   * unknown name, so unknown and known names are held back alike.
+   */
+  signInPair: (account: string, address: string) =>
+    per('signin:pair', signIn.perAccountAddress, signIn.windowMinutes)(`${account}@${address}`),
+  /** Failed password sign-ins per account from every address: a ceiling against spread-out guessing. */
+  signInAccount: per('signin:account', signIn.perAccount, signIn.windowMinutes),
+  /** Failed password sign-ins per client address, all accounts together: a much higher ceiling (a school shares one address). */
   signInAddress: per('signin:addr', signIn.perAddress, signIn.windowMinutes),
+  /** Invalid pass-card keys per client address: its own bucket, never holding back password sign-ins. */
+  passCardAddress: per('passcard:addr', signIn.passCardPerAddress, signIn.windowMinutes),
   mailToEmail: per('mail:email', mail.perEmail, mail.windowMinutes),
   mailFromAddress: per('mail:addr', mail.perAddress, mail.windowMinutes),
   mailForTeacher: per('mail:teacher', mail.perTeacher, mail.windowMinutes),
   wrongCodeFromAddress: per('code:addr', account.wrongCodePerAddress, account.windowMinutes),
   wrongPasswordOfTeacher: per('pwchange:teacher', account.wrongPasswordPerTeacher, account.windowMinutes),
+  /** Roster imports per teacher (each may probe which login ids exist). */
+  importsOfTeacher: per('import:teacher', probe.importsPerTeacher, probe.windowMinutes),
+  /** Taken login ids reported to a teacher by imports (use with `cost`: the ids one import reports). */
+  takenIdsOfTeacher: per('probe:ids:teacher', probe.takenIdsPerTeacher, probe.windowMinutes),
+  /** "E-mail taken" answers of the e-mail change per teacher. */
+  emailTakenOfTeacher: per('probe:email:teacher', probe.emailTakenPerTeacher, probe.windowMinutes),
   clientLogsOfTeacher: per('clientlog:teacher', limits.clientLog.perMinute, 1),
   // Student sign-in and exports add their families here (e.g. per('signin:student', …)).
 };
 
+/** The account part of the sign-in keys for a teacher (login id and e-mail share it). */
+export const signInAccountOf = (teacherId: number) => `t${teacherId}`;
+
 export interface RateLimiter {
+  /**
+   * Take one slot of every limit, each in one atomic conditional upsert, before the attempt is
+   * checked: `false` (and nothing taken) when one of them is already full. Parallel requests can
+   * therefore never check more attempts than a limit allows. A failed attempt keeps its slots
+   * (they are its count); a successful one gives them back with `release` (or `clear`).
+   */
+  reserve(...limits: Limit[]): Promise<boolean>;
+  /** Give back one slot of each limit taken by `reserve`. */
+  release(...limits: Limit[]): Promise<void>;
   /** Whether any of the limits has already reached its maximum in its current window. */
   isLimited(...limits: Limit[]): Promise<boolean>;
   /** Count one hit of each limit (one atomic upsert each); the largest count over its max says "over". */
   hit(...limits: Limit[]): Promise<{ over: boolean }>;
   /** Forget a key (a successful sign-in clears its account's failures). */
   clear(...limits: Limit[]): Promise<void>;
+  /** Forget every sign-in failure of a teacher's account, from every address (a password reset). */
+  clearSignIn(teacherId: number): Promise<void>;
 }
 
 export function createRateLimiter(db: Db): RateLimiter {
   const t = rateLimitCounters;
   const inWindow = (l: Limit) => sql`${t.windowStart} > now() - make_interval(mins => ${l.windowMinutes})`;
+  const release = async (l: Limit) => {
+    await db.execute(
+      sql`update ${t} set hits = greatest(${t.hits} - ${l.cost ?? 1}, 0) where ${t.key} = ${l.key} and ${inWindow(l)}`,
+    );
+  };
   return {
+    async reserve(...list) {
+      const taken: Limit[] = [];
+      for (const l of list) {
+        const cost = l.cost ?? 1;
+        const expired = sql`not (${inWindow(l)})`;
+        const res =
+          cost > l.max
+            ? { rows: [] }
+            : await db.execute(sql`
+          insert into ${t} (key, window_start, hits) values (${l.key}, now(), ${cost})
+          on conflict (key) do update set
+            hits = case when ${expired} then ${cost} else ${t.hits} + ${cost} end,
+            window_start = case when ${expired} then now() else ${t.windowStart} end
+          where ${expired} or ${t.hits} + ${cost} <= ${l.max}
+          returning ${t.hits}`);
+        if (res.rows.length === 0) {
+          for (const r of taken) await release(r);
+          return false;
+        }
+        taken.push(l);
+      }
+      return true;
+    },
+    async release(...list) {
+      for (const l of list) await release(l);
+    },
     async isLimited(...list) {
       for (const l of list) {
         const [row] = await db
@@ -83,6 +145,13 @@ export function createRateLimiter(db: Db): RateLimiter {
         if (row!.hits > l.max) over = true;
       }
       return { over };
+    },
+    async clearSignIn(teacherId) {
+      const account = signInAccountOf(teacherId);
+      const pairs = rateLimits.signInPair(account, '').key;
+      await db
+        .delete(t)
+        .where(sql`${t.key} = ${rateLimits.signInAccount(account).key} or starts_with(${t.key}, ${pairs})`);
     },
     async clear(...list) {
       if (list.length === 0) return;

@@ -64,7 +64,9 @@ async function openTestDatabase(): Promise<Database> {
  * `smtpUrl`: send mail to that SMTP peer (see test/smtp-peer.ts); otherwise mail is written as
  * .eml files in a temporary folder (`mailDir`). `webDist`: serve that built web app folder.
  */
-export async function buildTestApp(opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string } = {}) {
+export async function buildTestApp(
+  opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string; trustProxy?: number | string[] } = {},
+) {
   const database = await openTestDatabase();
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-'));
@@ -77,6 +79,7 @@ export async function buildTestApp(opts: { liveLessonUrl?: string; smtpUrl?: str
     secretBox,
     liveLessonUrl: opts.liveLessonUrl ?? null,
     webDist: opts.webDist,
+    trustProxy: opts.trustProxy,
   });
   await app.ready();
   return {

@@ -85,7 +85,7 @@ export async function resetPassword(
   // The new hash and signing out everywhere land together (one statement).
   await replacePassword(db, teacher.id, await hashPassword(input.password));
   // A teacher who locked the account by guessing can sign in with the new password at once.
-  await limiter.clear(rateLimits.signInAccount(teacher.loginId), rateLimits.signInAccount(teacher.email));
+  await limiter.clearSignIn(teacher.id);
   return null;
 }
 
@@ -108,9 +108,14 @@ export async function sendEmailChangeCode(
   const normalized = email.toLowerCase();
   if (normalized === row.email) throw AppError.badRequest(messages.emailSameAsCurrent);
   if ((await limiter.hit(rateLimits.mailForTeacher(teacher.id))).over) throw mailRateLimited();
+  // "Taken" tells whether an address has an account: a slot is reserved first, kept when the
+  // answer is "taken", given back otherwise; once they are used up every address waits alike.
+  const probe = rateLimits.emailTakenOfTeacher(teacher.id);
+  if (!(await limiter.reserve(probe))) throw rateLimited();
   if (await isEmailTakenByOther(db, teacher.id, normalized)) {
     throw new AppError(ErrorCode.EMAIL_TAKEN, messages.emailTaken);
   }
+  await limiter.release(probe);
   const code = await issueCode(db, teacher.id, 'change_email', normalized);
   try {
     await mailer.send(emailChangeMail(normalized, row.nickname, code));

@@ -2,7 +2,7 @@ import { ErrorCode, messages } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { teachers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
+import { rateLimits, signInAccountOf, type RateLimiter } from '../../lib/rate-limit.js';
 import { consumePassCardKey } from './pass-card.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { findTeacherById, findTeacherByLoginIdOrEmail, type TeacherRow } from './teacher-repository.js';
@@ -16,7 +16,12 @@ interface ClientInfo {
 
 const signInLimited = () => new AppError(ErrorCode.LOGIN_RATE_LIMITED, messages.loginRateLimited);
 
-/** Failed sign-ins count per account name and per address (lib/rate-limit.ts); a success clears the account's. */
+/**
+ * Password sign-in (docs/security.md "Sign-in limits"). A slot of each limit is reserved
+ * atomically before the password is verified, so parallel attempts can never verify more than a
+ * limit allows: per (account, address) pair (the lockout), per account from every address, per
+ * address. A failure keeps its slots; a success clears its pair and gives the others back.
+ */
 export async function signIn(
   db: DbOrTx,
   limiter: RateLimiter,
@@ -24,28 +29,27 @@ export async function signIn(
   password: string,
   client: ClientInfo,
 ) {
-  const counted = [rateLimits.signInAccount(identifier), rateLimits.signInAddress(client.address)];
-  if (await limiter.isLimited(...counted)) throw signInLimited();
   const teacher = await findTeacherByLoginIdOrEmail(db, identifier);
+  const account = teacher ? signInAccountOf(teacher.id) : `id:${identifier.trim().toLowerCase()}`;
+  const pair = rateLimits.signInPair(account, client.address);
+  const shared = [rateLimits.signInAccount(account), rateLimits.signInAddress(client.address)];
+  if (!(await limiter.reserve(pair, ...shared))) throw signInLimited();
   const ok = await verifyPassword(teacher?.passwordHash ?? null, password);
-  if (!teacher || !ok) {
-    await limiter.hit(...counted);
-    throw new AppError(ErrorCode.LOGIN_FAILED, messages.loginFailed);
-  }
-  await limiter.clear(rateLimits.signInAccount(identifier));
+  if (!teacher || !ok) throw new AppError(ErrorCode.LOGIN_FAILED, messages.loginFailed);
+  await limiter.clear(pair);
+  await limiter.release(...shared);
   const token = await issueToken(db, teacher.id, client);
   return { teacher, token };
 }
 
+/** Pass-card keys are 256-bit: invalid ones only count in their own per-address bucket. */
 export async function signInWithPassCard(db: DbOrTx, limiter: RateLimiter, key: string, client: ClientInfo) {
-  const counted = rateLimits.signInAddress(client.address);
-  if (await limiter.isLimited(counted)) throw signInLimited();
+  const counted = rateLimits.passCardAddress(client.address);
+  if (!(await limiter.reserve(counted))) throw signInLimited();
   const teacherId = await consumePassCardKey(db, key);
   const teacher = teacherId === null ? null : await findTeacherById(db, teacherId);
-  if (!teacher) {
-    await limiter.hit(counted);
-    throw new AppError(ErrorCode.PASS_CARD_INVALID, messages.passCardInvalid);
-  }
+  if (!teacher) throw new AppError(ErrorCode.PASS_CARD_INVALID, messages.passCardInvalid);
+  await limiter.release(counted);
   const token = await issueToken(db, teacher.id, client);
   return { teacher, token };
 }

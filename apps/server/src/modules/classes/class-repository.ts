@@ -85,3 +85,11 @@ export async function nextSortOrder(db: DbOrTx, teacherId: number) {
     .where(eq(classes.teacherId, teacherId));
   return (row?.max ?? 0) + 1;
 }
+
+/**
+ * Serialise the writers of one teacher's counted rows (classes) until the transaction ends:
+ * a transaction-level advisory lock on (namespace, teacher id), so it holds across processes.
+ */
+export async function lockTeacherCounts(db: DbOrTx, teacherId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('ondoku:teacher-counts'), ${teacherId}::int)`);
+}

@@ -25,8 +25,9 @@ export function classRoutes(app: FastifyInstance, deps: { db: Db }) {
     presentClass(await requireOwnClass(db, teacher, input.team_id)),
   );
 
-  route(app, createClass, async ({ input, teacher }) =>
-    presentClass(await service.createClass(db, teacher.id, { name: input.name, allowJoin: input.allow_join })),
+  // The class limit is counted under the teacher's lock, inside this transaction.
+  route(app, createClass, { transaction: true }, async ({ input, teacher, tx }) =>
+    presentClass(await service.createClass(tx, teacher.id, { name: input.name, allowJoin: input.allow_join })),
   );
 
   route(app, updateClass, async ({ input, teacher }) =>

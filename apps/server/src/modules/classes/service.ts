@@ -5,7 +5,14 @@ import { classes } from '../../db/schema/index.js';
 import { onUniqueViolation } from '../../db/errors.js';
 import { CLASS_NAME_KEY } from '../../db/schema/classes.js';
 import { AppError } from '../../lib/app-error.js';
-import { countClasses, findClassByName, insertClasses, listClasses, type ClassWithCount } from './class-repository.js';
+import {
+  countClasses,
+  findClassByName,
+  insertClasses,
+  lockTeacherCounts,
+  listClasses,
+  type ClassWithCount,
+} from './class-repository.js';
 import { requireOwnClass } from './policy.js';
 
 /** Creating, renaming, ordering and hiding classes; used by the calls and the demo seed. */
@@ -21,8 +28,13 @@ async function assertNameFree(db: DbOrTx, teacherId: number, name: string, excep
 /** Run a write that sets class names, answering "name taken" when the unique index refuses it. */
 const guardClassNames = <T>(write: () => Promise<T>) => onUniqueViolation(write, classNameTaken, CLASS_NAME_KEY);
 
-/** Refuse creating `adding` more classes beyond the limit. */
+/**
+ * Refuse creating `adding` more classes beyond the limit. Takes the teacher's count lock first
+ * (held to the end of the caller's transaction), so parallel writers of one teacher are counted
+ * one after another: the caller must run in a transaction (`{ transaction: true }`).
+ */
 async function assertRoomForClasses(db: DbOrTx, teacherId: number, adding: number) {
+  await lockTeacherCounts(db, teacherId);
   if ((await countClasses(db, teacherId)) + adding > classLimits.maxClasses)
     throw new AppError(ErrorCode.CLASS_LIMIT, classMessages.classLimit);
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, studentLimits, studentMessages, type ImportError } from '@ondoku/contract';
+import { ErrorCode, messages, studentLimits, studentMessages, type ImportError } from '@ondoku/contract';
 import {
   attendanceNumberField,
   classNameField,
@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { createClasses, findClassByName } from '../classes/index.js';
 import { readSheet, type SheetRow } from './import-file.js';
@@ -141,6 +142,7 @@ export async function importStudents(
   teacherId: number,
   file: { buffer: Buffer; filename: string },
   target: { classId: number } | { byClassColumn: true },
+  limiter?: RateLimiter,
 ): Promise<{ imported: number; errors: ImportError[]; createdClasses: string[] }> {
   const withClass = 'byClassColumn' in target;
   const sheet = await readSheet(file.buffer, file.filename);
@@ -150,6 +152,11 @@ export async function importStudents(
     tx,
     parsed.map((p) => p.student.loginId),
   );
+  // Taken ids are existence probes: a teacher may be told only so many per window (docs/security.md).
+  const probes = { ...rateLimits.takenIdsOfTeacher(teacherId), cost: taken.size };
+  if (limiter && taken.size > 0 && !(await limiter.reserve(probes))) {
+    throw new AppError(ErrorCode.RATE_LIMITED, messages.rateLimited);
+  }
   for (const p of parsed) {
     if (taken.has(p.student.loginId.toLowerCase()))
       errors.push({

@@ -1,4 +1,6 @@
 import {
+  ErrorCode,
+  messages,
   batchChangeGradeName,
   batchChangeKumi,
   batchDeletion,
@@ -20,6 +22,8 @@ import {
 } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { blobRoute, route, uploadRoute } from '../../lib/route.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -59,8 +63,17 @@ async function presentStudents(db: DbOrTx, teacherId: number, rows: StudentRecor
 }
 
 /** The student calls: lists, profile changes, bulk actions, imports and exports (docs/classes.md). */
-export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: PasswordCipher; box: SecretBox }) {
-  const { db, cipher, box } = deps;
+export function studentRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; cipher: PasswordCipher; box: SecretBox; limiter: RateLimiter },
+) {
+  const { db, cipher, box, limiter } = deps;
+  /** Imports per teacher are limited (existence probes, docs/security.md); counted before the file is parsed. */
+  const countImport = async (teacherId: number) => {
+    if ((await limiter.hit(rateLimits.importsOfTeacher(teacherId))).over) {
+      throw new AppError(ErrorCode.RATE_LIMITED, messages.rateLimited);
+    }
+  };
 
   route(app, getStudentPageRows, async ({ input, teacher }) => {
     if (input.team_id) await requireOwnClass(db, teacher, input.team_id);
@@ -173,10 +186,12 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
 
   uploadRoute(app, importClassStudentsList, { transaction: true }, async ({ input, teacher, file, tx }) => {
     await requireOwnClass(tx, teacher, input.team_id);
-    return presentImportResult(await importStudents(tx, box, teacher.id, file, { classId: input.team_id }));
+    await countImport(teacher.id);
+    return presentImportResult(await importStudents(tx, box, teacher.id, file, { classId: input.team_id }, limiter));
   });
 
-  uploadRoute(app, importStudentsList, { transaction: true }, async ({ teacher, file, tx }) =>
-    presentImportResult(await importStudents(tx, box, teacher.id, file, { byClassColumn: true })),
-  );
+  uploadRoute(app, importStudentsList, { transaction: true }, async ({ teacher, file, tx }) => {
+    await countImport(teacher.id);
+    return presentImportResult(await importStudents(tx, box, teacher.id, file, { byClassColumn: true }, limiter));
+  });
 }
