@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import jaJP from 'antd/locale/ja_JP';
+import jaJP from 'antd/es/locale/ja_JP';
 import { useEffect, useState, type ReactNode } from 'react';
 import { SystemStatusGate } from '../features/system/components/system-status-gate';
 import '../lib/dates';
