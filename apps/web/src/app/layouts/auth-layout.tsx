@@ -32,9 +32,7 @@ export function AuthLayout() {
         }}
       >
         <div style={{ textAlign: 'center', marginBottom: 24 }}>
-          <h2 style={{ margin: 0, color: '#1f7a5c', fontSize: 30, fontWeight: 600, lineHeight: 1.35 }}>
-            音読 Ondoku
-          </h2>
+          <h2 style={{ margin: 0, color: '#1f7a5c', fontSize: 30, fontWeight: 600, lineHeight: 1.35 }}>音読 Ondoku</h2>
           <span style={{ color: 'rgba(0,0,0,0.45)' }}>先生用 管理画面</span>
         </div>
         <Outlet />
