@@ -82,17 +82,20 @@ for (const view of views) {
   collect(entryKey, files);
   for (const key of view.opens) if (manifest[key]) collect(key, files);
   const list = [...files].map((file) => ({ file, ...sizeOf(file) }));
-  const total = list.reduce(
-    (t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip, brotli: t.brotli + f.brotli }),
-    { raw: 0, gzip: 0, brotli: 0 },
-  );
+  const total = list.reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip, brotli: t.brotli + f.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
   const js = list.filter((f) => f.file.endsWith('.js')).length;
   const css = list.filter((f) => f.file.endsWith('.css')).length;
   results.push({ view, list, total, js, css });
 }
 
 console.log(`First view (JS + CSS), from ${manifestPath.replace(process.cwd() + '/', '')}\n`);
-console.log(`${'view'.padEnd(24)}${'files'.padStart(10)}${'raw'.padStart(10)}${'gzip'.padStart(10)}${'brotli'.padStart(10)}${'target gzip'.padStart(13)}  `);
+console.log(
+  `${'view'.padEnd(24)}${'files'.padStart(10)}${'raw'.padStart(10)}${'gzip'.padStart(10)}${'brotli'.padStart(10)}${'target gzip'.padStart(13)}  `,
+);
 let failed = false;
 for (const { view, total, js, css } of results) {
   const ok = total.gzip <= view.targetGzip;
