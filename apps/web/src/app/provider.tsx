@@ -1,16 +1,34 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import jaJP from 'antd/locale/ja_JP';
-import { useEffect, useState, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import jaJP from 'antd/es/locale/ja_JP';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SystemStatusGate } from '../features/system/components/system-status-gate';
-import '../lib/dates';
-import { registerNotifier } from '../lib/notify';
+import { onNotifierNeeded } from '../lib/notify';
 import './global.css';
 
-function NotifierBridge() {
-  const app = AntApp.useApp();
-  useEffect(() => registerNotifier(app), [app]);
-  return null;
+const NotifierHost = lazy(() => import('./notifier-host'));
+
+/**
+ * Mounts the notifier's antd App once the browser is idle after the first view, or at once when
+ * a toast, alert or confirmation is wanted before that: the first view does not wait for it.
+ */
+function NotifierSlot() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onNotifierNeeded(() => setWanted(true)), []);
+  useEffect(() => {
+    const mount = () => setWanted(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(mount, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(mount, 200);
+    return () => window.clearTimeout(id);
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <NotifierHost />
+    </Suspense>
+  ) : null;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -36,12 +54,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
         components: { Menu: { itemSelectedBg: '#e3f1ea', itemSelectedColor: '#1f7a5c' } },
       }}
     >
-      <AntApp>
-        <NotifierBridge />
-        <QueryClientProvider client={queryClient}>
-          <SystemStatusGate>{children}</SystemStatusGate>
-        </QueryClientProvider>
-      </AntApp>
+      <NotifierSlot />
+      <QueryClientProvider client={queryClient}>
+        <SystemStatusGate>{children}</SystemStatusGate>
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

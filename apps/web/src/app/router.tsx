@@ -1,10 +1,9 @@
-import { Button, Result } from 'antd';
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import { Button } from 'antd';
 import { createHashRouter, Navigate, redirect, RouterProvider, useRouteError, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { CHUNK_LOAD_ERROR, loadChunk } from '../lib/lazy';
 import { sessionStore } from '../lib/session';
-import { AdminLayout } from './layouts/admin-layout';
-import { AuthLayout } from './layouts/auth-layout';
 
 /** What a route tells the layouts: its title and level (the back button shows above level 0). */
 export interface RouteHandle {
@@ -16,19 +15,23 @@ export interface RouteHandle {
   menu?: string;
 }
 
+/**
+ * A route that failed (most often a chunk that did not load). Plain markup in the look of antd's
+ * warning Result: it must be in the entry chunk, and antd's Result carries SVG illustrations.
+ */
 function RouteError() {
   const error = useRouteError() as Error | undefined;
   const chunk = error?.message === CHUNK_LOAD_ERROR;
   return (
-    <Result
-      status="warning"
-      title={chunk ? CHUNK_LOAD_ERROR : '画面を表示できませんでした。'}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          再読み込み
-        </Button>
-      }
-    />
+    <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
+      <ExclamationCircleFilled style={{ fontSize: 72, color: '#faad14' }} />
+      <div style={{ margin: '24px 0', fontSize: 24, lineHeight: 1.33, color: 'rgba(0,0,0,0.88)' }}>
+        {chunk ? CHUNK_LOAD_ERROR : '画面を表示できませんでした。'}
+      </div>
+      <Button type="primary" onClick={() => window.location.reload()}>
+        再読み込み
+      </Button>
+    </div>
   );
 }
 
@@ -59,10 +62,12 @@ const screen = (load: () => Promise<ScreenModule>) => async () => {
   const { Component, handle } = await loadChunk(load);
   return { Component, handle };
 };
+/** Layouts are lazy too: the login page never loads the admin frame, and the reverse. */
+const layout = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await loadChunk(load) });
 
 export const routes: RouteObject[] = [
   {
-    element: <AuthLayout />,
+    lazy: layout(async () => (await import('./layouts/auth-layout')).AuthLayout),
     errorElement: <RouteError />,
     children: [
       { path: paths.login.path, loader: loginLoader, lazy: screen(() => import('./routes/login')) },
@@ -70,7 +75,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <AdminLayout />,
+    lazy: layout(async () => (await import('./layouts/admin-layout')).AdminLayout),
     loader: requireSession,
     errorElement: <RouteError />,
     children: [

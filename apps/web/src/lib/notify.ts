@@ -2,40 +2,75 @@ import type { useAppProps } from 'antd/es/app/context';
 import { limits } from '@ondoku/contract';
 
 /**
- * Toasts, alerts and confirmations for code outside React (the request layer): the antd App
- * instance registers itself here once mounted, so every message uses the Japanese-localised,
- * themed components.
+ * Toasts, alerts and confirmations for code outside React (the request layer), shown through an
+ * antd App instance so every message uses the Japanese-localised, themed components.
+ *
+ * The instance lives in a small host component that the app provider mounts when the browser is
+ * idle after the first view, or as soon as a message is wanted (`onNotifierNeeded`): antd's
+ * message, notification and modal code is not part of the first view (docs/architecture.md,
+ * First view). Messages asked for before the host has registered wait for it; without any host
+ * (outside the app) they fall back to the console.
  */
 let api: useAppProps | null = null;
+let pending: ((instance: useAppProps) => void)[] = [];
+let mountHost: (() => void) | null = null;
 
+/** The host registers its App instance; the returned function unregisters it (on unmount). */
 export const registerNotifier = (instance: useAppProps) => {
   api = instance;
+  const waiting = pending;
+  pending = [];
+  for (const show of waiting) show(instance);
+  return () => {
+    if (api === instance) api = null;
+  };
 };
+
+/** The provider tells how to mount the host; the returned function forgets it (on unmount). */
+export const onNotifierNeeded = (mount: () => void) => {
+  mountHost = mount;
+  if (pending.length) mount();
+  return () => {
+    if (mountHost === mount) mountHost = null;
+  };
+};
+
+/** Show now, or once the host is mounted; false when there is no host to mount. */
+function withApi(show: (instance: useAppProps) => void): boolean {
+  if (api) {
+    show(api);
+    return true;
+  }
+  if (!mountHost) return false;
+  pending.push(show);
+  mountHost();
+  return true;
+}
 
 export const notify = {
   toast(content: string) {
-    if (api) void api.message.open({ type: 'error', content, duration: limits.toastDurationMs / 1000 });
-    else console.error(content);
+    if (!withApi((a) => void a.message.open({ type: 'error', content, duration: limits.toastDurationMs / 1000 })))
+      console.error(content);
   },
   success(content: string) {
-    if (api) void api.message.open({ type: 'success', content, duration: limits.toastDurationMs / 1000 });
+    withApi((a) => void a.message.open({ type: 'success', content, duration: limits.toastDurationMs / 1000 }));
   },
   alert(content: string) {
-    if (api) api.modal.error({ title: 'エラー', content, okText: 'OK' });
-    else window.alert(content);
+    if (!withApi((a) => a.modal.error({ title: 'エラー', content, okText: 'OK' }))) window.alert(content);
   },
   confirmRetry(): Promise<boolean> {
-    if (!api) return Promise.resolve(false);
-    const modal = api.modal;
-    return new Promise((resolve) =>
-      modal.confirm({
-        title: '通信エラー',
-        content: '通信に失敗しました。もう一度お試しになりますか？',
-        okText: '再試行',
-        cancelText: 'キャンセル',
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      }),
-    );
+    return new Promise((resolve) => {
+      const asked = withApi((a) =>
+        a.modal.confirm({
+          title: '通信エラー',
+          content: '通信に失敗しました。もう一度お試しになりますか？',
+          okText: '再試行',
+          cancelText: 'キャンセル',
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        }),
+      );
+      if (!asked) resolve(false);
+    });
   },
 };

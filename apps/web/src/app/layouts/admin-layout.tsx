@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Layout, Menu, Space, Spin, Typography, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, Layout, Menu, Space, Spin, type MenuProps } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { buildMenu, menu, type MenuEntry } from '../../config/menu';
@@ -112,9 +112,10 @@ export function AdminLayout() {
                 戻る
               </Button>
             )}
-            <Typography.Title level={4} style={{ margin: 0 }}>
+            {/* antd's Title level 4 look, without Typography's tooltip and editing code */}
+            <h4 style={{ margin: 0, fontSize: 20, fontWeight: 600, lineHeight: 1.4, color: 'rgba(0,0,0,0.88)' }}>
               {handle?.title}
-            </Typography.Title>
+            </h4>
           </Space>
           <Dropdown menu={{ items: accountItems, onClick: onAccountClick }} trigger={['click']}>
             <Button type="text" style={{ height: 48 }} data-testid="account-menu">

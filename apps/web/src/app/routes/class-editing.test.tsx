@@ -34,7 +34,8 @@ describe('/grades (class list)', { timeout: 90_000 }, () => {
     expect(within(rows[0]!).getByText('31人')).toBeInTheDocument();
 
     fireEvent.click(within(rows[1]!).getByRole('button', { name: /非表示/ }));
-    expect(await screen.findByText('「3年2組」を非表示にしました。')).toBeInTheDocument();
+    // The first toast may wait for the notifier's antd App chunk (loaded on idle or on demand).
+    expect(await screen.findByText('「3年2組」を非表示にしました。', {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getAllByTestId('class-row')[1]!).getByText('非表示')).toBeInTheDocument());
     expect(calls.filter((c) => c.path === getMyClassRows.path)).toHaveLength(2);
     expect(calls.find((c) => c.path === hideClass.path)?.input).toEqual({ team_id: 2, teacher_id: '7', flag: '1' });

@@ -1,5 +1,5 @@
 import { type HomeworkRow } from '@ondoku/contract';
-import { Card, Input, Tag, Typography } from 'antd';
+import { Input, Tag } from 'antd';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { formatDateTime } from '../../../lib/dates';
@@ -9,16 +9,17 @@ const originLabel = { headquarters: '本部', classroom: '教室' } as const;
 
 function HomeworkItem({ hw }: { hw: HomeworkRow }) {
   return (
-    <Card size="small" style={{ marginBottom: 12 }}>
-      <Typography.Text strong style={{ fontSize: 16 }}>
-        {hw.title}
-      </Typography.Text>{' '}
+    // A small card drawn with plain markup: antd's Card brings Tabs, Dropdown and Menu with it.
+    <section
+      style={{ marginBottom: 12, padding: 12, background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8 }}
+    >
+      <strong style={{ fontSize: 16 }}>{hw.title}</strong>{' '}
       <Tag color={hw.origin_type === 'headquarters' ? 'blue' : 'green'}>{originLabel[hw.origin_type]}</Tag>
       {hw.has_delay && <Tag color="orange">延長あり</Tag>}
       <div style={{ color: '#666', marginTop: 4 }}>
         配信 {formatDateTime(hw.start_time)} 〜 締切 {formatDateTime(hw.end_time)}
       </div>
-    </Card>
+    </section>
   );
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import type { studentSortFields } from '@ondoku/contract';
 import { type StudentRow } from '@ondoku/contract';
-import { App, Button, Card, ConfigProvider, Input, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Card, ConfigProvider, Input, Space, Table, Tag, Typography, type TableProps, Modal } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
@@ -37,7 +37,7 @@ export const openLoginCards = (teamId: number, studentIds?: string[]) =>
 
 /** /manage-class/:teamId: the class's students with search, sort, selection and the bulk actions. */
 export function ClassStudents({ teamId }: { teamId: number }) {
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const list = useListState(`class-students:${teamId}`, { pageSize: PAGE_SIZE });
   const [kw, setKw] = useState('');
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'number', order: 'asc' });
@@ -264,6 +264,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
 
       <BulkNameModal kind={nameModal} studentIds={selected} onClose={() => setNameModal(null)} />
       <ImportModal open={importing} teamId={teamId} onClose={() => setImporting(false)} />
+      {modalHolder}
     </Card>
   );
 }

@@ -9,7 +9,7 @@ import {
   studentLimits,
   type StudentRow,
 } from '@ondoku/contract';
-import { App, Button, Card, Descriptions, Form, Input, List, Modal, Result, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, Input, List, Modal, Result, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -127,7 +127,7 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
 
 /** /student/student-details/:studentId: profile and account actions (learning results come later). */
 export function StudentDetails({ studentId }: { studentId: string }) {
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const { data: s, isLoading, isError } = useStudentInfo(studentId);
   const leave = useLeaveClass();
   const reset = useResetStudentsInfo();
@@ -223,6 +223,7 @@ export function StudentDetails({ studentId }: { studentId: string }) {
       </Card>
       <EditModal student={s} open={editing} onClose={() => setEditing(false)} />
       <PasswordModal student={s} open={password} onClose={() => setPassword(false)} />
+      {modalHolder}
     </Space>
   );
 }

@@ -1,8 +1,12 @@
 import { SystemStatus, type SystemStatusReply } from '@ondoku/contract';
-import { Button, Modal, Result } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
-import { exitApp, isNativeApp } from '../../../lib/native-bridge';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { isNativeApp } from '../../../lib/native-bridge';
 import { fetchSystemStatus } from '../api/get-system-status';
+
+// The notices (antd Modal and Result) load only when the status asks for one: the first view
+// of a normal day does not pay for them.
+const DisabledNotice = lazy(async () => ({ default: (await import('./system-notices')).DisabledNotice }));
+const TipsNotice = lazy(async () => ({ default: (await import('./system-notices')).TipsNotice }));
 
 /**
  * Spec §2 start-up: outside the native wrapper, the operations status decides what happens:
@@ -13,8 +17,6 @@ export function SystemStatusGate({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SystemStatusReply | null>(
     isNativeApp() ? { status: 2, title: '', message: '' } : null,
   );
-  const [tipsOpen, setTipsOpen] = useState(true);
-  const [exitTried, setExitTried] = useState(false);
 
   useEffect(() => {
     if (status) return;
@@ -24,47 +26,17 @@ export function SystemStatusGate({ children }: { children: ReactNode }) {
   if (!status) return null;
   if (status.status === SystemStatus.DISABLED) {
     return (
-      <Modal open closable={false} maskClosable={false} keyboard={false} footer={null} centered>
-        <Result
-          status="error"
-          title={status.title || 'システム障害のお知らせ'}
-          subTitle={status.message || '現在、システム障害のためご利用いただけません。復旧までしばらくお待ちください。'}
-          extra={
-            <>
-              <Button
-                type="primary"
-                danger
-                onClick={() => {
-                  exitApp();
-                  setExitTried(true);
-                }}
-              >
-                アプリを終了
-              </Button>
-              {exitTried && <p style={{ marginTop: 12 }}>このタブ（ウィンドウ）を閉じてください。</p>}
-            </>
-          }
-        />
-      </Modal>
+      <Suspense fallback={null}>
+        <DisabledNotice status={status} />
+      </Suspense>
     );
   }
   return (
     <>
       {status.status === SystemStatus.TIPS && (
-        <Modal
-          open={tipsOpen}
-          closable={false}
-          maskClosable={false}
-          centered
-          title={status.title || 'お知らせ'}
-          footer={
-            <Button type="primary" onClick={() => setTipsOpen(false)}>
-              戻る
-            </Button>
-          }
-        >
-          <p style={{ whiteSpace: 'pre-wrap' }}>{status.message}</p>
-        </Modal>
+        <Suspense fallback={null}>
+          <TipsNotice status={status} />
+        </Suspense>
       )}
       {children}
     </>

@@ -1,0 +1,18 @@
+import { App as AntApp } from 'antd';
+import { useEffect } from 'react';
+import { registerNotifier } from '../lib/notify';
+
+function Bridge() {
+  const app = AntApp.useApp();
+  useEffect(() => registerNotifier(app), [app]);
+  return null;
+}
+
+/** The antd App whose message and modal the notifier uses; mounted on the first message. */
+export default function NotifierHost() {
+  return (
+    <AntApp component={false}>
+      <Bridge />
+    </AntApp>
+  );
+}
