@@ -159,7 +159,7 @@ else {
 // Real non-native speech: speechocean762's test split (SPEECHOCEAN_DIR; skipped when unset).
 // "before" = the scores of scores.ts (the evaluator before the expert mappings, same evidence);
 // "now" = the mapped scores the evaluator returns (expert-mapping.ts, fitted on the train split).
-console.log('\n== speechocean762, test split (experts\' medians) ==');
+console.log("\n== speechocean762, test split (experts' medians) ==");
 const soDir = speechoceanDir();
 if (soDir) {
   const every = Number(process.env.SO_EVERY ?? 4);
@@ -172,5 +172,10 @@ if (soDir) {
     `${before.readings} readings (every ${every}th of the split; ${before.children} by children aged 6–12), ` +
       `${before.wrongTextPairs} children's readings also scored against a wrong text, ${before.extraCases} texts with one extra word; evaluations in ${out}`,
   );
-  console.log(figuresTable([['before', before], ['now', now]]));
+  console.log(
+    figuresTable([
+      ['before', before],
+      ['now', now],
+    ]),
+  );
 }

@@ -5,7 +5,7 @@
 import type { DumpRecord } from './speechocean-evaluate';
 import { CHILD_MAX_AGE } from './speechocean';
 import { auc } from './metrics';
-import { expertPrediction, mappedWordScore } from '../src/evaluator/expert-mapping';
+import { expertPrediction } from '../src/evaluator/expert-mapping';
 
 export function pearson(x: number[], y: number[]): number {
   const n = x.length;
@@ -55,7 +55,7 @@ export function asMapped(r: DumpRecord): Scored {
     fluency: Math.round(p.fluency * 10),
     completeness: r.ours.integrity,
     completenessModel: p.completeness * 100,
-    words: r.ours.words.map(([, type], i) => ({ score: mappedWordScore(p.words[i]!, type), type })),
+    words: r.ours.words.map(([score, type]) => ({ score, type })),
   };
 }
 

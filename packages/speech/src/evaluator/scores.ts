@@ -121,7 +121,8 @@ function mergeFillers(a: Analysis): Array<{ start: number; end: number; before: 
 /** Timing parts of fluency: articulation rate against the reference, pauses, hesitations. */
 export function fluencyParts(a: Analysis, expectedPhones: number): FluencyParts {
   const spoken = a.words.filter((w) => !w.skipped);
-  if (spoken.length === 0) return { ratio: 0, pauseShare: 0, longPauses: 0, hesitations: 0, spokenShare: 0, speechMs: 0 };
+  if (spoken.length === 0)
+    return { ratio: 0, pauseShare: 0, longPauses: 0, hesitations: 0, spokenShare: 0, speechMs: 0 };
   const first = spoken[0]!.start;
   const last = spoken[spoken.length - 1]!.end;
   const speechMs = (last - first + 1) * FRAME_MS;
