@@ -40,6 +40,15 @@ export const SENTENCE_FEATURE_NAMES = [
   'mean misread probability',
   'max misread probability',
   'log words',
+  'log lead-in seconds',
+  'inter-word gaps ≥ 150 ms',
+  'log mean inter-word gap',
+  'std of log frames per phone over words',
+  'std of word evidence',
+  'share words evidence < -2',
+  'low decile centred phone GOP',
+  'loop speech share in the spoken span',
+  'mean (forced − loop) per frame, spoken span',
 ] as const;
 
 export const WORD_FEATURE_NAMES = [
@@ -54,6 +63,11 @@ export const WORD_FEATURE_NAMES = [
   'utterance evidence',
   'sentence mean evidence',
   'log phones',
+  'mean centred GOP (unclipped)',
+  'share phones < -1.5',
+  'neighbours mean evidence',
+  'first or last word',
+  'word (forced − loop) per frame',
 ] as const;
 
 const clip = (x: number, lo: number, hi: number) => (Number.isFinite(x) ? Math.max(lo, Math.min(hi, x)) : lo);
@@ -73,16 +87,18 @@ export function expertFeatures(
   const evidence: number[] = [];
   const worst: number[] = [];
   const badShare: number[] = [];
+  const c: number[][] = [];
   let phoneSum = 0;
   let phoneN = 0;
   let phoneBad = 0;
   for (const w of a.words) {
-    const c = w.phones.map((p) => centredGop(p.phone, p.gop));
-    evidence.push(w.skipped || c.length === 0 ? -10 : clip(wordEvidence(c), -10, 0));
-    worst.push(c.length ? clip(Math.min(...c), -15, 5) : -15);
-    badShare.push(c.length ? c.filter((x) => x < -3).length / c.length : 1);
+    const cw = w.phones.map((p) => centredGop(p.phone, p.gop));
+    c.push(cw);
+    evidence.push(w.skipped || cw.length === 0 ? -10 : clip(wordEvidence(cw), -10, 0));
+    worst.push(cw.length ? clip(Math.min(...cw), -15, 5) : -15);
+    badShare.push(cw.length ? cw.filter((x) => x < -3).length / cw.length : 1);
     if (!w.skipped)
-      for (const x of c) {
+      for (const x of cw) {
         phoneSum += clip(x, -15, 5);
         phoneN++;
         if (x < -3) phoneBad++;
@@ -95,6 +111,42 @@ export function expertFeatures(
   const omitted = ev.map((e) => omissionProbability(e));
   const sentMeanEvidence = spoken.length ? mean(spoken.map((i) => evidence[i]!)) : -10;
   const logRatio = Math.log(clip(fluency.ratio, 0.1, 10));
+  // Timing and spread: reading rhythm, pauses between words, a late start, evidence spread.
+  const first = spoken.length ? a.words[spoken[0]!]!.start : 0;
+  const last = spoken.length ? a.words[spoken[spoken.length - 1]!]!.end : -1;
+  let gaps = 0;
+  let gapFrames = 0;
+  for (let k = 1; k < spoken.length; k++) {
+    const g = a.words[spoken[k]!]!.start - a.words[spoken[k - 1]!]!.end - 1;
+    if (g >= 15) gaps++;
+    gapFrames += Math.max(0, g);
+  }
+  const logFpp = spoken.map((i) => {
+    const w = a.words[i]!;
+    return Math.log(Math.max(1, w.end - w.start + 1) / Math.max(1, w.phones.length));
+  });
+  const sd = (xs: number[]) => {
+    if (xs.length < 2) return 0;
+    const m = mean(xs);
+    return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
+  };
+  const allC = spoken.flatMap((i) => a.words[i]!.phones.map((p) => clip(centredGop(p.phone, p.gop), -15, 5)));
+  allC.sort((x, y) => x - y);
+  let loopSpeech = 0;
+  for (const p of a.loopPhones) {
+    if (p.phone === 'SIL' || p.phone.startsWith('+')) continue;
+    loopSpeech += Math.max(0, Math.min(p.end, last) - Math.max(p.start, first) + 1);
+  }
+  let fl = 0;
+  for (let t = first; t <= last; t++) fl += a.forcedFrame[t]! - a.loopFrame[t]!;
+  const span = Math.max(1, last - first + 1);
+  const wordFl = (i: number) => {
+    const w = a.words[i]!;
+    if (w.skipped || w.end < w.start) return -10;
+    let d = 0;
+    for (let t = w.start; t <= w.end; t++) d += a.forcedFrame[t]! - a.loopFrame[t]!;
+    return clip(d / (w.end - w.start + 1), -10, 2);
+  };
   const sentence = [
     scores.accuracy_score / 100,
     scores.fluency_score / 100,
@@ -115,6 +167,15 @@ export function expertFeatures(
     misread.length ? mean(misread) : 1,
     misread.length ? Math.max(...misread) : 1,
     Math.log(Math.max(1, n)),
+    Math.log(0.05 + (first * FRAME_MS) / 1000),
+    Math.min(8, gaps),
+    Math.log(1 + (gapFrames * FRAME_MS) / Math.max(1, spoken.length - 1) / 100),
+    clip(sd(logFpp), 0, 3),
+    sd(spoken.map((i) => evidence[i]!)),
+    spoken.length ? spoken.filter((i) => evidence[i]! < -2).length / spoken.length : 1,
+    allC.length ? allC[Math.floor(allC.length / 10)]! : -15,
+    spoken.length ? loopSpeech / span : 0,
+    spoken.length ? clip(fl / span, -10, 2) : -10,
   ];
   const wordFeats = a.words.map((w, i) => {
     const e = ev[i];
@@ -131,6 +192,11 @@ export function expertFeatures(
       clip(e?.uttEvidence ?? -10, -10, 0),
       sentMeanEvidence,
       Math.log(Math.max(1, w.phones.length)),
+      c[i]!.length ? clip(mean(c[i]!), -15, 5) : -15,
+      c[i]!.length ? c[i]!.filter((x) => x < -1.5).length / c[i]!.length : 1,
+      mean([evidence[i - 1] ?? evidence[i + 1] ?? evidence[i]!, evidence[i + 1] ?? evidence[i - 1] ?? evidence[i]!]),
+      i === 0 || i === n - 1 ? 1 : 0,
+      wordFl(i),
     ];
   });
   return { sentence, words: wordFeats };
