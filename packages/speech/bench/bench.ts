@@ -1,5 +1,7 @@
 // npm run bench:speech — prints the evaluator's quality and speed figures (see README).
 // BENCH_SENTENCES (default 10) sets the size of the synthetic test set.
+import os from 'node:os';
+import path from 'node:path';
 import { loadEvaluator } from '../src/evaluator/evaluator';
 import { SpeechWorkerPool } from '../src/worker-pool';
 import { collect } from './collect';
@@ -7,6 +9,9 @@ import { SPEEDS, TEST_TONES, speak } from './dataset';
 import { qualityFigures } from './metrics';
 import { verifyAgainstPocketsphinx } from './verify';
 import { measureWorkerMemory } from './memory';
+import { speechoceanDir } from './speechocean';
+import { dumpSpeechocean } from './speechocean-evaluate';
+import { asMapped, asRecorded, figuresTable, speechoceanFigures } from './speechocean-figures';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const line = (name: string, value: string, target = '') =>
@@ -149,4 +154,28 @@ else {
       `loop ≤ ${g.loopCheck.toFixed(2)} nats/frame from pocketsphinx's scores`,
     );
   }
+}
+
+// Real non-native speech: speechocean762's test split (SPEECHOCEAN_DIR; skipped when unset).
+// "before" = the scores of scores.ts (the evaluator before the expert mappings, same evidence);
+// "now" = the mapped scores the evaluator returns (expert-mapping.ts, fitted on the train split).
+console.log("\n== speechocean762, test split (experts' medians) ==");
+const soDir = speechoceanDir();
+if (soDir) {
+  const every = Number(process.env.SO_EVERY ?? 4);
+  const checkEvery = Number(process.env.SO_CHECK_EVERY ?? 3);
+  const out = process.env.SPEECHOCEAN_DUMP ?? path.join(os.tmpdir(), `ondoku-speechocean-test-${process.pid}.jsonl`);
+  const so = await dumpSpeechocean({ dir: soDir, split: 'test', out, every, checkEvery });
+  const before = speechoceanFigures(so, asRecorded);
+  const now = speechoceanFigures(so, asMapped);
+  console.log(
+    `${before.readings} readings (every ${every}th of the split; ${before.children} by children aged 6–12), ` +
+      `${before.wrongTextPairs} children's readings also scored against a wrong text, ${before.extraCases} texts with one extra word; evaluations in ${out}`,
+  );
+  console.log(
+    figuresTable([
+      ['before', before],
+      ['now', now],
+    ]),
+  );
 }

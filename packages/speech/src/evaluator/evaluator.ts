@@ -7,7 +7,8 @@ import { splitSentences, splitWords, type TextWord } from '../text/tokenize';
 import { analyse, analyseScores, planAnalysis, type Analysis, type AnalyseOptions } from './align';
 import { IncrementalScorer } from '../decoder/incremental-scorer';
 import { evaluateHtml, evaluateText } from './markup';
-import { insertedWords, summarise, wordResults } from './scores';
+import { insertedWords, wordResults } from './scores';
+import { expertScores } from './expert-mapping';
 import type { EvaluationCategory, EvaluationRequest, EvaluationResult, SentenceResult, WordResult } from './types';
 
 export const MAX_TEXT_WORDS = 1000;
@@ -126,7 +127,11 @@ export function createEvaluator(model: AcousticModel): Evaluator {
       words.map((w) => w.text),
     );
     const all = mergeInserted(expected, insertedWords(analysis));
-    const scores = summarise(analysis, expected, phoneCount(0, words.length));
+    // Sentences of a chapter first, on copies of the words (each sentence maps its own words'
+    // scores); the reading's mapping then replaces the scores of `expected` in place.
+    const sentences =
+      category === 'read_chapter' ? sentenceResults(text, words, expected, analysis, phoneCount) : undefined;
+    const scores = expertScores(analysis, expected, phoneCount(0, words.length));
     const result: EvaluationResult = {
       ...scores,
       words: all,
@@ -134,7 +139,7 @@ export function createEvaluator(model: AcousticModel): Evaluator {
       evaluate_text: evaluateText(all),
       duration_ms: Math.round((nSamples / model.params.sampleRate) * 1000),
     };
-    if (category === 'read_chapter') result.sentences = sentenceResults(text, words, expected, analysis, phoneCount);
+    if (sentences) result.sentences = sentences;
     return result;
   }
 
@@ -183,11 +188,12 @@ function sentenceResults(
       ...a,
       words: a.words.slice(w0, w1),
       fillers: a.fillers.filter((f) => f.before > w0 && f.before < w1).map((f) => ({ ...f, before: f.before - w0 })),
+      ...(a.omission ? { omission: a.omission.slice(w0, w1) } : {}),
     };
-    const sw = expected.slice(w0, w1);
+    const sw = expected.slice(w0, w1).map((w) => ({ ...w }));
     out.push({
       text: s.text,
-      ...summarise(sub, sw, phoneCount(w0, w1)),
+      ...expertScores(sub, sw, phoneCount(w0, w1)),
       words: sw,
       evaluate_html: evaluateHtml(s.text, words.slice(w0, w1), sw, s.start),
       evaluate_text: evaluateText(sw),

@@ -3,6 +3,7 @@
 import type { Analysis, WordAlignment } from './align';
 import { FRAME_MS } from './align';
 import { EVIDENCE_MID, EVIDENCE_SCALE, GLOBAL_GOP_STATS, PHONE_GOP_STATS } from './phone-gop-stats';
+import type { FluencyParts } from './expert-features';
 import type { PhoneResult, Scores, WordResult } from './types';
 
 /**
@@ -117,9 +118,11 @@ function mergeFillers(a: Analysis): Array<{ start: number; end: number; before: 
   return out;
 }
 
-export function fluencyScore(a: Analysis, expectedPhones: number): number {
+/** Timing parts of fluency: articulation rate against the reference, pauses, hesitations. */
+export function fluencyParts(a: Analysis, expectedPhones: number): FluencyParts {
   const spoken = a.words.filter((w) => !w.skipped);
-  if (spoken.length === 0) return 0;
+  if (spoken.length === 0)
+    return { ratio: 0, pauseShare: 0, longPauses: 0, hesitations: 0, spokenShare: 0, speechMs: 0 };
   const first = spoken[0]!.start;
   const last = spoken[spoken.length - 1]!.end;
   const speechMs = (last - first + 1) * FRAME_MS;
@@ -133,19 +136,30 @@ export function fluencyScore(a: Analysis, expectedPhones: number): number {
     if (ms >= LONG_PAUSE_MS) longPauses++;
   }
   for (const f of a.fillers) if (f.phone !== 'SIL' && f.start > first && f.end < last) hesitations++;
-  // Rate of articulation against the reference; reading slower than half or faster than
-  // double the reference loses points progressively.
   const articulationMs = Math.max(1, speechMs - pauseMs);
   const refMs = (expectedPhones / REFERENCE_PHONES_PER_SECOND) * 1000;
-  const ratio = articulationMs / Math.max(1, refMs);
+  return {
+    ratio: articulationMs / Math.max(1, refMs),
+    pauseShare: pauseMs / speechMs,
+    longPauses,
+    hesitations,
+    spokenShare: spoken.length / a.words.length,
+    speechMs,
+  };
+}
+
+export function fluencyScore(a: Analysis, expectedPhones: number): number {
+  const p = fluencyParts(a, expectedPhones);
+  if (p.spokenShare === 0) return 0;
+  // Rate of articulation against the reference; reading slower than half or faster than
+  // double the reference loses points progressively.
+  const { ratio } = p;
   let rate = 100;
   if (ratio > 1.6) rate = 100 - Math.min(60, (ratio - 1.6) * 60);
   else if (ratio < 0.5) rate = 100 - Math.min(60, (0.5 - ratio) * 150);
-  const pauseShare = pauseMs / speechMs;
-  const pausePenalty = Math.min(40, longPauses * 8 + pauseShare * 60);
-  const hesitationPenalty = Math.min(20, hesitations * 5);
-  const spokenShare = spoken.length / a.words.length;
-  return round((rate - pausePenalty - hesitationPenalty) * spokenShare);
+  const pausePenalty = Math.min(40, p.longPauses * 8 + p.pauseShare * 60);
+  const hesitationPenalty = Math.min(20, p.hesitations * 5);
+  return round((rate - pausePenalty - hesitationPenalty) * p.spokenShare);
 }
 
 export function summarise(a: Analysis, words: WordResult[], expectedPhones: number): Scores {

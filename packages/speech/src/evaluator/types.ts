@@ -1,7 +1,9 @@
 // Public result types of the evaluator (plain TypeScript, no runtime schema).
 
-export type EvaluationCategory = 'read_word' | 'read_sentence' | 'read_chapter';
-export type WordType = 'normal' | 'mispronounced' | 'omitted' | 'inserted';
+export const EVALUATION_CATEGORIES = ['read_word', 'read_sentence', 'read_chapter'] as const;
+export type EvaluationCategory = (typeof EVALUATION_CATEGORIES)[number];
+export const WORD_TYPES = ['normal', 'mispronounced', 'omitted', 'inserted'] as const;
+export type WordType = (typeof WORD_TYPES)[number];
 
 export interface WordResult {
   word: string;

@@ -7,8 +7,31 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export interface CompactDictionary {
+  /** The raw value of an entry, as the package writes it (stress digits, possibly a `# comment`). */
   get(key: string): string | undefined;
+  /** Every key, in file order (tests and tools; not used while evaluating). */
+  keys(): Generator<string>;
   readonly size: number;
+}
+
+/** The phones of the acoustic model (CMU/ARPAbet, stress removed), fillers excluded. */
+export const MODEL_PHONES: ReadonlySet<string> = new Set(
+  ('AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH').split(
+    ' ',
+  ),
+);
+
+/** Phones of a dictionary value: a trailing `# comment` dropped (`"F IH1 N AH0 # org, irish"`),
+ *  stress digits removed, and anything that is not a phone of the model left out. */
+export function parsePronunciation(value: string): string[] {
+  const hash = value.indexOf('#');
+  const body = hash >= 0 ? value.slice(0, hash) : value;
+  const out: string[] = [];
+  for (const token of body.split(/\s+/)) {
+    const phone = token.replace(/[0-9]/g, '').toUpperCase();
+    if (MODEL_PHONES.has(phone)) out.push(phone);
+  }
+  return out;
 }
 
 const QUOTE = 0x22;
@@ -44,6 +67,14 @@ export function buildCompactDictionary(text: Uint8Array): CompactDictionary {
   const dec = new TextDecoder('latin1');
   return {
     size,
+    *keys(): Generator<string> {
+      for (let i = 0; i < text.length; i++) {
+        if (text[i] !== NL || text[i + 1] !== 0x20 || text[i + 2] !== 0x20 || text[i + 3] !== QUOTE) continue;
+        let k1 = i + 4;
+        while (k1 < text.length && text[k1] !== QUOTE) k1++;
+        yield dec.decode(text.subarray(i + 4, k1));
+      }
+    },
     get(key: string): string | undefined {
       const k = enc.encode(key);
       if (k.includes(QUOTE) || k.includes(0x5c)) return undefined;

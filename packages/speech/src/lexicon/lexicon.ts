@@ -1,7 +1,7 @@
 // Pronunciations of the expected words: the CMU pronouncing dictionary (all listed variants,
 // stress removed), then eSpeak NG letter-to-sound for words the dictionary lacks.
 import { getEspeak, readCString } from '../tts/espeak';
-import { cmuDictionary } from './cmudict';
+import { cmuDictionary, MODEL_PHONES, parsePronunciation } from './cmudict';
 import { ipaToCmu } from './ipa-to-cmu';
 
 const MAX_VARIANTS = 4;
@@ -21,17 +21,17 @@ export function dictionaryPronunciations(key: string): string[][] {
   const dictionary = cmuDictionary();
   const first = dictionary.get(key);
   if (!first) return out;
-  out.push(stripStress(first));
+  const add = (value: string) => {
+    const phones = parsePronunciation(value);
+    if (phones.length > 0 && !out.some((p) => p.join(' ') === phones.join(' '))) out.push(phones);
+  };
+  add(first);
   for (let i = 2; i <= MAX_VARIANTS; i++) {
     const v = dictionary.get(`${key}(${i})`);
     if (!v) break;
-    out.push(stripStress(v));
+    add(v);
   }
   return out;
-}
-
-function stripStress(p: string): string[] {
-  return p.split(' ').map((x) => x.replace(/[0-9]/g, ''));
 }
 
 export async function pronunciations(word: string): Promise<string[][]> {
@@ -49,5 +49,5 @@ export async function letterToSound(word: string): Promise<string[]> {
   const { module, worker } = await getEspeak();
   worker.set_voice('en-us');
   const ipa = readCString(module, worker.convert_to_phonemes(word, true).ptr);
-  return ipaToCmu(ipa);
+  return ipaToCmu(ipa).filter((p) => MODEL_PHONES.has(p));
 }

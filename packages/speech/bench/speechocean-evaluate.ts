@@ -1,0 +1,137 @@
+// Evaluates speechocean762 readings in bulk (in this process, not through the server), one JSON
+// line per evaluation: the experts' median scores, our scores and word decisions, and
+// the evidence of the expert mappings (src/evaluator/expert-features.ts) — the input of
+// bench/calibrate-expert.ts and bench/speechocean-figures.ts.
+// CLI: SPEECHOCEAN_DIR=/data/speechocean762 tsx bench/speechocean-dump.ts test|train out.jsonl
+// SO_EVERY=k keeps every k-th reading (subsample); SO_CHECK_EVERY=k (default 4; 0 = none) also
+// evaluates every k-th reading against a wrong text (another reading's text with the same number
+// of words when there is one) and against its text with one extra word it never said.
+// An existing output file is resumed (evaluations already written are skipped).
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { loadEvaluator } from '../src/evaluator/evaluator';
+import { fluencyParts, summarise, wordResults } from '../src/evaluator/scores';
+import { expertFeatures } from '../src/evaluator/expert-features';
+import { pronunciations } from '../src/lexicon/lexicon';
+import { rng } from './dataset';
+import { readAudio, readSplit, type SpeechoceanSplit } from './speechocean';
+
+export type DumpKind = 'right' | 'wrong' | 'extra';
+
+export interface DumpRecord {
+  id: string;
+  speaker: string;
+  age: number;
+  kind: DumpKind;
+  text: string;
+  /** For 'extra': index of the word the reader never said. */
+  extra?: number;
+  expert: { total: number; accuracy: number; fluency: number; completeness: number; prosodic: number; words: number[] };
+  ours: { total: number; accuracy: number; fluency: number; integrity: number; words: Array<[number, string]> };
+  sentence: number[];
+  words: number[][];
+  durationMs: number;
+  cpuMs: number;
+}
+
+export interface DumpOptions {
+  dir: string;
+  split: SpeechoceanSplit;
+  out: string;
+  /** Keep every k-th reading. */
+  every: number;
+  /** Wrong-text and extra-word checks on every k-th kept reading (0 = none). */
+  checkEvery: number;
+}
+
+export function readDump(file: string): DumpRecord[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as DumpRecord);
+}
+
+export async function dumpSpeechocean({ dir, split, out, every, checkEvery }: DumpOptions): Promise<DumpRecord[]> {
+  const all = readSplit(dir, split);
+  const readings = all.filter((_, i) => i % every === 0);
+  const done = new Set(readDump(out).map((r) => `${r.id}/${r.kind}`));
+
+  const ev = await loadEvaluator();
+
+  async function evaluate(samples: Float32Array, text: string) {
+    const t0 = process.cpuUsage();
+    const { analysis, words } = await ev.analyse(samples, text);
+    const prons = await Promise.all(words.map((w) => pronunciations(w.text)));
+    const phones = prons.reduce((n, p) => n + (p[0]?.length ?? 1), 0);
+    const expected = wordResults(
+      analysis,
+      words.map((w) => w.text),
+    );
+    const scores = summarise(analysis, expected, phones);
+    const feats = expertFeatures(analysis, expected, scores, fluencyParts(analysis, phones));
+    const cpu = process.cpuUsage(t0);
+    return {
+      ours: {
+        total: scores.total_score,
+        accuracy: scores.accuracy_score,
+        fluency: scores.fluency_score,
+        integrity: scores.integrity_score,
+        words: expected.map((w) => [w.score, w.type] as [number, string]),
+      },
+      ...feats,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    };
+  }
+
+  let audioMs = 0;
+  let cpuMs = 0;
+  let n = 0;
+  for (let i = 0; i < readings.length; i++) {
+    const r = readings[i]!;
+    const jobs: Array<{ kind: DumpKind; text: string; extra?: number }> = [{ kind: 'right', text: r.text }];
+    if (checkEvery > 0 && i % checkEvery === 0) {
+      const ws = r.text.split(/\s+/);
+      const rand = rng(Number(r.id) % 100_003);
+      // A wrong text: another prompt of the same split, with as many words when possible.
+      const others = all.filter((o) => o.text !== r.text);
+      const same = others.filter((o) => o.text.split(/\s+/).length === ws.length);
+      const pool = same.length ? same : others;
+      jobs.push({ kind: 'wrong', text: pool[Math.floor(rand() * pool.length)]!.text });
+      // One extra word: a word of another prompt that this text does not hold, at a random place.
+      const words = others.flatMap((o) => o.text.split(/\s+/)).filter((w) => !ws.includes(w) && w.length > 1);
+      const extra = Math.floor(rand() * (ws.length + 1));
+      const withExtra = [...ws.slice(0, extra), words[Math.floor(rand() * words.length)]!, ...ws.slice(extra)];
+      jobs.push({ kind: 'extra', text: withExtra.join(' '), extra });
+    }
+    const todo = jobs.filter((j) => !done.has(`${r.id}/${j.kind}`));
+    if (todo.length === 0) continue;
+    const samples = readAudio(r);
+    const durationMs = (samples.length / 16000) * 1000;
+    for (const j of todo) {
+      const res = await evaluate(samples, j.text);
+      const rec: DumpRecord = {
+        id: r.id,
+        speaker: r.speaker,
+        age: r.age,
+        kind: j.kind,
+        text: j.text,
+        ...(j.extra !== undefined ? { extra: j.extra } : {}),
+        expert: r.expert,
+        ...res,
+        durationMs,
+      };
+      appendFileSync(out, JSON.stringify(rec) + '\n');
+      audioMs += durationMs;
+      cpuMs += res.cpuMs;
+      n++;
+    }
+    if (i % 50 === 0)
+      console.error(
+        `${i + 1}/${readings.length} readings, ${n} evaluations, RTF ${(cpuMs / Math.max(1, audioMs)).toFixed(3)}`,
+      );
+  }
+  console.error(
+    `done: ${n} evaluations, ${(audioMs / 1000).toFixed(0)} s of audio, RTF (CPU) ${(cpuMs / Math.max(1, audioMs)).toFixed(3)}`,
+  );
+  return readDump(out);
+}

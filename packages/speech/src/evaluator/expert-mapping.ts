@@ -1,0 +1,81 @@
+// Mappings from our evidence (expert-features.ts) to the experts' scales of speechocean762:
+// ridge regressions on the features and their squares, fitted on the train split only by
+// bench/calibrate-expert.ts (coefficients in expert-coefficients.ts). Outputs on the experts'
+// 0–10 scale (completeness 0–1), clamped.
+import type { Analysis } from './align';
+import { EXPERT_MODELS, type ExpertLinearModel } from './expert-coefficients';
+import { expertFeatures } from './expert-features';
+import { fluencyParts, MISPRONOUNCED_BELOW, summarise } from './scores';
+import type { Scores, WordResult } from './types';
+
+export type SentenceTarget = 'total' | 'accuracy' | 'fluency' | 'completeness';
+export const SENTENCE_TARGETS: SentenceTarget[] = ['total', 'accuracy', 'fluency', 'completeness'];
+
+/** Features and their squares (the models' inputs). */
+export function expand(x: number[]): number[] {
+  return [...x, ...x.map((v) => v * v)];
+}
+
+export function predict(m: ExpertLinearModel, x: number[]): number {
+  const f = expand(x);
+  let y = m.bias;
+  for (let j = 0; j < f.length; j++) y += (m.coef[j] ?? 0) * f[j]!;
+  return Math.max(m.min, Math.min(m.max, y));
+}
+
+export interface ExpertPrediction {
+  /** P(the reading is of this text), from the wrong-text checks of the train split. */
+  pRight: number;
+  /** Already multiplied by min(1, pRight / threshold). */
+  total: number;
+  accuracy: number;
+  fluency: number;
+  completeness: number;
+  words: number[];
+}
+
+/** Undefined until the models are fitted (an empty coefficient table). */
+export function expertPrediction(sentence: number[], words: number[][]): ExpertPrediction | undefined {
+  const m = EXPERT_MODELS;
+  if (!m) return undefined;
+  const f = expand(sentence);
+  let z = m.text.bias;
+  for (let j = 0; j < f.length; j++) z += (m.text.coef[j] ?? 0) * f[j]!;
+  const pRight = 1 / (1 + Math.exp(-z));
+  const gate = m.text.threshold > 0 ? Math.min(1, pRight / m.text.threshold) : 1;
+  return {
+    pRight,
+    total: predict(m.total, sentence) * gate,
+    accuracy: predict(m.accuracy, sentence),
+    fluency: predict(m.fluency, sentence),
+    completeness: predict(m.completeness, sentence),
+    words: words.map((w) => predict(m.word, w)),
+  };
+}
+
+/** A word score on the expert model's scale (×10), kept on the side of 60 that the word's type
+ *  says. Not applied: on the train split the shown word scores agree better with the experts as
+ *  they are (omitted words must show 0, and the model's compressed scale makes those zeros
+ *  outliers; bench/calibrate-expert.ts prints both). */
+export function mappedWordScore(expert10: number, type: string): number {
+  if (type === 'omitted' || type === 'inserted') return 0;
+  const s = Math.max(0, Math.min(100, Math.round(expert10 * 10)));
+  return type === 'mispronounced' ? Math.min(s, MISPRONOUNCED_BELOW - 1) : Math.max(s, MISPRONOUNCED_BELOW);
+}
+
+/** Final scores of a reading (or one sentence of a chapter): the heuristic scores of scores.ts
+ *  and the evidence go through the expert mappings (total, accuracy, fluency); integrity stays
+ *  the share of expected words not omitted, and the words keep their GOP scores. */
+export function expertScores(a: Analysis, words: WordResult[], expectedPhones: number): Scores {
+  const heuristic = summarise(a, words, expectedPhones);
+  const f = expertFeatures(a, words, heuristic, fluencyParts(a, expectedPhones));
+  const p = expertPrediction(f.sentence, f.words);
+  if (!p) return heuristic;
+  const r = (x: number) => Math.max(0, Math.min(100, Math.round(x * 10)));
+  return {
+    total_score: r(p.total),
+    accuracy_score: r(p.accuracy),
+    fluency_score: r(p.fluency),
+    integrity_score: heuristic.integrity_score,
+  };
+}

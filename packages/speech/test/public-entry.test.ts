@@ -1,0 +1,31 @@
+// The package's two entries: '.' holds what the server and e2e use, './internals' the rest.
+import { describe, expect, it } from 'vitest';
+import * as pub from '../src/index';
+import * as internals from '../src/internals';
+
+describe('public entry', () => {
+  it('exports only the public runtime values', () => {
+    expect(Object.keys(pub).sort()).toEqual(
+      [
+        'DEFAULT_TONE_TYPE',
+        'EVALUATION_CATEGORIES',
+        'MAX_AUDIO_SECONDS',
+        'MAX_TEXT_WORDS',
+        'SpeechWorkerPool',
+        'WORD_TYPES',
+        'decodeWavTo16kMono',
+        'listToneTypes',
+        'loadEvaluator',
+        'parseWav',
+        'resampleToMono',
+        'synthesize',
+        'writeWav',
+      ].sort(),
+    );
+  });
+
+  it('keeps the calibration building blocks in ./internals', () => {
+    for (const name of ['createEvaluator', 'analyse', 'omissionFeatures', 'decodePhoneLoop', 'loadAcousticModel'])
+      expect(typeof (internals as Record<string, unknown>)[name]).toBe('function');
+  });
+});
