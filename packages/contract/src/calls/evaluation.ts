@@ -83,11 +83,17 @@ export const evaluationMessages = {
   evaluationFailed: '音声の評価に失敗しました。もう一度お試しください。',
 } as const;
 
-/** The result of one evaluation (reply code 0). */
+/**
+ * The result of one evaluation (reply code 0): the one definition of its shape. The speech
+ * package's result types extend these with what stays inside the server (phones, duration).
+ */
+export const evaluationWordTypes = ['normal', 'mispronounced', 'omitted', 'inserted'] as const;
+export type EvaluationWordType = (typeof evaluationWordTypes)[number];
+
 export const evaluationWord = z.object({
   word: z.string(),
   score: z.number(),
-  type: z.enum(['normal', 'mispronounced', 'omitted', 'inserted']),
+  type: z.enum(evaluationWordTypes),
   start_ms: z.number(),
   end_ms: z.number(),
 });
@@ -106,6 +112,8 @@ export const evaluationResult = evaluationScores.extend({
   evaluate_text: z.string(),
 });
 export type EvaluationResultData = z.infer<typeof evaluationResult>;
+export type EvaluationWordData = z.infer<typeof evaluationWord>;
+export type EvaluationScoresData = z.infer<typeof evaluationScores>;
 export type EvaluationReply =
   | { code: 0; message: string; sid: string; result: EvaluationResultData }
   | { code: number; message: string; sid?: string };

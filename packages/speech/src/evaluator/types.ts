@@ -1,17 +1,16 @@
-// Public result types of the evaluator (plain TypeScript, no runtime schema).
+// Public result types of the evaluator. Their shape is defined once, by the contract's
+// evaluation schemas (what a client receives); these add what stays inside the server.
+import type { EvaluationCategory, EvaluationScoresData, EvaluationWordData } from '@ondoku/contract';
 
-export const EVALUATION_CATEGORIES = ['read_word', 'read_sentence', 'read_chapter'] as const;
-export type EvaluationCategory = (typeof EVALUATION_CATEGORIES)[number];
-export const WORD_TYPES = ['normal', 'mispronounced', 'omitted', 'inserted'] as const;
-export type WordType = (typeof WORD_TYPES)[number];
+export {
+  evaluationCategories as EVALUATION_CATEGORIES,
+  evaluationWordTypes as WORD_TYPES,
+  type EvaluationCategory,
+  type EvaluationWordType as WordType,
+} from '@ondoku/contract';
 
-export interface WordResult {
-  word: string;
-  /** Accuracy 0–100 (0 for omitted and inserted words). */
-  score: number;
-  type: WordType;
-  start_ms: number;
-  end_ms: number;
+export interface WordResult extends EvaluationWordData {
+  /** Per phone, for calibration and the server's own use; not sent to clients. */
   phones?: PhoneResult[];
 }
 
@@ -23,12 +22,7 @@ export interface PhoneResult {
   end_ms: number;
 }
 
-export interface Scores {
-  total_score: number;
-  accuracy_score: number;
-  fluency_score: number;
-  integrity_score: number;
-}
+export type Scores = EvaluationScoresData;
 
 export interface SentenceResult extends Scores {
   text: string;
