@@ -43,7 +43,7 @@ async function startChild(args: string[]): Promise<Child> {
   const ready = await new Promise<Child['ready']>((resolve, reject) => {
     proc.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     proc.on('message', (m: Record<string, unknown> & { type: string }) => {
-      if (m.type === 'ready') resolve(m as Child['ready']);
+      if (m.type === 'ready') resolve(m as unknown as Child['ready']);
       waiting.get(m.type)?.(m);
     });
   });

@@ -17,9 +17,12 @@ import {
   resetStudentsInfo,
   searchStudent,
   studentBatchLeave,
+  studentLimits,
+  studentMessages,
 } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { blobRoute, route, uploadRoute } from '../../lib/route.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -39,7 +42,7 @@ import {
 import * as service from './service.js';
 import {
   classesOfStudents,
-  listClassStudents,
+  exportRows,
   listStudentsOfClasses,
   pageStudents,
   searchStudents,
@@ -152,17 +155,10 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
 
   blobRoute(app, exportStudentsXls, async ({ input, teacher }) => {
     const c = input.team_id ? await requireOwnClass(db, teacher, input.team_id) : null;
-    const rows = c
-      ? await listClassStudents(db, teacher.id, c.id)
-      : (await pageStudents(db, teacher.id, { page: 1, limit: 100_000, sortField: 'number', sortOrder: 'asc' })).rows;
-    const classes = await classesOfStudents(
-      db,
-      teacher.id,
-      rows.map((s) => s.id),
-    );
-    const body = await rosterXlsx(
-      rows.map((s) => ({ student: s, classNames: (classes.get(s.id) ?? []).map((m) => m.name) })),
-    );
+    const cap = studentLimits.export.maxRows;
+    const rows = await exportRows(db, teacher.id, c?.id, cap + 1);
+    if (rows.length > cap) throw AppError.badRequest(studentMessages.exportTooManyRows);
+    const body = await rosterXlsx(rows);
     return { filename: `生徒一覧_${c ? c.name : '全員'}_${today()}.xlsx`, body };
   });
 
