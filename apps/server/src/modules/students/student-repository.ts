@@ -162,9 +162,10 @@ export async function exportRows(db: DbOrTx, teacherId: number, classId: number 
   return db
     .select({
       student: students,
-      classNames: sql<string[]>`coalesce((select array_agg(${classes.name} order by ${classes.sortOrder}, ${classes.id})
-        from ${classStudents} join ${classes} on ${classes.id} = ${classStudents.classId}
-        where ${classStudents.studentId} = ${students.id} and ${classes.teacherId} = ${teacherId}), '{}')`,
+      // Table aliases written out: inside a subquery, drizzle names columns without their table.
+      classNames: sql<string[]>`coalesce((select array_agg(c.name order by c.sort_order, c.id)
+        from class_students cs join classes c on c.id = cs.class_id
+        where cs.student_id = ${students}.id and c.teacher_id = ${teacherId}), '{}')`,
     })
     .from(students)
     .where(and(...filters))
