@@ -75,7 +75,12 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
       sortField: input.sort_field,
       sortOrder: input.sort_order,
     });
-    return { rows: await presentStudents(db, teacher.id, rows), total, page: input.page, limit: input.limit };
+    return {
+      rows: rows.map((r) => presentStudent(r.student, r.classes)),
+      total,
+      page: input.page,
+      limit: input.limit,
+    };
   });
 
   route(app, getStudentInfo, async ({ input, teacher }) => {
@@ -84,7 +89,9 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db; cipher: Pass
   });
 
   route(app, searchStudent, async ({ input, teacher }) => ({
-    rows: input.kw ? await presentStudents(db, teacher.id, await searchStudents(db, teacher.id, input.kw)) : [],
+    rows: input.kw
+      ? (await searchStudents(db, teacher.id, input.kw)).map((r) => presentStudent(r.student, r.classes))
+      : [],
   }));
 
   route(app, getStudentBranchRows, async ({ input, teacher }) => {

@@ -48,10 +48,30 @@ const inClass = (classId: number) =>
   sql`${students.id} = any(array(select ${classStudents.studentId} from ${classStudents} where ${classStudents.classId} = ${classId}))`;
 
 /**
+ * The classes of the teacher a student belongs to, in class order, read in the same query as the
+ * student (one round trip for a page; evaluated only for the rows kept after sort and limit).
+ */
+const membershipsOf = (teacherId: number) =>
+  sql<
+    { classId: number; name: string }[]
+  >`coalesce((select json_agg(json_build_object('classId', c.id, 'name', c.name) order by c.sort_order, c.id)
+    from class_students cs join classes c on c.id = cs.class_id
+    where cs.student_id = ${students}.id and c.teacher_id = ${teacherId}), '[]')`;
+
+export interface StudentWithClasses {
+  student: StudentRecord;
+  classes: { classId: number; name: string }[];
+}
+
+/**
  * One page and the total in one query (`count(*) over ()`); only a page past the end, which has
  * no row to carry the total, costs a second, count-only query.
  */
-export async function pageStudents(db: DbOrTx, teacherId: number, q: StudentPageQuery) {
+export async function pageStudents(
+  db: DbOrTx,
+  teacherId: number,
+  q: StudentPageQuery,
+): Promise<{ rows: StudentWithClasses[]; total: number }> {
   const filters: SQL[] = [eq(students.teacherId, teacherId)];
   if (q.kw) filters.push(keywordFilter(q.kw));
   if (q.classId) filters.push(inClass(q.classId));
@@ -59,21 +79,30 @@ export async function pageStudents(db: DbOrTx, teacherId: number, q: StudentPage
   const dir = q.sortOrder === 'asc' ? asc : desc;
   const nulls = q.sortField === 'number' ? sql` nulls last` : sql``;
   const found = await db
-    .select({ student: students, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      student: students,
+      classes: membershipsOf(teacherId),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(students)
     .where(where)
     .orderBy(sql`${dir(sortColumns[q.sortField])}${nulls}`, asc(students.loginId))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  if (found.length > 0) return { rows: found.map((r) => r.student), total: found[0]!.total };
+  if (found.length > 0) return { rows: found, total: found[0]!.total };
   if (q.page === 1) return { rows: [], total: 0 };
   const [total] = await db.select({ n: count() }).from(students).where(where);
   return { rows: [], total: total?.n ?? 0 };
 }
 
-export async function searchStudents(db: DbOrTx, teacherId: number, kw: string, limit = 20) {
+export async function searchStudents(
+  db: DbOrTx,
+  teacherId: number,
+  kw: string,
+  limit = 20,
+): Promise<StudentWithClasses[]> {
   return db
-    .select()
+    .select({ student: students, classes: membershipsOf(teacherId) })
     .from(students)
     .where(and(eq(students.teacherId, teacherId), keywordFilter(kw)))
     .orderBy(asc(students.furigana), asc(students.loginId))
