@@ -12,7 +12,7 @@ const headerStyle = (row: ExcelJS.Row) => {
 };
 
 /** Rows written between two yields to the event loop (a few milliseconds of work). */
-const ROWS_PER_SLICE = 250;
+const ROWS_PER_SLICE = 100;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -46,6 +46,7 @@ export async function rosterXlsx(rows: { student: StudentRecord; classNames: str
   const header = ws.getRow(1);
   headerStyle(header);
   header.commit();
+  await nextTurn();
   for (let i = 0; i < rows.length; i++) {
     const { student: s, classNames } = rows[i]!;
     ws.addRow({
