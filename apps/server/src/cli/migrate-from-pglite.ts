@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
@@ -23,7 +24,8 @@ if (!fs.existsSync(source)) {
   process.exit(1);
 }
 
-const pglite = await PGlite.create(source);
+// Migration 0005 creates the pg_trgm extension (keyword search index) on both sides.
+const pglite = await PGlite.create(source, { extensions: { pg_trgm } });
 const socket = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 4 });
 await socket.start();
 const from = new pg.Pool({ connectionString: `postgres://postgres@${socket.getServerConn()}/postgres`, max: 1 });
@@ -53,6 +55,16 @@ try {
     for (const t of tables) await to.query(`truncate ${id(t)} cascade`);
     for (const t of tables) {
       let copied = 0;
+      // Generated columns (students.search_key) are computed by the target, never copied.
+      const cols = (
+        await to.query<{ name: string }>(
+          `select column_name as name from information_schema.columns
+            where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+          [t],
+        )
+      ).rows
+        .map((r) => id(r.name))
+        .join(', ');
       for (let offset = 0; ; offset += 2000) {
         const { rows } = await from.query<{ rows: unknown[] | null }>(
           `select json_agg(x) as rows from (select * from ${id(t)} order by ctid offset $1 limit 2000) x`,
@@ -61,7 +73,7 @@ try {
         const batch = rows[0]?.rows ?? [];
         if (batch.length === 0) break;
         await to.query(
-          `insert into ${id(t)} overriding system value select * from json_populate_recordset(null::${id(t)}, $1::json)`,
+          `insert into ${id(t)} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${id(t)}, $1::json)`,
           [JSON.stringify(batch)],
         );
         copied += batch.length;

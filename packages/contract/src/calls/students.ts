@@ -20,6 +20,8 @@ export const studentLimits = {
   kumiMax: 10,
   maxStudentsPerCall: 3000,
   import: { maxRows: 3000, maxBytes: 5 * 1024 * 1024 },
+  /** Rows of one roster export (xlsx); a larger roster is exported class by class. */
+  export: { maxRows: 10_000 },
 } as const;
 
 export const studentMessages = {
@@ -43,6 +45,7 @@ export const studentMessages = {
   rowDuplicateInFile: (id: string, row: number) => `生徒ID「${id}」がファイル内で重複しています（${row}行目と同じ）。`,
   rowIdTaken: (id: string) => `生徒ID「${id}」はすでに使われています。`,
   rowClassMissing: 'クラスを入力してください。',
+  exportTooManyRows: '一度に書き出せるのは10,000人までです。クラスを選んで書き出してください。',
 } as const;
 
 /** Login id of a student: unique across the service, half-width, 4–20 characters. */

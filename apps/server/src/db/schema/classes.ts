@@ -68,12 +68,21 @@ export const students = pgTable(
      */
     initialPasswordEnc: text('initial_password_enc'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * What keyword search reads: login id, name and furigana, NFKC-normalised and lower-cased
+     * (full-width "ＳＡＫＵＲＡ" finds "sakura"), computed on write so a search never normalises.
+     */
+    searchKey: text('search_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(normalize(login_id || E'\\x1f' || name || E'\\x1f' || furigana, NFKC))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex(STUDENT_LOGIN_ID_KEY).on(sql`lower(${t.loginId})`),
     index('students_teacher_idx').on(t.teacherId),
+    // Keyword search ("contains") over id, name and furigana (pg_trgm, migration 0005).
+    index('students_search_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { importColumns } from './import-service.js';
 import type { StudentRecord } from './student-repository.js';
@@ -10,8 +11,25 @@ const headerStyle = (row: ExcelJS.Row) => {
   row.alignment = { vertical: 'middle' };
 };
 
+/** Rows written between two yields to the event loop (a few milliseconds of work). */
+const ROWS_PER_SLICE = 100;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The roster, written by exceljs's streaming writer (rows committed as they come, inline
+ * strings, the zip deflated by zlib on the thread pool) and yielding to the event loop every
+ * few hundred rows, so a large export never holds up other requests for long. The caller caps
+ * the rows (studentLimits.export.maxRows).
+ */
 export async function rosterXlsx(rows: { student: StudentRecord; classNames: string[] }[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = 'Ondoku';
   const ws = wb.addWorksheet('生徒一覧', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = [
@@ -23,10 +41,14 @@ export async function rosterXlsx(rows: { student: StudentRecord; classNames: str
     { header: '出席番号', key: 'number', width: 10 },
     { header: '所属クラス', key: 'classes', width: 28 },
     { header: 'パスワード', key: 'password', width: 16 },
-    { header: '登録日', key: 'created', width: 12 },
+    { header: '登録日', key: 'created', width: 12, style: { numFmt: 'yyyy/mm/dd' } },
   ];
-  headerStyle(ws.getRow(1));
-  for (const { student: s, classNames } of rows) {
+  const header = ws.getRow(1);
+  headerStyle(header);
+  header.commit();
+  await nextTurn();
+  for (let i = 0; i < rows.length; i++) {
+    const { student: s, classNames } = rows[i]!;
     ws.addRow({
       id: s.loginId,
       name: s.name,
@@ -37,10 +59,13 @@ export async function rosterXlsx(rows: { student: StudentRecord; classNames: str
       classes: classNames.join('、'),
       password: s.initialPasswordEnc ? '初期パスワード' : '生徒が変更済み',
       created: s.createdAt,
-    });
+    }).commit();
+    if ((i + 1) % ROWS_PER_SLICE === 0) await nextTurn();
   }
-  ws.getColumn('created').numFmt = 'yyyy/mm/dd';
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  ws.commit();
+  await wb.commit();
+  await done;
+  return Buffer.concat(chunks);
 }
 
 export async function importTemplateXlsx(withClass: boolean): Promise<Buffer> {

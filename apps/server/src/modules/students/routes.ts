@@ -19,6 +19,8 @@ import {
   resetStudentsInfo,
   searchStudent,
   studentBatchLeave,
+  studentLimits,
+  studentMessages,
 } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -43,7 +45,7 @@ import {
 import * as service from './service.js';
 import {
   classesOfStudents,
-  listClassStudents,
+  exportRows,
   listStudentsOfClasses,
   pageStudents,
   searchStudents,
@@ -85,7 +87,12 @@ export function studentRoutes(
       sortField: input.sort_field,
       sortOrder: input.sort_order,
     });
-    return { rows: await presentStudents(db, teacher.id, rows), total, page: input.page, limit: input.limit };
+    return {
+      rows: rows.map((r) => presentStudent(r.student, r.classes)),
+      total,
+      page: input.page,
+      limit: input.limit,
+    };
   });
 
   route(app, getStudentInfo, async ({ input, teacher }) => {
@@ -94,7 +101,9 @@ export function studentRoutes(
   });
 
   route(app, searchStudent, async ({ input, teacher }) => ({
-    rows: input.kw ? await presentStudents(db, teacher.id, await searchStudents(db, teacher.id, input.kw)) : [],
+    rows: input.kw
+      ? (await searchStudents(db, teacher.id, input.kw)).map((r) => presentStudent(r.student, r.classes))
+      : [],
   }));
 
   route(app, getStudentBranchRows, async ({ input, teacher }) => {
@@ -165,17 +174,10 @@ export function studentRoutes(
 
   blobRoute(app, exportStudentsXls, async ({ input, teacher }) => {
     const c = input.team_id ? await requireOwnClass(db, teacher, input.team_id) : null;
-    const rows = c
-      ? await listClassStudents(db, teacher.id, c.id)
-      : (await pageStudents(db, teacher.id, { page: 1, limit: 100_000, sortField: 'number', sortOrder: 'asc' })).rows;
-    const classes = await classesOfStudents(
-      db,
-      teacher.id,
-      rows.map((s) => s.id),
-    );
-    const body = await rosterXlsx(
-      rows.map((s) => ({ student: s, classNames: (classes.get(s.id) ?? []).map((m) => m.name) })),
-    );
+    const cap = studentLimits.export.maxRows;
+    const rows = await exportRows(db, teacher.id, c?.id, cap + 1);
+    if (rows.length > cap) throw AppError.badRequest(studentMessages.exportTooManyRows);
+    const body = await rosterXlsx(rows);
     return { filename: `生徒一覧_${c ? c.name : '全員'}_${today()}.xlsx`, body };
   });
 

@@ -8,7 +8,12 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { requireOwnClass } from '../classes/policy.js';
 import { generateInitialPassword, hashIssuedPassword, hashIssuedPasswords } from './passwords.js';
 import { requireOwnStudent, requireOwnStudents } from './policy.js';
-import { listClassStudents, unsafeFindTakenLoginIds } from './student-repository.js';
+import {
+  ANALYZE_AFTER_ROWS,
+  listClassStudents,
+  refreshStudentStatistics,
+  unsafeFindTakenLoginIds,
+} from './student-repository.js';
 
 /**
  * Student accounts: creation (imports and the demo seed), profile changes and the bulk actions.
@@ -70,6 +75,7 @@ export async function createStudents(db: DbOrTx, box: SecretBox, teacherId: numb
     if (memberships.length) await db.insert(classStudents).values(memberships).onConflictDoNothing();
     created += inserted.length;
   }
+  if (created >= ANALYZE_AFTER_ROWS) await refreshStudentStatistics(db);
   return created;
 }
 

@@ -95,6 +95,11 @@ describe('student-page-rows', () => {
     expect(inC2.rows[0].teams.map((x: { name: string }) => x.name)).toEqual(['1組', '2組']);
     const kw = (await get(`${url}?kw=two`, a.auth)).json().data;
     expect(kw.total).toBe(2);
+    // Keywords are compared NFKC-normalised and case-insensitively: full-width upper case finds "two".
+    const wide = (await get(`${url}?kw=${encodeURIComponent('ＴＷＯ')}`, a.auth)).json().data;
+    expect(wide.rows.map((r: { student_id: string }) => r.student_id).sort()).toEqual([...two].sort());
+    // A page past the end has no row to carry the total; it is still reported.
+    expect((await get(`${url}?page=50&limit=10`, a.auth)).json().data).toMatchObject({ rows: [], total: 24 });
     const byName = (await get(`${url}?sort_field=student_id&sort_order=desc&limit=3`, a.auth)).json().data.rows;
     expect(byName[0].student_id > byName[1].student_id).toBe(true);
     // teacher_id is ignored; b's team id is refused for a.

@@ -1,0 +1,318 @@
+/**
+ * Benchmark of the teacher calls on a region-size data set (issue 11): for the embedded
+ * PostgreSQL and an external one (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
+ * a fresh database is created there and dropped; BENCH_DATABASE_URL=none skips it), the app runs
+ * in a child process (bench/api-server.ts) seeded with one teacher, 100 classes × 60 students and
+ * 300 homework rows; 50 keep-alive clients of our own load each call for a fixed time over
+ * loopback; a minimal Fastify server answering SELECT 1 through pg on the same database is the
+ * reference, loaded right before each call (the ratio is call / that reference). Then an export of every student, timed, while the server's event-loop delay is
+ * monitored and /api/health is probed. Prints one table.
+ * Run: npm run bench:api [-- --seconds 5 --clients 50]
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '50' },
+    classes: { type: 'string', default: '100' },
+    size: { type: 'string', default: '60' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CLIENTS = Number(values.clients);
+const external = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Child {
+  proc: ChildProcess;
+  ready: Record<string, unknown> & { port: number };
+  ask(type: string, reply: string): Promise<Record<string, unknown>>;
+}
+
+async function startChild(args: string[]): Promise<Child> {
+  const proc = fork(path.join(import.meta.dirname, 'api-server.ts'), args, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<string, (m: Record<string, unknown>) => void>();
+  const ready = await new Promise<Child['ready']>((resolve, reject) => {
+    proc.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    proc.on('message', (m: Record<string, unknown> & { type: string }) => {
+      if (m.type === 'ready') resolve(m as unknown as Child['ready']);
+      waiting.get(m.type)?.(m);
+    });
+  });
+  proc.removeAllListeners('exit');
+  const ask = (type: string, reply: string) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      waiting.set(reply, resolve);
+      proc.send({ type });
+    });
+  return { proc, ready, ask };
+}
+const stopChild = async (c: Child) => {
+  await c.ask('close', 'closed');
+  await new Promise((r) => (c.proc.exitCode !== null ? r(null) : c.proc.once('exit', r)));
+};
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
+function get(
+  port: number,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; ms: number; errcode: number | null; bytes: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: url, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        let errcode: number | null = null;
+        if (String(res.headers['content-type']).startsWith('application/json')) {
+          errcode = (JSON.parse(body.toString()) as { errcode?: number }).errcode ?? null;
+        }
+        resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, errcode, bytes: body.length });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  rssMax: number;
+}
+
+/** CLIENTS loops, each sending the next request when the previous answered, for SECONDS. */
+async function load(child: Child, urls: () => string, headers: Record<string, string>): Promise<LoadResult> {
+  const port = child.ready.port;
+  for (let i = 0; i < CLIENTS; i++) await get(port, urls(), headers); // warm-up
+  const lat: number[] = [];
+  let errors = 0;
+  let rssMax = 0;
+  const sampler = setInterval(() => {
+    void child.ask('rss', 'rss').then((m) => (rssMax = Math.max(rssMax, m.rss as number)));
+  }, 250);
+  const t0 = performance.now();
+  const end = t0 + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < end) {
+        const r = await get(port, urls(), headers);
+        if (r.status !== 200 || (r.errcode !== null && r.errcode !== 0)) errors++;
+        lat.push(r.ms);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  lat.sort((a, b) => a - b);
+  return { rps: lat.length / elapsed, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), errors, rssMax };
+}
+
+interface DbFigures {
+  label: string;
+  seed: { students: number; classesMs: number; studentsMs: number };
+  ref: LoadResult;
+  calls: [string, LoadResult, LoadResult][];
+  rssIdle: number;
+  rssLoad: number;
+  export: {
+    idleEldMaxMs: number;
+    ms: number;
+    bytes: number;
+    eldMaxMs: number;
+    healthP99: number;
+    healthMax: number;
+    healthN: number;
+  };
+}
+
+async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
+  const sizeArgs = ['--classes', values.classes!, '--size', values.size!];
+  process.stderr.write(`[${label}] seeding ${Number(values.classes) * Number(values.size)} students…\n`);
+  const app = await startChild([...(url ? ['--url', url] : []), ...sizeArgs]);
+  const ready = app.ready as Child['ready'] & {
+    token: string;
+    dbUrl: string;
+    classIds: number[];
+    seed: DbFigures['seed'];
+  };
+  process.stderr.write(
+    `[${label}] seeded in ${((ready.seed.classesMs + ready.seed.studentsMs) / 1000).toFixed(1)} s\n`,
+  );
+  const ref = await startChild(['--reference', '--url', ready.dbUrl]);
+  const auth = { authorization: `Bearer ${ready.token}` };
+  try {
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssIdle = (await app.ask('rss', 'rss')).rss as number;
+    let n = 0;
+    const cls = () => ready.classIds[n++ % ready.classIds.length]!;
+    const kws = ['たなか', '佐藤', 'r042', 'はると', 'ゆいな', 'r0'];
+    const kw = () => encodeURIComponent(kws[n++ % kws.length]!);
+    const calls: [string, () => string][] = [
+      ['team/my-team-rows', () => '/api/v2/team/my-team-rows'],
+      ['student-page-rows (class)', () => `/api/v2/team/student-page-rows?team_id=${cls()}&page=1&limit=50`],
+      ['student-page-rows (kw, all)', () => `/api/v2/team/student-page-rows?kw=${kw()}&page=1&limit=50`],
+      ['teacher/search-student', () => `/api/v2/teacher/search-student?kw=${kw()}`],
+      ['teacher/info', () => '/api/v2/teacher/info'],
+      ['homework list', () => '/api/v2/homework/my-homework-page-list?page=1&limit=20'],
+    ];
+    // The reference runs right before each call, so that each ratio compares figures taken under
+    // the same load of the machine (shared machines vary from minute to minute).
+    const results: [string, LoadResult, LoadResult][] = [];
+    for (const [name, urls] of calls) {
+      process.stderr.write(`[${label}] ${name}\n`);
+      const before = await load(ref, () => '/ref', {});
+      results.push([name, await load(app, urls, auth), before]);
+    }
+    const refResult = averageOf(results.map(([, , r]) => r));
+    // The machine's own scheduling delays, for comparison: the same probe while nothing runs.
+    await app.ask('eld-start', 'eld-started');
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleEld = await app.ask('eld-stop', 'eld');
+    // Export of every student while /api/health is probed and the event loop watched.
+    process.stderr.write(`[${label}] export\n`);
+    await app.ask('eld-start', 'eld-started');
+    const health: number[] = [];
+    let exporting = true;
+    const probe = (async () => {
+      while (exporting) {
+        health.push((await get(app.ready.port, '/api/health', {})).ms);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    const t0 = performance.now();
+    const ex = await get(app.ready.port, '/api/v2/team/export-students-xls', auth);
+    const exportMs = performance.now() - t0;
+    exporting = false;
+    await probe;
+    const eld = await app.ask('eld-stop', 'eld');
+    if (ex.status !== 200) throw new Error(`export failed: ${ex.status}`);
+    health.sort((a, b) => a - b);
+    return {
+      label,
+      seed: ready.seed,
+      ref: refResult,
+      calls: results,
+      rssIdle,
+      rssLoad: Math.max(...results.map(([, r]) => r.rssMax)),
+      export: {
+        idleEldMaxMs: idleEld.maxMs as number,
+        ms: exportMs,
+        bytes: ex.bytes,
+        eldMaxMs: eld.maxMs as number,
+        healthP99: pct(health, 99),
+        healthMax: health.at(-1) ?? NaN,
+        healthN: health.length,
+      },
+    };
+  } finally {
+    await stopChild(ref);
+    await stopChild(app);
+  }
+}
+
+function averageOf(list: LoadResult[]): LoadResult {
+  const mean = (k: keyof LoadResult) => list.reduce((a, r) => a + r[k], 0) / list.length;
+  return {
+    rps: mean('rps'),
+    p50: mean('p50'),
+    p95: mean('p95'),
+    p99: mean('p99'),
+    errors: mean('errors'),
+    rssMax: mean('rssMax'),
+  };
+}
+
+const figures: DbFigures[] = [];
+figures.push(await benchDatabase('embedded'));
+if (external !== 'none') {
+  const admin = new pg.Client({ connectionString: external });
+  let reachable = true;
+  try {
+    await admin.connect();
+  } catch (e) {
+    reachable = false;
+    process.stderr.write(`external PostgreSQL not reachable (${(e as Error).message}); skipped\n`);
+  }
+  if (reachable) {
+    const name = `ondoku_bench_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    try {
+      const u = new URL(external);
+      u.pathname = `/${name}`;
+      figures.push(await benchDatabase('external', u.toString()));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+}
+agent.destroy();
+
+// ── Report ──
+const f1 = (x: number) => x.toFixed(1);
+const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
+const head = ['call', ...figures.flatMap((f) => [`${f.label} req/s`, 'p50/p95/p99 ms', '× ref'])];
+const rows: string[][] = [];
+rows.push([
+  'reference (SELECT 1), mean',
+  ...figures.flatMap((f) => [f1(f.ref.rps), `${f1(f.ref.p50)}/${f1(f.ref.p95)}/${f1(f.ref.p99)}`, '1.00']),
+]);
+const failed: string[] = [];
+for (let i = 0; i < figures[0]!.calls.length; i++) {
+  const name = figures[0]!.calls[i]![0];
+  rows.push([
+    name,
+    ...figures.flatMap((f) => {
+      const r = f.calls[i]![1];
+      const ratio = r.rps / f.calls[i]![2].rps;
+      if (r.p95 > 30) failed.push(`${f.label} ${name}: p95 ${f1(r.p95)} ms > 30`);
+      if (ratio < 0.25) failed.push(`${f.label} ${name}: ${(ratio * 100).toFixed(0)} % of the reference < 25 %`);
+      if (r.errors) failed.push(`${f.label} ${name}: ${r.errors} errors`);
+      return [f1(r.rps), `${f1(r.p50)}/${f1(r.p95)}/${f1(r.p99)}`, ratio.toFixed(2)];
+    }),
+  ]);
+}
+const extra: [string, (f: DbFigures) => string][] = [
+  ['seed (classes + students)', (f) => `${f1(f.seed.classesMs / 1000)} s + ${f1(f.seed.studentsMs / 1000)} s`],
+  ['server RSS idle / under load', (f) => `${mb(f.rssIdle)} / ${mb(f.rssLoad)}`],
+  ['export of all students', (f) => `${f1(f.export.ms)} ms, ${Math.round(f.export.bytes / 1024)} KB`],
+  ['worst event-loop delay in export', (f) => `${f1(f.export.eldMaxMs)} ms`],
+  ['same probe, 2 s idle (machine noise)', (f) => `${f1(f.export.idleEldMaxMs)} ms`],
+  [
+    '/api/health in export p99 / max',
+    (f) => `${f1(f.export.healthP99)} / ${f1(f.export.healthMax)} ms (n=${f.export.healthN})`,
+  ],
+];
+for (const [name, fn] of extra) rows.push([name, ...figures.flatMap((f) => [fn(f), '', ''])]);
+for (const f of figures)
+  if (f.export.eldMaxMs > 50) failed.push(`${f.label}: event-loop delay ${f1(f.export.eldMaxMs)} ms > 50`);
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+console.log(
+  `\n${Number(values.classes) * Number(values.size)} students in ${values.classes} classes; ${CLIENTS} clients, ${SECONDS} s per call; loopback`,
+);
+console.log(line(head));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const r of rows) console.log(line(r));
+console.log(
+  failed.length
+    ? `\nmisses:\n  ${failed.join('\n  ')}`
+    : '\nall targets met (p95 ≤ 30 ms, ≥ 25 % of the reference, event-loop delay ≤ 50 ms)',
+);

@@ -1,0 +1,160 @@
+/**
+ * The server side of bench/api-load.ts, run as a child process (so the load client never shares
+ * its event loop): opens the database (embedded in a temporary DATA_DIR, or the URL given),
+ * migrates, seeds a region-size data set through the services (one teacher, 100 classes × 60
+ * students, homework rows), builds the app and listens on loopback. `--reference` instead serves
+ * only GET /ref answering SELECT 1 through pg on the same database (the ratio's denominator).
+ * Talks to the parent over IPC: `ready` (port, token, ids, seed timings), then answers `rss`,
+ * `eld-start`/`eld-stop` (event-loop delay), `close`.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { openDatabase, openPostgres, type Database } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { homework } from '../src/db/schema/index.js';
+import { createMailer } from '../src/lib/mailer.js';
+import { loadPasswordCipher } from '../src/lib/rsa-keys.js';
+import { secretBoxFromKey } from '../src/lib/secret-box.js';
+import { createTeacher } from '../src/modules/auth/service.js';
+import { issueToken } from '../src/modules/auth/token-repository.js';
+import { createClasses } from '../src/modules/classes/index.js';
+import { createStudents, type NewStudent } from '../src/modules/students/index.js';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    reference: { type: 'boolean', default: false },
+    classes: { type: 'string', default: '100' },
+    size: { type: 'string', default: '60' },
+  },
+});
+const send = (m: unknown) => process.send!(m);
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-bench-api-'));
+const openMain = async (): Promise<Database> =>
+  values.url ? openPostgres(values.url) : openDatabase({ dataDir, share: false, log: () => {} });
+
+const eld = monitorEventLoopDelay({ resolution: 5 });
+let close: () => Promise<void>;
+
+if (values.reference) {
+  // The smallest server that still goes through Fastify, pg's pool and PostgreSQL.
+  const pool = new pg.Pool({ connectionString: values.url, max: 10 });
+  const app = Fastify();
+  app.get('/ref', async () => {
+    const { rows } = await pool.query('select 1 as one');
+    return { errcode: 0, data: rows[0] };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  close = async () => {
+    await app.close();
+    await pool.end();
+  };
+  send({ type: 'ready', port: (app.server.address() as AddressInfo).port });
+} else {
+  const database = await openMain();
+  await runMigrations(database.pool);
+  const db = database.db;
+  const box = secretBoxFromKey(randomBytes(32));
+  const t0 = performance.now();
+  const teacher = await createTeacher(db, {
+    loginId: 'benchteacher',
+    email: 'bench@example.com',
+    nickname: 'ベンチ 先生',
+    school: 'ベンチ小学校',
+    password: 'pass1234',
+  });
+  const nClasses = Number(values.classes);
+  const size = Number(values.size);
+  const names = Array.from({ length: nClasses }, (_, i) => `${Math.floor(i / 10) + 1}年${(i % 10) + 1}組`);
+  const classIds = await createClasses(db, teacher.id, names);
+  const surnames = [
+    'さとう',
+    'すずき',
+    'たかはし',
+    'たなか',
+    'いとう',
+    'わたなべ',
+    'やまもと',
+    'なかむら',
+    'こばやし',
+    'かとう',
+  ];
+  const kanji = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山本', '中村', '小林', '加藤'];
+  const given = ['はると', 'れん', 'みなと', 'あおい', 'いつき', 'ゆいな', 'ひまり', 'りん', 'さくら', 'めい'];
+  const givenKanji = ['陽翔', '蓮', '湊', '蒼', '樹', '結菜', '陽葵', '凛', '咲良', '芽依'];
+  const list: NewStudent[] = [];
+  names.forEach((name, c) => {
+    for (let i = 0; i < size; i++) {
+      const a = (c * 7 + i) % 10;
+      const b = (c * 3 + i * 7) % 10;
+      list.push({
+        loginId: `r${String(c + 1).padStart(3, '0')}-${String(i + 1).padStart(2, '0')}`,
+        name: `${kanji[a]} ${givenKanji[b]}`,
+        furigana: `${surnames[a]} ${given[b]}`,
+        gradeName: `${Math.floor(c / 10) + 1}年`,
+        kumi: `${(c % 10) + 1}組`,
+        number: String(i + 1),
+        classIds: [classIds.get(name)!],
+      });
+    }
+  });
+  const tClasses = performance.now();
+  // In slices of one class-year (600), as an import of that size would be.
+  for (let s = 0; s < list.length; s += 600) await createStudents(db, box, teacher.id, list.slice(s, s + 600));
+  const tStudents = performance.now();
+  const now = Date.now();
+  await db.insert(homework).values(
+    Array.from({ length: 300 }, (_, i) => ({
+      teacherId: teacher.id,
+      title: `宿題 ${i + 1}`,
+      startTime: new Date(now - i * 86_400_000),
+      endTime: new Date(now - i * 86_400_000 + 7 * 86_400_000),
+    })),
+  );
+  const token = await issueToken(db, teacher.id, { clientName: 'bench' });
+  const privateKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+  const cipher = await loadPasswordCipher({ dataDir, privateKeyPem });
+  const mailer = createMailer({ from: 'Bench <bench@ondoku.invalid>', dataDir });
+  const app = await buildApp({ database, cipher, mailer, secretBox: box, liveLessonUrl: null });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  close = async () => {
+    await app.close();
+    mailer.close();
+    await database.close();
+  };
+  send({
+    type: 'ready',
+    port: (app.server.address() as AddressInfo).port,
+    token,
+    dbUrl: (database.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+    classIds: [...classIds.values()],
+    seed: { students: list.length, classesMs: tClasses - t0, studentsMs: tStudents - tClasses },
+  });
+}
+
+process.on('message', async (m: { type: string }) => {
+  if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
+  else if (m.type === 'eld-start') {
+    eld.reset();
+    eld.enable();
+    send({ type: 'eld-started' });
+  } else if (m.type === 'eld-stop') {
+    eld.disable();
+    send({ type: 'eld', maxMs: eld.max / 1e6, p99Ms: eld.percentile(99) / 1e6 });
+  } else if (m.type === 'close') {
+    await close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    send({ type: 'closed' });
+    process.exit(0);
+  }
+});
