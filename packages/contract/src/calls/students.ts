@@ -19,7 +19,8 @@ export const studentLimits = {
   gradeNameMax: 10,
   kumiMax: 10,
   maxStudentsPerCall: 3000,
-  import: { maxRows: 3000, maxBytes: 5 * 1024 * 1024 },
+  /** maxInflatedBytes: an xlsx (a zip) may inflate to at most this much in all (decompression bombs). */
+  import: { maxRows: 3000, maxBytes: 5 * 1024 * 1024, maxInflatedBytes: 50 * 1024 * 1024 },
 } as const;
 
 export const studentMessages = {
@@ -36,6 +37,7 @@ export const studentMessages = {
   fileTooLarge: 'ファイルが大きすぎます（5MBまで）。',
   fileUnreadable: 'ファイルを読み取れませんでした。テンプレートの形式で保存したファイルか確認してください。',
   fileEmpty: 'ファイルに生徒のデータがありません。',
+  fileInflatedTooLarge: 'ファイルを展開したサイズが大きすぎます（上限50MB）。ファイルを分けてください。',
   fileTooManyRows: '一度に取り込めるのは3,000人までです。ファイルを分けてください。',
   fileMissingColumns: (cols: string) => `必要な列がありません：${cols}`,
   importHasErrors: (n: number) =>
