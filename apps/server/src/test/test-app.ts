@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type ServerTimeouts } from '../app.js';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../db/client.js';
 import { createMailer } from '../lib/mailer.js';
@@ -64,7 +64,9 @@ async function openTestDatabase(): Promise<Database> {
  * `smtpUrl`: send mail to that SMTP peer (see test/smtp-peer.ts); otherwise mail is written as
  * .eml files in a temporary folder (`mailDir`). `webDist`: serve that built web app folder.
  */
-export async function buildTestApp(opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string } = {}) {
+export async function buildTestApp(
+  opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string; timeouts?: Partial<ServerTimeouts> } = {},
+) {
   const database = await openTestDatabase();
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-'));
@@ -77,6 +79,7 @@ export async function buildTestApp(opts: { liveLessonUrl?: string; smtpUrl?: str
     secretBox,
     liveLessonUrl: opts.liveLessonUrl ?? null,
     webDist: opts.webDist,
+    timeouts: opts.timeouts,
   });
   await app.ready();
   return {

@@ -86,7 +86,12 @@ async function readXlsx(buffer: Buffer): Promise<SheetRow[]> {
     row.eachCell({ includeEmpty: true }, (cell, col) => {
       cells[col - 1] = cellText(cell);
     });
-    rows.push(cleanRow(rowNumber, Array.from(cells, (c) => c ?? '')));
+    rows.push(
+      cleanRow(
+        rowNumber,
+        Array.from(cells, (c) => c ?? ''),
+      ),
+    );
   });
   return rows;
 }
