@@ -23,6 +23,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerDevMailbox } from './plugins/dev-mailbox.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { openApiRoute, registerOpenApi } from './plugins/openapi.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface AppDeps {
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerCompression(app);
+  registerSecurityHeaders(app);
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: evaluationLimits.maxFrameBytes } });
   // Uploads (student imports) are read part by part; each route sets its own file-size limit.
