@@ -6,4 +6,4 @@ z.config(z.locales.ja());
 // In the browser, zod must not probe for eval (`Function('')`) to compile its parsers: the
 // server's Content-Security-Policy forbids eval and the probe is reported as a violation
 // (docs/security.md, "Headers"). The server keeps zod's compiled parsers.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
