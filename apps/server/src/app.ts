@@ -24,6 +24,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerDevMailbox } from './plugins/dev-mailbox.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { openApiRoute, registerOpenApi } from './plugins/openapi.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface AppDeps {
@@ -40,12 +41,38 @@ export interface AppDeps {
   liveLessonUrl?: string | null;
   /** Speech worker threads; by default a pool started on first use and closed with the app. */
   speech?: SpeechService;
+  /** Tests shorten the slow-client limits; production uses `serverTimeouts`. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+/**
+ * Limits for slow and idle clients on the Node server Fastify creates (docs/security.md,
+ * "Connections"). A whole request (headers and body) must arrive within `requestTimeout` — a
+ * 5 MB roster at 0.5 Mbit/s takes 80 s — and its headers within `headersTimeout`; Node checks
+ * both every `checkIntervalMs`. A socket silent for `connectionTimeout` is closed (it must stay
+ * below `headersTimeout`: with a shorter headersTimeout, Node 20's periodic check keeps a
+ * never-used socket open), and an idle kept-alive one after `keepAliveTimeout`. No handler may
+ * work longer than `connectionTimeout` without writing (imports of 3,000 rows take seconds).
+ * Upgraded sockets (the evaluation socket) leave these limits behind and keep their own.
+ */
+export const serverTimeouts = {
+  requestTimeout: 120_000,
+  headersTimeout: 40_000,
+  connectionTimeout: 30_000,
+  keepAliveTimeout: 10_000,
+  checkIntervalMs: 1_000,
+};
+export type ServerTimeouts = typeof serverTimeouts;
 
 /** The whole HTTP application; shared by server.ts and the tests. */
 export async function buildApp(deps: AppDeps) {
+  const timeouts = { ...serverTimeouts, ...deps.timeouts };
   const app = Fastify({
     logger: deps.logger ?? false,
+    requestTimeout: timeouts.requestTimeout,
+    connectionTimeout: timeouts.connectionTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    http: { headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.checkIntervalMs },
     trustProxy: fastifyTrustProxy(deps.trustProxy),
     bodyLimit: 1024 * 1024,
     // Japanese text in query strings and bodies is normal here.
@@ -55,6 +82,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerCompression(app);
+  registerSecurityHeaders(app);
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: evaluationLimits.maxFrameBytes } });
   // Uploads (student imports) are read part by part; each route sets its own file-size limit.

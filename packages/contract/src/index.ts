@@ -1,7 +1,5 @@
-import { z } from 'zod';
-
-// Built-in zod messages (type errors and the like) in Japanese, for every consumer of the contract.
-z.config(z.locales.ja());
+// First: zod's configuration (Japanese messages; no eval in the browser) before any schema is used.
+import './zod-setup.js';
 
 export * from './define.js';
 export * from './errors.js';

@@ -19,6 +19,7 @@ export const messages = {
   operationFailed: '処理が失敗しました。再度お試しください。',
   overLength: '字数制限を超えています',
   emojiNotAllowed: '無効な文字が含まれています。修正してください。',
+  controlCharacter: '使用できない文字が含まれています。',
   emailRequired: 'メールアドレスを入力してください。',
   emailInvalid: '正しいメールアドレスを入力してください。',
   emailSameAsCurrent: '現在のメールアドレスとは異なるメールアドレスを入力してください。',

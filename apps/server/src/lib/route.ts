@@ -1,9 +1,10 @@
 import type { Access, CallDef, CallKind } from '@ondoku/contract';
-import { envelope, ErrorCode, errorEnvelope, needsTeacher, refusesGuest } from '@ondoku/contract';
+import { envelope, ErrorCode, errorEnvelope, messages, needsTeacher, refusesGuest } from '@ondoku/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from './app-error.js';
+import { containsControlChars } from './control-chars.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import type { AuthTeacher } from '../plugins/auth.js';
 
@@ -90,7 +91,12 @@ function registerCall<C extends CallDef>(
       ...(needsTeacher(call) ? { security: [{ bearer: [] }] } : {}),
       ...opts.schema,
     },
-    ...(opts.preValidation ? { preValidation: opts.preValidation } : {}),
+    // Every string of every call's query and body, before its schema (docs/security.md, "Input").
+    preValidation: async (request: FastifyRequest) => {
+      if (containsControlChars(request.query) || containsControlChars(request.body))
+        throw AppError.badRequest(messages.controlCharacter);
+      await opts.preValidation?.(request);
+    },
     handler: async (request, reply) => {
       const teacher = request.teacher;
       if (needsTeacher(call) && !teacher) throw AppError.unauthorized();
@@ -233,8 +239,12 @@ export function uploadRoute(
       } catch (e) {
         if ((e as { statusCode?: number }).statusCode === 413)
           throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, rule.tooLargeMessage);
-        throw e;
+        // No or a wrong boundary, a truncated body, a broken part header: the client's fault
+        // (docs/security.md, "Uploads").
+        request.log.info({ err: e }, 'malformed multipart body');
+        throw AppError.badRequest(messages.badRequest);
       }
+      if (containsControlChars(values)) throw AppError.badRequest(messages.controlCharacter);
       const parsed = fields.safeParse(values);
       if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message);
       if (!file || file.buffer.length === 0) throw AppError.badRequest(rule.fileRequiredMessage);

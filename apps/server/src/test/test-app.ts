@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type ServerTimeouts } from '../app.js';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../db/client.js';
 import { createMailer } from '../lib/mailer.js';
@@ -65,7 +65,7 @@ async function openTestDatabase(): Promise<Database> {
  * .eml files in a temporary folder (`mailDir`). `webDist`: serve that built web app folder.
  */
 export async function buildTestApp(
-  opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string; trustProxy?: number | string[] } = {},
+  opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string; trustProxy?: number | string[]; timeouts?: Partial<ServerTimeouts> } = {},
 ) {
   const database = await openTestDatabase();
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
@@ -80,6 +80,7 @@ export async function buildTestApp(
     liveLessonUrl: opts.liveLessonUrl ?? null,
     webDist: opts.webDist,
     trustProxy: opts.trustProxy,
+    timeouts: opts.timeouts,
   });
   await app.ready();
   return {

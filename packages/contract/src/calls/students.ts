@@ -19,7 +19,8 @@ export const studentLimits = {
   gradeNameMax: 10,
   kumiMax: 10,
   maxStudentsPerCall: 3000,
-  import: { maxRows: 3000, maxBytes: 5 * 1024 * 1024 },
+  /** maxInflatedBytes: an xlsx (a zip) may inflate to at most this much in all (decompression bombs). */
+  import: { maxRows: 3000, maxBytes: 5 * 1024 * 1024, maxInflatedBytes: 50 * 1024 * 1024 },
   /** Rows of one roster export (xlsx); a larger roster is exported class by class. */
   export: { maxRows: 10_000 },
 } as const;
@@ -38,6 +39,7 @@ export const studentMessages = {
   fileTooLarge: 'ファイルが大きすぎます（5MBまで）。',
   fileUnreadable: 'ファイルを読み取れませんでした。テンプレートの形式で保存したファイルか確認してください。',
   fileEmpty: 'ファイルに生徒のデータがありません。',
+  fileInflatedTooLarge: 'ファイルを展開したサイズが大きすぎます（上限50MB）。ファイルを分けてください。',
   fileTooManyRows: '一度に取り込めるのは3,000人までです。ファイルを分けてください。',
   fileMissingColumns: (cols: string) => `必要な列がありません：${cols}`,
   importHasErrors: (n: number) =>

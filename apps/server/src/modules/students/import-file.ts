@@ -1,8 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { ErrorCode, studentMessages } from '@ondoku/contract';
+import { ErrorCode, studentLimits, studentMessages } from '@ondoku/contract';
 import { AppError } from '../../lib/app-error.js';
+import { hasControlChars, stripControlChars } from '../../lib/control-chars.js';
+import { inspectXlsx } from './zip-guard.js';
 
 /**
  * Reading an uploaded roster into rows of text: xlsx (first worksheet) or CSV in UTF-8 (with or
@@ -13,6 +15,14 @@ export interface SheetRow {
   /** Row number as the spreadsheet shows it. */
   row: number;
   cells: string[];
+  /** Control characters were removed from this row's cells (docs/security.md, "Input"). */
+  stripped?: true;
+}
+
+/** Cells without control characters (NUL cannot be stored); the row says when any were removed. */
+function cleanRow(row: number, cells: string[]): SheetRow {
+  if (!cells.some(hasControlChars)) return { row, cells };
+  return { row, cells: cells.map(stripControlChars), stripped: true };
 }
 
 const invalid = (message: string) => new AppError(ErrorCode.IMPORT_FILE_INVALID, message);
@@ -46,10 +56,22 @@ function readCsv(buffer: Buffer): SheetRow[] {
   } catch {
     throw invalid(studentMessages.fileUnreadable);
   }
-  return records.map((cells, i) => ({ row: i + 1, cells }));
+  return records.map((cells, i) => cleanRow(i + 1, cells));
 }
 
 async function readXlsx(buffer: Buffer): Promise<SheetRow[]> {
+  // Sizes and rows are checked on the zip itself before exceljs inflates anything.
+  const { maxInflatedBytes, maxRows } = studentLimits.import;
+  const verdict = await inspectXlsx(buffer, maxInflatedBytes, maxRows);
+  if (!verdict.ok) {
+    throw invalid(
+      verdict.reason === 'too-large'
+        ? studentMessages.fileInflatedTooLarge
+        : verdict.reason === 'too-many-rows'
+          ? studentMessages.fileTooManyRows
+          : studentMessages.fileUnreadable,
+    );
+  }
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -64,7 +86,12 @@ async function readXlsx(buffer: Buffer): Promise<SheetRow[]> {
     row.eachCell({ includeEmpty: true }, (cell, col) => {
       cells[col - 1] = cellText(cell);
     });
-    rows.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
+    rows.push(
+      cleanRow(
+        rowNumber,
+        Array.from(cells, (c) => c ?? ''),
+      ),
+    );
   });
   return rows;
 }
