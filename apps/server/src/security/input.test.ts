@@ -1,4 +1,12 @@
-import { createClass, loginSafe, messages, searchStudent, sendResetPwdMail, changeProfile } from '@ondoku/contract';
+import {
+  createClass,
+  loginSafe,
+  messages,
+  searchStudent,
+  studentMessages,
+  sendResetPwdMail,
+  changeProfile,
+} from '@ondoku/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../db/schema/index.js';
@@ -74,7 +82,12 @@ describe('control characters', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json(), res.body).toMatchObject({ errcode: 0 });
-    expect(res.json().data).toMatchObject({ imported: 81, errors: [] });
+    expect(res.json().data).toMatchObject({
+      imported: 81,
+      errors: [],
+      // The row is reported to the teacher (the header is row 1, then 80 filler rows).
+      notices: [{ row: 82, student_id: 'ctl-0001', message: studentMessages.rowControlCharsRemoved }],
+    });
     const [row] = await t.db.select().from(students).where(eq(students.loginId, 'ctl-0001'));
     expect(row?.name).toBe('山田太郎');
   });

@@ -247,7 +247,7 @@ describe('download', () => {
 
 describe('upload', () => {
   const roster = (size = 10, name = '名簿.xlsx') => new File([new Uint8Array(size)], name);
-  const result = { imported: 2, errors: [], created_teams: [] };
+  const result = { imported: 2, errors: [], notices: [], created_teams: [] };
 
   it('sends fields and the file as multipart with the metadata, reporting progress', async () => {
     const { api } = setup(async () => ok(null));

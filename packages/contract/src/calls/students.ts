@@ -47,6 +47,7 @@ export const studentMessages = {
   rowDuplicateInFile: (id: string, row: number) => `生徒ID「${id}」がファイル内で重複しています（${row}行目と同じ）。`,
   rowIdTaken: (id: string) => `生徒ID「${id}」はすでに使われています。`,
   rowClassMissing: 'クラスを入力してください。',
+  rowControlCharsRemoved: '使用できない文字（制御文字）を取り除いて取り込みました。',
   exportTooManyRows: '一度に書き出せるのは10,000人までです。クラスを選んで書き出してください。',
 } as const;
 
@@ -334,6 +335,8 @@ export const importResult = z.object({
   /** Students created; 0 whenever errors is not empty (all or nothing). */
   imported: z.number().int(),
   errors: z.array(importError),
+  /** Rows imported with a change the teacher should know of (control characters removed). */
+  notices: z.array(importError),
   /** Classes created for クラス names that did not exist yet (import-students-list). */
   created_teams: z.array(z.string()),
 });

@@ -143,7 +143,7 @@ export async function importStudents(
   file: { buffer: Buffer; filename: string },
   target: { classId: number } | { byClassColumn: true },
   limiter?: RateLimiter,
-): Promise<{ imported: number; errors: ImportError[]; createdClasses: string[] }> {
+): Promise<{ imported: number; errors: ImportError[]; notices: ImportError[]; createdClasses: string[] }> {
   const withClass = 'byClassColumn' in target;
   const sheet = await readSheet(file.buffer, file.filename);
   const { parsed, errors } = validateRows(sheet, withClass);
@@ -167,7 +167,7 @@ export async function importStudents(
   }
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
-    return { imported: 0, errors, createdClasses: [] };
+    return { imported: 0, errors, notices: [], createdClasses: [] };
   }
 
   // Classes named in the file: existing ones of this teacher, or new ones made in this transaction.
@@ -188,5 +188,13 @@ export async function importStudents(
       classIds: 'classId' in target ? [target.classId] : [classIds.get(p.className!)!],
     })),
   );
-  return { imported, errors: [], createdClasses };
+  const loginIdOfRow = new Map(parsed.map((p) => [p.row, p.student.loginId]));
+  const notices = sheet
+    .filter((r) => r.stripped)
+    .map((r) => ({
+      row: r.row,
+      student_id: loginIdOfRow.get(r.row) ?? '',
+      message: studentMessages.rowControlCharsRemoved,
+    }));
+  return { imported, errors: [], notices, createdClasses };
 }

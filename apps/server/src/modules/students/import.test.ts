@@ -61,7 +61,7 @@ describe('import-team-students-list', () => {
     const rows = goodRows('xl', 3);
     rows[2]![6] = 'given123';
     const res = (await intoClass(auth, c.id, '名簿.xlsx', await xlsx([HEAD, ...rows]))).json();
-    expect(res).toEqual({ errcode: 0, errmsg: '', data: { imported: 3, errors: [], created_teams: [] } });
+    expect(res).toEqual({ errcode: 0, errmsg: '', data: { imported: 3, errors: [], notices: [], created_teams: [] } });
     const cards = (
       await t.app.inject({
         method: 'GET',
@@ -236,7 +236,7 @@ describe('import-students-list (クラス column)', () => {
     const res = (
       await upload(auth, '/api/v2/team/import-students-list', {}, { name: 'all.xlsx', data: await xlsx(rows) })
     ).json();
-    expect(res.data).toEqual({ imported: 2, errors: [], created_teams: ['3年2組'] });
+    expect(res.data).toEqual({ imported: 2, errors: [], notices: [], created_teams: ['3年2組'] });
     const list = (await t.app.inject({ method: 'GET', url: '/api/v2/team/my-team-rows', headers: auth })).json().data
       .rows;
     expect(list.map((r: { name: string; student_count: number }) => [r.name, r.student_count])).toEqual([

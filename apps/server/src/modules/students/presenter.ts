@@ -40,10 +40,12 @@ export const presentLoginCard = (s: StudentRecord, box: SecretBox): InitialPassw
 export const presentImportResult = (r: {
   imported: number;
   errors: ImportResult['errors'];
+  notices: ImportResult['notices'];
   createdClasses: string[];
 }): ImportResult => ({
   imported: r.imported,
   errors: r.errors.map((e) => ({ row: e.row, student_id: e.student_id, message: e.message })),
+  notices: r.notices.map((e) => ({ row: e.row, student_id: e.student_id, message: e.message })),
   created_teams: r.createdClasses,
 });
 

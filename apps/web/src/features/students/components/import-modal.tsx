@@ -72,6 +72,21 @@ export function ImportModal({ open, teamId, onClose }: { open: boolean; teamId?:
             }
           />
         )}
+        {result && result.errors.length === 0 && result.notices.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginTop: 8 }}
+            message="取り込み時に修正した行があります"
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {result.notices.map((n) => (
+                  <li key={n.row}>{`${n.row}行目${n.student_id ? `（${n.student_id}）` : ''}：${n.message}`}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
         {result && result.errors.length > 0 && (
           <>
             <Alert
