@@ -40,3 +40,23 @@ describe('SpeechWorkerPool abort', () => {
     expect(took).toBeLessThan(4_000);
   }, 120_000);
 });
+
+describe('SpeechWorkerPool finish time limit', () => {
+  it('grows with the audio pushed, so a long reading queued at once still finishes', async () => {
+    // Base limit 1 s; 30 s of audio queued at once takes several seconds to score.
+    const opts = { size: 1, timeoutMs: 60_000 };
+    const strict = new SpeechWorkerPool(opts);
+    try {
+      await strict.ready(); // the model loads under the long limit …
+      opts.timeoutMs = 1_000; // … then the stream gets 1 s + its audio's share
+      const s = strict.startStream(TEXT, 'read_chapter');
+      for (let i = 0; i < 16_000 * 30; i += 3200) s.push(noise.subarray(i % noise.length, (i % noise.length) + 3200));
+      const began = Date.now();
+      const result = await s.finish();
+      console.log(`30 s of queued audio finished in ${Date.now() - began} ms`);
+      expect(result.words.length).toBe(7);
+    } finally {
+      await strict.close();
+    }
+  }, 120_000);
+});
