@@ -53,6 +53,8 @@ export class EvaluationSession {
     private readonly io: SessionIo,
     private readonly startStream: StartStream,
     private readonly onEnd: (session: EvaluationSession) => void,
+    /** The teacher whose ticket opened the socket (the per-teacher socket limit). */
+    readonly teacherId = 0,
   ) {
     this.touch();
   }
