@@ -11,10 +11,13 @@ import { synthesize } from '@ondoku/speech';
 import OpusScript from 'opusscript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { eq } from 'drizzle-orm';
+import { authTokens, evaluationTicketsUsed } from '../../db/schema/index.js';
 import { call } from '../../test/call.js';
 import { teacherWithToken } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { createTicketSigner } from './ticket.js';
+import { useTicket } from './ticket-repository.js';
 
 let t: TestApp;
 let base: string;
@@ -236,6 +239,21 @@ describe('ticket use', () => {
     const again = await exchange(url, nothingRecorded);
     expect(again.reply?.code).toBe(EvaluationCode.TICKET_INVALID);
     expect(again.reply?.message).toBe(evaluationMessages.ticketInvalid);
+  });
+
+  it('is used once even by two sockets at the same moment', async () => {
+    const signer = createTicketSigner(Buffer.from('secret'));
+    const other = await teacherWithToken(t);
+    const [row] = await t.db.select().from(authTokens).where(eq(authTokens.teacherId, other.teacher.id));
+    const claim = signer.verify(signer.issue({ id: other.teacher.id, tokenId: row!.id }))!;
+    await t.db.insert(evaluationTicketsUsed).values({ nonce: 'old', expiresAt: new Date(Date.now() - 600_000) });
+    const uses = await Promise.all([useTicket(t.db, claim), useTicket(t.db, claim), useTicket(t.db, claim)]);
+    expect(uses.filter(Boolean)).toHaveLength(1);
+    // nonces of tickets expired long ago are purged on the way
+    expect(await t.db.select().from(evaluationTicketsUsed).where(eq(evaluationTicketsUsed.nonce, 'old'))).toEqual([]);
+    // another teacher's token id in a ticket does not pass
+    const forged = signer.verify(signer.issue({ id: other.teacher.id + 1, tokenId: row!.id }))!;
+    expect(await useTicket(t.db, forged)).toBe(false);
   });
 
   it('is void once its sign-in token is signed out', async () => {
