@@ -9,6 +9,11 @@ import type { TicketSigner } from './ticket.js';
 import { useTicket } from './ticket-repository.js';
 
 export const EVALUATION_SOCKET_PATH = '/api/v2/evaluation/ws';
+/**
+ * Text kept while the ticket is checked (the database answers in milliseconds): room for the
+ * longest reading (300 s of base64 PCM is about 12.8 MB) sent at once, no more.
+ */
+const MAX_EARLY_CHARS = 16 * 1024 * 1024;
 
 export interface EvaluationDeps {
   db: DbOrTx;
@@ -37,10 +42,16 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
       let session: EvaluationSession | null = null;
       let gone = false;
       const early: string[] = [];
+      let earlyChars = 0;
       socket.on('message', (data, isBinary) => {
         const text = isBinary ? '\u0000' : data.toString(); // binary: answered as a bad frame
         if (session) session.receive(text);
-        else if (early.length < 100) early.push(text);
+        else if ((earlyChars += text.length) <= MAX_EARLY_CHARS) early.push(text);
+        else if (!gone) {
+          // A client that floods frames before its ticket is checked is not buffered further.
+          gone = true;
+          refuse(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame);
+        }
       });
       const leave = () => {
         gone = true;
