@@ -106,6 +106,7 @@ export async function buildApp(deps: AppDeps) {
   const speech = deps.speech ?? createSpeechService();
   const sessions = new Set<EvaluationSession>();
   evaluationRoutes(app, {
+    db,
     speech,
     sessions,
     tickets: createTicketSigner(deps.cipher.deriveSecret('evaluation-ticket')),

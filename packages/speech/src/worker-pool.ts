@@ -16,9 +16,19 @@ export interface SpeechWorkerPoolOptions {
   workerFile?: string;
   /** Model folder; defaults to the package's model/ (or ONDOKU_SPEECH_MODEL_DIR). */
   modelDir?: string;
-  /** Reject jobs that wait or run longer than this. */
+  /** Reject jobs that wait or run longer than this (for a stream's finish: the base, see below). */
   timeoutMs?: number;
+  /**
+   * A stream's finish may take timeoutMs plus this much per second of audio pushed (queued chunks
+   * are scored before the result). Default 1000 ms: one worker scored 30 s of noise queued at
+   * once in about 7.5 s (0.25 s per audio second) on a shared 2-core machine, so this leaves
+   * about 4× margin for a busy host; a 300 s read_chapter gets timeoutMs + 300 s.
+   */
+  timeoutPerAudioSecondMs?: number;
 }
+
+/** Samples per second of the PCM pushed into streams. */
+const SAMPLE_RATE = 16_000;
 
 type Job = { req: WorkerRequest; resolve: (v: unknown) => void; reject: (e: Error) => void; transfer: ArrayBuffer[] };
 type Slot = {
@@ -157,6 +167,7 @@ export class SpeechWorkerPool {
     const streamId = this.nextId++;
     let failed: Error | undefined;
     let open = true;
+    let samples = 0;
     slot.openStreams++;
     const close = () => {
       if (open) {
@@ -181,13 +192,16 @@ export class SpeechWorkerPool {
       push: (pcm) => {
         if (!open) throw new Error('Evaluation already finished');
         const data = pcm.slice();
+        samples += data.length;
         send({ type: 'stream_push', streamId, pcm: data }, [data.buffer as ArrayBuffer]).catch(note);
       },
       finish: async () => {
         if (!open) throw new Error('Evaluation already finished');
         close();
         const result = send<EvaluationResult>({ type: 'stream_finish', streamId });
-        const timeout = this.opts.timeoutMs;
+        const timeout =
+          this.opts.timeoutMs &&
+          this.opts.timeoutMs + ((this.opts.timeoutPerAudioSecondMs ?? 1000) * samples) / SAMPLE_RATE;
         const res = await (
           timeout
             ? Promise.race([

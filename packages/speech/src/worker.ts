@@ -14,7 +14,19 @@ if (!port) throw new Error('worker.ts must run as a worker thread');
 const modelDir = (workerData as { modelDir?: string } | undefined)?.modelDir;
 let evaluator: Promise<Evaluator> | undefined;
 const getEvaluator = () => (evaluator ??= loadEvaluator(modelDir ? { modelDir } : {}));
-const streams = new Map<number, EvaluationStream>();
+/**
+ * An open stream: pushed chunks wait in `pending` and are scored one per macrotask by `pump()`,
+ * so other messages (an abort, another stream's finish) are handled between two chunks instead of
+ * behind every chunk already queued. The first scoring error is kept and reported by finish.
+ */
+interface OpenStream {
+  stream: EvaluationStream;
+  pending: (Int16Array | Float32Array)[];
+  error?: unknown;
+  /** Set by stream_finish: resolved once pending is empty. */
+  drained?: () => void;
+}
+const streams = new Map<number, OpenStream>();
 /** Streams left open longer than this are dropped (a client that vanished without abort). */
 const STREAM_IDLE_MS = 10 * 60 * 1000;
 const lastUse = new Map<number, number>();
@@ -28,11 +40,43 @@ setInterval(() => {
   }
 }, 60_000).unref();
 
-function stream(streamId: number): EvaluationStream {
+function stream(streamId: number): OpenStream {
   const s = streams.get(streamId);
   if (!s) throw new Error('Unknown evaluation stream');
   lastUse.set(streamId, Date.now());
   return s;
+}
+
+/** Streams with pending chunks, taken in turn (one chunk each), so no stream starves another. */
+const ready: number[] = [];
+let pumping = false;
+
+function schedule(streamId: number) {
+  if (!ready.includes(streamId)) ready.push(streamId);
+  if (!pumping) {
+    pumping = true;
+    setImmediate(pump);
+  }
+}
+
+function pump() {
+  const streamId = ready.shift();
+  const s = streamId === undefined ? undefined : streams.get(streamId);
+  if (s) {
+    const chunk = s.pending.shift();
+    if (chunk && s.error === undefined) {
+      try {
+        s.stream.push(chunk);
+      } catch (err) {
+        s.error = err;
+        s.pending.length = 0;
+      }
+    }
+    if (s.pending.length) ready.push(streamId!);
+    else s.drained?.();
+  }
+  if (ready.length) setImmediate(pump);
+  else pumping = false;
 }
 
 port.on('message', (msg: WorkerRequest) => {
@@ -66,20 +110,29 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
     case 'stream_start': {
       const ev = await getEvaluator();
       if (streams.has(msg.streamId)) throw new Error('Evaluation stream already exists');
-      streams.set(msg.streamId, ev.startStream({ text: msg.text, category: msg.category }));
+      streams.set(msg.streamId, { stream: ev.startStream({ text: msg.text, category: msg.category }), pending: [] });
       lastUse.set(msg.streamId, Date.now());
       return { id: msg.id, ok: true, result: null };
     }
-    case 'stream_push':
-      stream(msg.streamId).push(msg.pcm);
+    case 'stream_push': {
+      // Only queued here; pump() scores it (errors are reported by stream_finish).
+      const s = stream(msg.streamId);
+      if (s.error === undefined) {
+        s.pending.push(msg.pcm);
+        schedule(msg.streamId);
+      }
       return { id: msg.id, ok: true, result: null };
+    }
     case 'stream_finish': {
       const s = stream(msg.streamId);
+      if (s.pending.length) await new Promise<void>((resolve) => (s.drained = resolve));
       streams.delete(msg.streamId);
       lastUse.delete(msg.streamId);
-      return { id: msg.id, ok: true, result: await s.finish() };
+      if (s.error !== undefined) throw s.error;
+      return { id: msg.id, ok: true, result: await s.stream.finish() };
     }
     case 'stream_abort':
+      // Drops the stream and every chunk still waiting for it at once.
       streams.delete(msg.streamId);
       lastUse.delete(msg.streamId);
       return { id: msg.id, ok: true, result: null };

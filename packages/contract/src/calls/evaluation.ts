@@ -26,8 +26,10 @@ export const evaluationLimits = {
   maxTextChars: { read_word: 100, read_sentence: 1000, read_chapter: 10_000 } as Record<EvaluationCategory, number>,
   /** One websocket message at most (base64 audio of 10 chunks fits easily). */
   maxFrameBytes: 1024 * 1024,
-  /** Silence from the client this long ends the session. */
+  /** No audio progress (50 ms of audio) from the client this long ends the session. */
   idleTimeoutMs: 20_000,
+  /** Open evaluation sockets per teacher, counted per server process. */
+  maxSocketsPerTeacher: 4,
 } as const;
 
 /** Audio encodings: raw = 16 kHz 16-bit mono little-endian PCM; opus = one Opus packet per chunk. */
@@ -65,6 +67,7 @@ export const EvaluationCode = {
   NO_AUDIO: 40005,
   TICKET_INVALID: 40100,
   IDLE_TIMEOUT: 40800,
+  TOO_MANY_SOCKETS: 42900,
   EVALUATION_FAILED: 50001,
 } as const;
 
@@ -80,6 +83,7 @@ export const evaluationMessages = {
   noAudio: '録音データがありません。',
   ticketInvalid: '接続の有効期限が切れました。もう一度お試しください。',
   idleTimeout: '一定時間データが届かなかったため、接続を終了しました。',
+  tooManySockets: '同時に開ける録音の数を超えています。前の録音を終えてからもう一度お試しください。',
   evaluationFailed: '音声の評価に失敗しました。もう一度お試しください。',
 } as const;
 

@@ -3,3 +3,4 @@ export * from './classes.js';
 export * from './homework.js';
 export * from './system.js';
 export * from './teachers.js';
+export * from './evaluation.js';

@@ -1,12 +1,23 @@
 import type { AddressInfo } from 'node:net';
-import { EvaluationCode, evaluationLimits, evaluationResult, evaluationWord } from '@ondoku/contract';
+import {
+  EvaluationCode,
+  evaluationLimits,
+  evaluationMessages,
+  evaluationResult,
+  evaluationWord,
+  logout,
+} from '@ondoku/contract';
 import { synthesize } from '@ondoku/speech';
 import OpusScript from 'opusscript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { eq } from 'drizzle-orm';
+import { authTokens, evaluationTicketsUsed } from '../../db/schema/index.js';
+import { call } from '../../test/call.js';
 import { teacherWithToken } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { createTicketSigner } from './ticket.js';
+import { useTicket } from './ticket-repository.js';
 
 let t: TestApp;
 let base: string;
@@ -25,11 +36,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function socketUrl(): Promise<string> {
+async function socketUrl(as: Record<string, string> = auth): Promise<string> {
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/v2/new-evaluation-service',
-    headers: { ...auth, host: base },
+    headers: { ...as, host: base },
   });
   return res.json().data.evaluation_server_url as string;
 }
@@ -112,10 +123,11 @@ describe('tickets', () => {
   const signer = createTicketSigner(Buffer.from('secret'));
   it('are valid for 60 seconds and cannot be altered', () => {
     const now = Date.now();
-    const ticket = signer.issue(42, now);
-    expect(signer.verify(ticket, now)).toBe(42);
+    const ticket = signer.issue({ id: 42, tokenId: 7 }, now);
+    expect(signer.verify(ticket, now)).toMatchObject({ teacherId: 42, tokenId: 7 });
     expect(signer.verify(ticket, now + (evaluationLimits.ticketTtlSeconds + 1) * 1000)).toBeNull();
     expect(signer.verify(ticket.replace(/^42\./, '43.'), now)).toBeNull();
+    expect(signer.verify(ticket.replace(/^42\.7\./, '42.8.'), now)).toBeNull();
     expect(createTicketSigner(Buffer.from('other')).verify(ticket, now)).toBeNull();
     expect(signer.verify('garbage', now)).toBeNull();
   });
@@ -217,3 +229,77 @@ describe('streaming evaluation', () => {
     expect(await waitForNoSessions()).toBe(0);
   });
 });
+
+describe('ticket use', () => {
+  const nothingRecorded = [start(), { cmd: 'auw', status: 2, audio: '' }];
+
+  it('opens one socket: a reused ticket is refused', async () => {
+    const url = await socketUrl();
+    expect((await exchange(url, nothingRecorded)).reply?.code).toBe(EvaluationCode.NO_AUDIO);
+    const again = await exchange(url, nothingRecorded);
+    expect(again.reply?.code).toBe(EvaluationCode.TICKET_INVALID);
+    expect(again.reply?.message).toBe(evaluationMessages.ticketInvalid);
+  });
+
+  it('is used once even by two sockets at the same moment', async () => {
+    const signer = createTicketSigner(Buffer.from('secret'));
+    const other = await teacherWithToken(t);
+    const [row] = await t.db.select().from(authTokens).where(eq(authTokens.teacherId, other.teacher.id));
+    const claim = signer.verify(signer.issue({ id: other.teacher.id, tokenId: row!.id }))!;
+    await t.db.insert(evaluationTicketsUsed).values({ nonce: 'old', expiresAt: new Date(Date.now() - 600_000) });
+    const uses = await Promise.all([useTicket(t.db, claim), useTicket(t.db, claim), useTicket(t.db, claim)]);
+    expect(uses.filter(Boolean)).toHaveLength(1);
+    // nonces of tickets expired long ago are purged on the way
+    expect(await t.db.select().from(evaluationTicketsUsed).where(eq(evaluationTicketsUsed.nonce, 'old'))).toEqual([]);
+    // another teacher's token id in a ticket does not pass
+    const forged = signer.verify(signer.issue({ id: other.teacher.id + 1, tokenId: row!.id }))!;
+    expect(await useTicket(t.db, forged)).toBe(false);
+  });
+
+  it('is void once its sign-in token is signed out', async () => {
+    const other = await teacherWithToken(t);
+    const url = await socketUrl(other.auth);
+    expect((await call(t, logout, {}, { as: other.token })).errcode).toBe(0);
+    expect((await exchange(url, nothingRecorded)).reply?.code).toBe(EvaluationCode.TICKET_INVALID);
+  });
+});
+
+describe('sockets per teacher', () => {
+  /** Opens a socket that has started an evaluation and stays open. */
+  const openSocket = (url: string) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url);
+      ws.on('open', () => {
+        ws.send(JSON.stringify(start()));
+        resolve(ws);
+      });
+      ws.on('error', reject);
+    });
+
+  it(`allows ${evaluationLimits.maxSocketsPerTeacher} at once and refuses the next with a clear message`, async () => {
+    const teacher = await teacherWithToken(t);
+    const open: WebSocket[] = [];
+    for (let i = 0; i < evaluationLimits.maxSocketsPerTeacher; i++)
+      open.push(await openSocket(await socketUrl(teacher.auth)));
+    for (let i = 0; i < 100 && t.app.evaluationSessions.size < open.length; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(t.app.evaluationSessions.size).toBe(open.length);
+    const next = await exchange(await socketUrl(teacher.auth), [start()]);
+    expect(next.reply?.code).toBe(EvaluationCode.TOO_MANY_SOCKETS);
+    expect(next.reply?.message).toBe(
+      '同時に開ける録音の数を超えています。前の録音を終えてからもう一度お試しください。',
+    );
+    // Another teacher is not affected.
+    const other = await exchange(await socketUrl(), nothingRecordedFrames());
+    expect(other.reply?.code).toBe(EvaluationCode.NO_AUDIO);
+    for (const ws of open) ws.close();
+    expect(await waitForNoSessions()).toBe(0);
+    // Once one is closed the teacher may open another.
+    const after = await exchange(await socketUrl(teacher.auth), nothingRecordedFrames());
+    expect(after.reply?.code).toBe(EvaluationCode.NO_AUDIO);
+  });
+});
+
+function nothingRecordedFrames() {
+  return [start(), { cmd: 'auw', status: 2, audio: '' }];
+}

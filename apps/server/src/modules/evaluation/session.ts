@@ -23,6 +23,12 @@ export interface SessionIo {
 type State = 'awaiting-start' | 'opening' | 'receiving' | 'evaluating' | 'closed';
 
 const SAMPLE_RATE = 16_000;
+/**
+ * The idle timer is reset by the start and last frames and by audio progress: each time this
+ * much audio (50 ms) has arrived since the last reset. Tiny keep-alive frames do not hold a
+ * socket open.
+ */
+export const IDLE_PROGRESS_SAMPLES = SAMPLE_RATE / 20;
 
 /**
  * One evaluation over one websocket (spec §7): a start frame (cmd ssb), audio frames (cmd auw,
@@ -38,6 +44,8 @@ export class EvaluationSession {
   private samples = 0;
   private maxSamples = 0;
   private idleTimer: NodeJS.Timeout | null = null;
+  /** Samples received since the idle timer was last reset. */
+  private sinceTouch = 0;
   /** Frames that arrive while the opus decoder starts are handled in order afterwards. */
   private pending: Promise<void> = Promise.resolve();
 
@@ -45,6 +53,8 @@ export class EvaluationSession {
     private readonly io: SessionIo,
     private readonly startStream: StartStream,
     private readonly onEnd: (session: EvaluationSession) => void,
+    /** The teacher whose ticket opened the socket (the per-teacher socket limit). */
+    readonly teacherId = 0,
   ) {
     this.touch();
   }
@@ -55,7 +65,6 @@ export class EvaluationSession {
 
   /** Called for each text message. */
   receive(raw: string) {
-    this.touch();
     this.pending = this.pending
       .then(() => this.handle(raw))
       .catch(() => this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame));
@@ -74,6 +83,7 @@ export class EvaluationSession {
   }
 
   private touch() {
+    this.sinceTouch = 0;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     if (this.state === 'evaluating' || this.state === 'closed') return;
     this.idleTimer = setTimeout(
@@ -94,6 +104,7 @@ export class EvaluationSession {
     const cmd = (frame as { cmd?: unknown } | null)?.cmd;
     if (this.state === 'awaiting-start') {
       if (cmd !== 'ssb') return this.fail(EvaluationCode.WRONG_ORDER, evaluationMessages.wrongOrder);
+      this.touch();
       return this.start(frame);
     }
     if (cmd !== 'auw') return this.fail(EvaluationCode.WRONG_ORDER, evaluationMessages.wrongOrder);
@@ -112,6 +123,8 @@ export class EvaluationSession {
         return this.fail(EvaluationCode.AUDIO_TOO_LONG, evaluationMessages.audioTooLong);
       }
       if (pcm.length) this.stream!.push(pcm);
+      this.sinceTouch += pcm.length;
+      if (this.sinceTouch >= IDLE_PROGRESS_SAMPLES) this.touch();
     }
     if (status === 2) await this.finish();
   }
