@@ -16,7 +16,7 @@ import { expand, mappedWordScore } from '../src/evaluator/expert-mapping';
 import { SENTENCE_FEATURE_NAMES, WORD_FEATURE_NAMES } from '../src/evaluator/expert-features';
 import type { ExpertLinearModel } from '../src/evaluator/expert-coefficients';
 import type { DumpRecord } from './speechocean-evaluate';
-import { pearson } from './speechocean-figures';
+import { pearson } from './metrics';
 
 const GATE_PEARSON_COST = Number(process.env.GATE_PEARSON_COST ?? 0.01);
 const GATE_L2 = 10;

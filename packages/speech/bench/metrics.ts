@@ -1,6 +1,23 @@
 // Quality figures from collected cases.
 import type { CaseRecord } from './collect';
 
+/** Pearson's correlation of two equally long series (NaN for fewer than two points). */
+export function pearson(x: number[], y: number[]): number {
+  const n = x.length;
+  if (n < 2) return NaN;
+  const mx = x.reduce((a, b) => a + b, 0) / n;
+  const my = y.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i]! - mx) * (y[i]! - my);
+    sxx += (x[i]! - mx) ** 2;
+    syy += (y[i]! - my) ** 2;
+  }
+  return sxy / Math.sqrt(sxx * syy);
+}
+
 /** Probability that a random positive outscores a random negative (ties count half). */
 export function auc(pos: number[], neg: number[]): number {
   let s = 0;

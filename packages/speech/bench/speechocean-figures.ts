@@ -4,24 +4,8 @@
 // (expert-mapping.ts) applied to the dump's evidence — what the evaluator returns with them.
 import type { DumpRecord } from './speechocean-evaluate';
 import { CHILD_MAX_AGE } from './speechocean';
-import { auc } from './metrics';
+import { auc, pearson } from './metrics';
 import { expertPrediction } from '../src/evaluator/expert-mapping';
-
-export function pearson(x: number[], y: number[]): number {
-  const n = x.length;
-  if (n < 2) return NaN;
-  const mx = x.reduce((a, b) => a + b, 0) / n;
-  const my = y.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i]! - mx) * (y[i]! - my);
-    sxx += (x[i]! - mx) ** 2;
-    syy += (y[i]! - my) ** 2;
-  }
-  return sxy / Math.sqrt(sxx * syy);
-}
 
 /** One evaluation's scores on our 0–100 scale and word decisions. */
 export interface Scored {

@@ -10,6 +10,7 @@ import type { Evaluator } from '../src/evaluator/evaluator';
 import { defaultModelDir } from '../src/model/acoustic-model';
 import { pronunciations } from '../src/lexicon/lexicon';
 import { splitWords } from '../src/text/tokenize';
+import { pearson } from './metrics';
 import { PHONE_INSERTION_PENALTY } from '../src/decoder/phone-loop';
 import {
   ensureSphinxTools,
@@ -481,22 +482,6 @@ function compareSenoneIds(ev: Evaluator, mdef: SphinxMdefPhone[]): { phones: num
     if (p.senones.some((s, st) => sseq[phoneSsid[i]! * nEmit + st] !== s)) differing++;
   });
   return { phones: mdef.length, differing };
-}
-
-function pearson(x: number[], y: number[]): number {
-  const n = x.length;
-  if (n < 2) return NaN;
-  const mx = x.reduce((s, v) => s + v, 0) / n;
-  const my = y.reduce((s, v) => s + v, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i]! - mx) * (y[i]! - my);
-    sxx += (x[i]! - mx) ** 2;
-    syy += (y[i]! - my) ** 2;
-  }
-  return sxy / Math.sqrt(sxx * syy);
 }
 
 /** Ranks with ties averaged (for Spearman's correlation). */
