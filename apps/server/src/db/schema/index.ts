@@ -4,3 +4,4 @@ export * from './homework.js';
 export * from './system.js';
 export * from './teachers.js';
 export * from './evaluation.js';
+export * from './library.js';
