@@ -107,3 +107,23 @@ export interface PackDef {
 
 /** Pronunciations (ARPAbet, space separated) for words the dictionary does not have. */
 export type StatedPronunciations = Record<string, string>;
+
+/** Everything the headquarters library installs (material/index.ts exports `material`). */
+export interface Material {
+  wordBooks: WordBook[];
+  sentenceSets: SentenceSet[];
+  articles: Article[];
+  dialogs: Dialog[];
+  grammarSets: GrammarSet[];
+  listeningSets: ListeningSet[];
+  readingSets: ReadingSet[];
+  packs: PackDef[];
+  pronunciations: StatedPronunciations;
+}
+
+/**
+ * Resource keys made from word books: word study and word reading get one resource per part,
+ * keyed `${book.code}:word_study:${part}` and `${book.code}:word_reading:${part}`.
+ */
+export const wordBookResourceKey = (bookCode: string, type: 'word_study' | 'word_reading', part: number) =>
+  `${bookCode}:${type}:${part}`;
