@@ -12,4 +12,8 @@ export const pronunciations: StatedPronunciations = {
   himeji: 'HH IH0 M EH1 JH IY0',
   mochi: 'M OW1 CH IY0',
   skytree: 'S K AY1 T R IY2',
+  yuki: 'Y UW1 K IY0',
+  miso: 'M IY1 S OW0',
+  aya: 'AA1 Y AH0',
+  yukata: 'Y UW0 K AA1 T AH0',
 };

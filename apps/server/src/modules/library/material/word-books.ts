@@ -247,7 +247,6 @@ export const wordBooks: WordBook[] = [
           ipa: '/mɪlk/',
           example: 'I drink milk.',
           example_translation: 'わたしは牛乳を飲みます。',
-          picture: 'milk',
         },
         {
           word: 'cake',
@@ -437,7 +436,6 @@ export const wordBooks: WordBook[] = [
           ipa: '/ɪˈreɪsɚ/',
           example: 'Can I use your eraser?',
           example_translation: '消しゴムを使ってもいいですか。',
-          picture: 'eraser',
         },
         {
           word: 'ruler',
@@ -445,7 +443,6 @@ export const wordBooks: WordBook[] = [
           ipa: '/ˈrulɚ/',
           example: 'This ruler is long.',
           example_translation: 'このじょうぎは長いです。',
-          picture: 'ruler',
         },
         {
           word: 'notebook',
@@ -453,7 +450,6 @@ export const wordBooks: WordBook[] = [
           ipa: '/ˈnoʊtbʊk/',
           example: 'Open your notebook.',
           example_translation: 'ノートを開きましょう。',
-          picture: 'notebook',
         },
         {
           word: 'book',
@@ -766,7 +762,6 @@ export const wordBooks: WordBook[] = [
           ipa: '/kʌp/',
           example: 'This is my cup.',
           example_translation: 'これはわたしのカップです。',
-          picture: 'cup',
         },
         {
           word: 'hat',
@@ -797,7 +792,6 @@ export const wordBooks: WordBook[] = [
           ipa: '/ki/',
           example: 'I have a key.',
           example_translation: 'わたしはかぎを持っています。',
-          picture: 'key',
         },
         {
           word: 'door',
@@ -1384,7 +1378,6 @@ export const wordBooks: WordBook[] = [
           ipa: '/ʃɪp/',
           example: 'The ship is on the sea.',
           example_translation: '船が海に浮かんでいます。',
-          picture: 'ship',
         },
         {
           word: 'bridge',
