@@ -16,4 +16,10 @@ export const pronunciations: StatedPronunciations = {
   miso: 'M IY1 S OW0',
   aya: 'AA1 Y AH0',
   yukata: 'Y UW0 K AA1 T AH0',
+  pochi: 'P OW1 CH IY0',
+  snowmen: 'S N OW1 M EH2 N',
+  takoyaki: 'T AA2 K OW0 Y AA1 K IY0',
+  nori: 'N AO1 R IY0',
+  kinkakuji: 'K IY2 N K AA0 K UW1 JH IY0',
+  kami: 'K AA1 M IY0',
 };
