@@ -102,7 +102,7 @@ export const dialogs: Dialog[] = [
       { role: 'Customer', text: "I'd like a hamburger, please.", translation: 'ハンバーガーをください。' },
       { role: 'Clerk', text: 'What would you like to drink?', translation: 'お飲み物は何になさいますか。' },
       { role: 'Customer', text: 'Orange juice, please.', translation: 'オレンジジュースをください。' },
-      { role: 'Clerk', text: "OK. That's five hundred yen.", translation: 'かしこまりました。五百円です。' },
+      { role: 'Clerk', text: "Okay. That's five hundred yen.", translation: 'かしこまりました。五百円です。' },
       { role: 'Customer', text: 'Here you are.', translation: 'はい、どうぞ。' },
       {
         role: 'Clerk',
