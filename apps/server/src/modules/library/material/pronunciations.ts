@@ -25,4 +25,5 @@ export const pronunciations: StatedPronunciations = {
   riku: 'R IY1 K UW0',
   haruto: 'HH AA0 R UW1 T OW0',
   sota: 'S OW1 T AH0',
+  "yuki's": 'Y UW1 K IY0 Z',
 };
