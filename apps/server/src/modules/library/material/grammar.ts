@@ -95,7 +95,7 @@ export const grammarSets: GrammarSet[] = [
   },
   {
     key: 'gr-g3-do-you',
-    title: 'Do you ～? Do You Like Dogs?',
+    title: 'Do you ～? の疑問文 Do You Like Dogs?',
     grade: 3,
     questions: [
       {
@@ -453,7 +453,7 @@ export const grammarSets: GrammarSet[] = [
   },
   {
     key: 'gr-g5-want-to',
-    title: 'want to I Want to Be a Doctor',
+    title: 'want to「～したい」 I Want to Be a Doctor',
     grade: 5,
     questions: [
       {
@@ -491,7 +491,7 @@ export const grammarSets: GrammarSet[] = [
   },
   {
     key: 'gr-g5-good-at',
-    title: "be good at I'm Good at Cooking",
+    title: "be good at「～が得意」 I'm Good at Cooking",
     grade: 5,
     questions: [
       {

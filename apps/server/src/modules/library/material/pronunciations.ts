@@ -22,7 +22,6 @@ export const pronunciations: StatedPronunciations = {
   nori: 'N AO1 R IY0',
   kinkakuji: 'K IY2 N K AA0 K UW1 JH IY0',
   kami: 'K AA1 M IY0',
-  riku: 'R IY1 K UW0',
   haruto: 'HH AA0 R UW1 T OW0',
   sota: 'S OW1 T AH0',
   "yuki's": 'Y UW1 K IY0 Z',
