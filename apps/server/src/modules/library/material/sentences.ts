@@ -27,11 +27,11 @@ export const sentenceSets: SentenceSet[] = [
     theme: '自己紹介',
     sentences: [
       { text: 'Hi, my name is Yuki.', translation: 'こんにちは、わたしの名前はユキです。' },
-      { text: 'How do you spell your name?', translation: 'あなたの名前はどうつづりますか。' },
+      { text: 'What does your name mean?', translation: 'あなたの名前はどういう意味ですか。' },
       {
-        text: 'Y, U, K, I. Yuki.',
-        translation: 'ワイ、ユー、ケー、アイ。ユキです。',
-        note: 'アルファベットを一文字ずつはっきり言えているか聞きましょう。',
+        text: 'Yuki means snow in Japanese.',
+        translation: 'ユキは日本語で雪という意味です。',
+        note: 'Yuki のような日本語の名前も、英語の文の中では一息で自然に言えれば十分です。',
       },
       { text: 'I like cats.', translation: 'わたしはねこが好きです。', picture: 'cat' },
       { text: "Let's be friends.", translation: '友だちになりましょう。' },
