@@ -173,7 +173,7 @@ export const listeningSets: ListeningSet[] = [
         choices: [
           { picture: 'book', alt: '本' },
           { picture: 'clock', alt: '時計' },
-          { picture: 'pencil', alt: '鉛筆' },
+          { picture: 'pencil', alt: 'えんぴつ' },
         ],
         correct: 0,
       },
