@@ -92,7 +92,7 @@ export const dialogs: Dialog[] = [
   },
   {
     key: 'dl-g4-lunch-menu',
-    title: 'メニューを考えよう What Would You Like?',
+    title: 'お店で注文しよう At a Hamburger Shop',
     grade: 4,
     theme: '食べ物',
     roles: ['Clerk', 'Customer'],
