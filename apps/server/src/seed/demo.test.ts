@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, seedDemo } from './demo.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  await seedDemo(t.db, t.secretBox);
+  await seedDemo(t.db, t.secretBox, t.media);
 });
 afterAll(() => t.close());
 

@@ -11,6 +11,9 @@ import { openPostgres, type Database } from '../db/client.js';
 import { createMailer } from '../lib/mailer.js';
 import { loadPasswordCipher } from '../lib/rsa-keys.js';
 import { secretBoxFromKey } from '../lib/secret-box.js';
+import { createLocalStorage } from '../lib/storage.js';
+import { directSynthesizer, type LibraryMedia } from '../modules/library/index.js';
+import { testSynthesisCacheDir } from './library-files.js';
 
 /**
  * A fresh application on a fresh database for one test file: a new database created from the
@@ -72,7 +75,11 @@ export async function buildTestApp(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: 'Ondoku Test <test@ondoku.invalid>', dataDir });
   const secretBox = secretBoxFromKey(randomBytes(32));
+  // The template's library files; files a test adds (classroom material) join them (content-addressed).
+  const storage = createLocalStorage(inject('testFilesDir'));
+  const media: LibraryMedia = { storage, synth: directSynthesizer, cacheDir: testSynthesisCacheDir };
   const app = await buildApp({
+    storage,
     database,
     cipher,
     mailer,
@@ -89,6 +96,9 @@ export async function buildTestApp(
     database,
     mailer,
     secretBox,
+    storage,
+    /** Storage and synthesis for library writes (classroom material, installs). */
+    media,
     /** What the browser does: RSA-OAEP SHA-256 with the server's public key, base64. */
     encrypt: (password: string) =>
       publicEncrypt(
