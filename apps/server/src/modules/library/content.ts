@@ -246,7 +246,8 @@ export async function buildLibrary(material: Material, audio: AudioMaker, pictur
           screen_text_translation: q.translation,
           screen_pic: null,
           audio_file: spoken.key,
-          questions: [{ content: q.prompt, translation: q.translation, audio_file: spoken.key }],
+          // No audio for the question itself: it would read the answer out.
+          questions: [{ content: q.prompt, translation: q.translation, audio_file: null }],
           answers: q.choices.map((c, i) => ({ index: i, content: c, type: 'text', correct: i === q.correct })),
           note_homework: q.note ?? null,
         };
