@@ -33,6 +33,7 @@ await cp(new URL('src/db/migrations', here), new URL('migrations', out), { recur
 // The library's pictures, where modules/library/source.ts looks in the bundle (the material's
 // own, and the test fixture's while material/index.ts installs the fixture).
 for (const dir of ['src/modules/library/material/pictures', 'src/modules/library/test-fixtures/pictures']) {
-  if (existsSync(new URL(dir, here))) await cp(new URL(dir, here), new URL('library-pictures', out), { recursive: true });
+  if (existsSync(new URL(dir, here)))
+    await cp(new URL(dir, here), new URL('library-pictures', out), { recursive: true });
 }
 console.log('server built: apps/server/dist');

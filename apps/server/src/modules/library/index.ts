@@ -3,7 +3,12 @@
  * besides policy.ts (requireVisibleResource).
  */
 export { installLibrary, type InstallReport, type LibraryMedia } from './install.js';
-export { createClassroomResource, type ClassroomResourceDef } from './service.js';
+export {
+  createClassroomResource,
+  replaceResourceAudio,
+  ReplaceAudioError,
+  type ClassroomResourceDef,
+} from './service.js';
 export { headquartersSource, type LibrarySource } from './source.js';
 export { findVisibleResource, type ResourceRecord } from './repository.js';
 export { presentResourceDetail } from './presenter.js';

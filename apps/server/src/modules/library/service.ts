@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { parseWav } from '@ondoku/speech';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { libraryResources, mediaFiles } from '../../db/schema/index.js';
+import { libraryAudioOverrides, libraryResources, mediaFiles } from '../../db/schema/index.js';
+import { storeMedia } from '../media/index.js';
 import { createAudioMaker } from './audio.js';
-import { buildLibrary, searchKeyOf } from './content.js';
-import type { LibraryMedia } from './install.js';
+import { buildLibrary, searchKeyOf, type StoredContent } from './content.js';
+import { applyOverride, installLibrary, type LibraryMedia } from './install.js';
+import type { LibrarySource } from './source.js';
 import type { Grade, Material, TextLine } from './material/types.js';
 
 /**
@@ -73,4 +77,69 @@ export async function createClassroomResource(
       .returning();
     return row!;
   });
+}
+
+/** Recordings a school may put in place of model audio, by file extension. */
+const recordingTypes: Record<string, string> = {
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  webm: 'audio/webm',
+};
+
+export class ReplaceAudioError extends Error {}
+
+/**
+ * Puts a human recording in place of one model audio of a headquarters resource
+ * (`npm run admin -- library-replace-audio`), or with `bytes: null` goes back to the model audio.
+ * The override is kept in library_audio_overrides and applied by a forced install (every line
+ * comes from the synthesis cache), so the resource's version goes up and later installs keep it.
+ */
+export async function replaceResourceAudio(
+  db: Db,
+  media: LibraryMedia,
+  source: LibrarySource,
+  req: { key: string; target: string; file: { name: string; bytes: Uint8Array } | null },
+): Promise<{ version: number; mediaKey: string | null }> {
+  const [row] = await db
+    .select()
+    .from(libraryResources)
+    .where(and(eq(libraryResources.key, req.key), eq(libraryResources.originType, 'headquarters')));
+  if (!row) throw new ReplaceAudioError(`教材キー「${req.key}」の本部教材は見つかりません。`);
+  if (!applyOverride(structuredClone(row.content as StoredContent), req.target, { key: 'probe', durationMs: null }))
+    throw new ReplaceAudioError(
+      `「${req.target}」はこの教材にありません（item:番号、wait:番号:番号、full_text のいずれか）。`,
+    );
+  let mediaKey: string | null = null;
+  if (req.file) {
+    const ext = req.file.name.split('.').pop()?.toLowerCase() ?? '';
+    const contentType = recordingTypes[ext];
+    if (!contentType) throw new ReplaceAudioError('録音は wav, mp3, m4a, ogg, webm のいずれかにしてください。');
+    let durationMs: number | null = null;
+    if (contentType === 'audio/wav') {
+      try {
+        const wav = parseWav(req.file.bytes);
+        durationMs = Math.round((wav.samples.length / wav.channels / wav.sampleRate) * 1000);
+      } catch {
+        throw new ReplaceAudioError('WAV ファイルとして読めません（PCM 8/16 ビットの WAV にしてください）。');
+      }
+    }
+    const stored = await storeMedia(db, media.storage, req.file.bytes, contentType, { durationMs });
+    mediaKey = stored.key;
+    await db
+      .insert(libraryAudioOverrides)
+      .values({ resourceKey: req.key, target: req.target, mediaKey })
+      .onConflictDoUpdate({
+        target: [libraryAudioOverrides.resourceKey, libraryAudioOverrides.target],
+        set: { mediaKey, createdAt: new Date() },
+      });
+  } else {
+    await db
+      .delete(libraryAudioOverrides)
+      .where(and(eq(libraryAudioOverrides.resourceKey, req.key), eq(libraryAudioOverrides.target, req.target)));
+  }
+  await installLibrary(db, media, source, { force: true });
+  const [after] = await db.select().from(libraryResources).where(eq(libraryResources.key, req.key));
+  return { version: after!.version, mediaKey };
 }
