@@ -14,7 +14,8 @@ import * as schema from '../../db/schema/index.js';
 import { call } from '../../test/call.js';
 import { teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { createClassroomResource, installLibrary } from './index.js';
+import { writeWav } from '@ondoku/speech';
+import { createClassroomResource, installLibrary, replaceResourceAudio } from './index.js';
 import { fixtureMaterial, fixturePicturesDir } from './test-fixtures/material.js';
 
 let t: TestApp;
@@ -239,5 +240,76 @@ describe('installer', () => {
     const back = await installLibrary(t.db, t.media, source);
     expect(back.resources).toMatchObject({ inserted: 0, updated: 2, deleted: 0 });
     expect((await call(t, searchResources, { type: 'reading_comprehension' }, { as: me })).data.total).toBe(1);
+  });
+});
+
+describe('replacing model audio with a recording', () => {
+  const detailOf = async (key: string) => {
+    const r = await call(t, searchResources, { kw: key === 'fx-article-summer' ? '夏休み' : 'お店' }, { as: me });
+    return (await call(t, getResourceDetail, { resource_id: r.data.rows[0]!.resource_id }, { as: me })).data;
+  };
+
+  it('points the item at the stored recording, bumps the version, survives a re-install, and reverts', async () => {
+    const before = await detailOf('fx-dialog-shop');
+    const recording = writeWav(
+      new Float32Array(16_000).map((_, i) => Math.sin(i / 10) * 0.2),
+      16_000,
+    );
+    const done = await replaceResourceAudio(t.db, t.media, source, {
+      key: 'fx-dialog-shop',
+      target: 'wait:0:0',
+      file: { name: 'clerk.wav', bytes: recording },
+    });
+    const after = await detailOf('fx-dialog-shop');
+    expect(after.resource_version).toBe(before.resource_version + 1);
+    expect(after.items[0]!.wait_items![0]!.audio_file).toBe(`/media/${done.mediaKey}`);
+    expect(after.items[0]!.audio_file).toBe(before.items[0]!.audio_file);
+    const served = await t.app.inject({ method: 'GET', url: `/media/${done.mediaKey}` });
+    expect(served.rawPayload.equals(Buffer.from(recording))).toBe(true);
+    // A forced install keeps it; reverting brings the model audio back.
+    await installLibrary(t.db, t.media, source, { force: true });
+    expect((await detailOf('fx-dialog-shop')).items[0]!.wait_items![0]!.audio_file).toBe(`/media/${done.mediaKey}`);
+    await replaceResourceAudio(t.db, t.media, source, { key: 'fx-dialog-shop', target: 'wait:0:0', file: null });
+    const reverted = await detailOf('fx-dialog-shop');
+    expect(reverted.items[0]!.wait_items![0]!.audio_file).toBe(before.items[0]!.wait_items![0]!.audio_file);
+  });
+
+  it("an article's recording rescales the sentence timings", async () => {
+    const before = await detailOf('fx-article-summer');
+    const last = before.full_text!.sentences.at(-1)!.end_ms;
+    const recording = writeWav(new Float32Array(last * 32).fill(0.1), 16_000); // twice as long
+    await replaceResourceAudio(t.db, t.media, source, {
+      key: 'fx-article-summer',
+      target: 'full_text',
+      file: { name: 'teacher.wav', bytes: recording },
+    });
+    const after = await detailOf('fx-article-summer');
+    expect(after.full_text!.sentences.at(-1)!.end_ms).toBe(last * 2);
+    expect(after.items[0]!.audio_file).toBe(after.full_text!.audio_file);
+    await replaceResourceAudio(t.db, t.media, source, { key: 'fx-article-summer', target: 'full_text', file: null });
+  });
+
+  it('refuses unknown resources, targets and files with a message', async () => {
+    const wav = { name: 'a.wav', bytes: writeWav(new Float32Array(160), 16_000) };
+    await expect(
+      replaceResourceAudio(t.db, t.media, source, { key: 'nope', target: 'item:0', file: wav }),
+    ).rejects.toThrow('教材キー「nope」の本部教材は見つかりません。');
+    await expect(
+      replaceResourceAudio(t.db, t.media, source, { key: 'fx-dialog-shop', target: 'item:7', file: wav }),
+    ).rejects.toThrow(/item:7/);
+    await expect(
+      replaceResourceAudio(t.db, t.media, source, {
+        key: 'fx-dialog-shop',
+        target: 'item:0',
+        file: { name: 'a.txt', bytes: new Uint8Array(4) },
+      }),
+    ).rejects.toThrow('録音は wav, mp3, m4a, ogg, webm のいずれかにしてください。');
+    await expect(
+      replaceResourceAudio(t.db, t.media, source, {
+        key: 'fx-dialog-shop',
+        target: 'item:0',
+        file: { name: 'a.wav', bytes: new Uint8Array(40) },
+      }),
+    ).rejects.toThrow(/WAV ファイルとして読めません/);
   });
 });
