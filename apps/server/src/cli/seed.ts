@@ -9,7 +9,11 @@ import { isEmpty, resetAll, seedDemo } from '../seed/demo.js';
 const { values } = parseArgs({ options: { reset: { type: 'boolean' } } });
 const config = loadConfig();
 const { database, secretBox } = await openRuntime(config);
-const media = { storage: storageFromConfig(config), synth: directSynthesizer, cacheDir: libraryCacheDir(config.dataDir) };
+const media = {
+  storage: storageFromConfig(config),
+  synth: directSynthesizer,
+  cacheDir: libraryCacheDir(config.dataDir),
+};
 try {
   if (values.reset) await resetAll(database.db);
   const report = await installLibrary(database.db, media, headquartersSource());

@@ -68,7 +68,13 @@ async function openTestDatabase(): Promise<Database> {
  * .eml files in a temporary folder (`mailDir`). `webDist`: serve that built web app folder.
  */
 export async function buildTestApp(
-  opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string; trustProxy?: number | string[]; timeouts?: Partial<ServerTimeouts> } = {},
+  opts: {
+    liveLessonUrl?: string;
+    smtpUrl?: string;
+    webDist?: string;
+    trustProxy?: number | string[];
+    timeouts?: Partial<ServerTimeouts>;
+  } = {},
 ) {
   const database = await openTestDatabase();
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
