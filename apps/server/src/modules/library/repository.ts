@@ -14,10 +14,17 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Keywords match the stored search_key (NFKC, lower case) by "contains", served by its trigram index. */
 export const normaliseKeyword = (kw: string) => kw.normalize('NFKC').toLowerCase();
 
+/**
+ * Headquarters rows have no teacher: both branches can use library_resources_teacher_idx
+ * (`teacher_id is null` / `= id`), so a region's many classroom resources are never scanned.
+ */
 const visibleTo = (teacherId: number) =>
   and(
     isNull(libraryResources.deletedAt),
-    or(eq(libraryResources.originType, 'headquarters'), eq(libraryResources.teacherId, teacherId)),
+    or(
+      and(isNull(libraryResources.teacherId), eq(libraryResources.originType, 'headquarters')),
+      eq(libraryResources.teacherId, teacherId),
+    ),
   )!;
 
 export interface ResourceQuery {
