@@ -27,6 +27,11 @@ import { createTeacher } from '../src/modules/auth/service.js';
 import { issueToken } from '../src/modules/auth/token-repository.js';
 import { createClasses } from '../src/modules/classes/index.js';
 import { createStudents, type NewStudent } from '../src/modules/students/index.js';
+import { SpeechWorkerPool } from '@ondoku/speech';
+import { sql } from 'drizzle-orm';
+import { createLocalStorage } from '../src/lib/storage.js';
+import { headquartersSource, installLibrary } from '../src/modules/library/index.js';
+import { testSynthesisCacheDir } from '../src/test/library-files.js';
 
 const { values } = parseArgs({
   options: {
@@ -125,7 +130,44 @@ if (values.reference) {
     .toString();
   const cipher = await loadPasswordCipher({ dataDir, privateKeyPem });
   const mailer = createMailer({ from: 'Bench <bench@ondoku.invalid>', dataDir });
-  const app = await buildApp({ database, cipher, mailer, secretBox: box, liveLessonUrl: null });
+  // The content library (the synthesis cache of the tests, so a second run synthesises nothing),
+  // then a region's classroom material: 2,000 resources of 40 other teachers and 50 of this one,
+  // which every search must filter out or in.
+  const storage = createLocalStorage(path.join(dataDir, 'files'));
+  const speech = new SpeechWorkerPool({ size: 2 });
+  const tLibrary = performance.now();
+  try {
+    await installLibrary(db, { storage, synth: speech, cacheDir: testSynthesisCacheDir }, headquartersSource());
+  } finally {
+    await speech.close();
+  }
+  const libraryMs = performance.now() - tLibrary;
+  const others = [];
+  for (let i = 0; i < 40; i++) {
+    const o = await createTeacher(db, {
+      loginId: `benchother${i}`,
+      email: `other${i}@example.com`,
+      nickname: `他 先生${i}`,
+      school: 'ほか小学校',
+      password: 'pass1234',
+    });
+    others.push(o.id);
+  }
+  const copyClassroom = (teacherId: number, n: number) =>
+    db.execute(sql`insert into library_resources
+      (key, origin_type, teacher_id, type, title, grade, item_count, content, search_key)
+      select 'classroom:' || ${teacherId} || ':' || g || ':' || r.id, 'classroom', ${teacherId}, r.type,
+        '教室の教材 ' || g || ' ' || r.title, r.grade, r.item_count, r.content, 'classroom ' || g || ' ' || r.search_key
+      from generate_series(1, ${n}) g
+      cross join lateral (select * from library_resources where origin_type = 'headquarters' and deleted_at is null
+        order by id offset (g % (select count(*) from library_resources where origin_type = 'headquarters')) limit 1) r`);
+  for (const id of others) await copyClassroom(id, 50);
+  await copyClassroom(teacher.id, 50);
+  const resourceIds = (
+    await db.execute<{ id: number }>(sql`select id from library_resources
+      where deleted_at is null and (origin_type = 'headquarters' or teacher_id = ${teacher.id}) order by id`)
+  ).rows.map((r) => Number(r.id));
+  const app = await buildApp({ database, cipher, mailer, secretBox: box, storage, liveLessonUrl: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
   close = async () => {
     await app.close();
@@ -138,6 +180,8 @@ if (values.reference) {
     token,
     dbUrl: (database.pool as unknown as { options: { connectionString: string } }).options.connectionString,
     classIds: [...classIds.values()],
+    resourceIds,
+    libraryMs,
     seed: { students: list.length, classesMs: tClasses - t0, studentsMs: tStudents - tClasses },
   });
 }

@@ -1,5 +1,6 @@
 // Bundles the server entry points (with the workspace packages inlined; npm packages stay
 // external) and copies the SQL migrations next to the bundle, where db/migrate.ts looks.
+import { existsSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
@@ -29,4 +30,10 @@ await build({
   logLevel: 'warning',
 });
 await cp(new URL('src/db/migrations', here), new URL('migrations', out), { recursive: true });
+// The library's pictures, where modules/library/source.ts looks in the bundle (the material's
+// own, and the test fixture's while material/index.ts installs the fixture).
+for (const dir of ['src/modules/library/material/pictures', 'src/modules/library/test-fixtures/pictures']) {
+  if (existsSync(new URL(dir, here)))
+    await cp(new URL(dir, here), new URL('library-pictures', out), { recursive: true });
+}
 console.log('server built: apps/server/dist');

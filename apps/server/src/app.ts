@@ -17,6 +17,9 @@ import type { EvaluationSession } from './modules/evaluation/session.js';
 import { createSpeechService, type SpeechService } from './modules/evaluation/speech-service.js';
 import { createTicketSigner } from './modules/evaluation/ticket.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
+import { libraryRoutes } from './modules/library/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import type { Storage } from './lib/storage.js';
 import { studentRoutes } from './modules/students/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -41,6 +44,8 @@ export interface AppDeps {
   liveLessonUrl?: string | null;
   /** Speech worker threads; by default a pool started on first use and closed with the app. */
   speech?: SpeechService;
+  /** Files (library audio and pictures) served at /media (lib/storage.ts). */
+  storage: Storage;
   /** Tests shorten the slow-client limits; production uses `serverTimeouts`. */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -101,6 +106,8 @@ export async function buildApp(deps: AppDeps) {
   classRoutes(app, { db });
   studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox, limiter });
   accountRoutes(app, { db, limiter, cipher: deps.cipher, mailer: deps.mailer });
+  libraryRoutes(app, { db });
+  mediaRoutes(app, { db, storage: deps.storage });
   registerDevMailbox(app, deps.mailer);
 
   const speech = deps.speech ?? createSpeechService();

@@ -37,6 +37,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of outgoing mail. */
   mailFrom: string;
+  /** Where files (library audio, pictures) are kept: `local` = DATA_DIR/files (lib/storage.ts). */
+  storage: string;
 }
 
 const bool = (v: string | undefined, def: boolean) =>
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     speechModelDir: path.resolve(env.SPEECH_MODEL_DIR ?? path.join(root, 'packages/speech/model')),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || '音読 Ondoku <no-reply@ondoku.invalid>',
+    storage: env.STORAGE || 'local',
   };
 }
 

@@ -6,6 +6,7 @@ import {
   getMyHomeworkPageList,
   getStudentBranchRows,
   getStudentPageRows,
+  searchResources,
   searchStudent,
   type CallDef,
 } from '@ondoku/contract';
@@ -14,6 +15,7 @@ import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as schema from './db/schema/index.js';
+import { createClassroomResource } from './modules/library/index.js';
 import { call, download, queryString } from './test/call.js';
 import { buildClass, buildStudents, teacherWithToken, type SignedInTeacher } from './test/factories.js';
 import { multipart } from './test/multipart.js';
@@ -30,7 +32,7 @@ import { buildTestApp, type TestApp } from './test/test-app.js';
 let t: TestApp;
 let owner: SignedInTeacher;
 let other: SignedInTeacher;
-let own: { classId: number; otherClassId: number; studentIds: string[]; homeworkId: number };
+let own: { classId: number; otherClassId: number; studentIds: string[]; homeworkId: number; resourceId: number };
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -43,7 +45,18 @@ beforeAll(async () => {
     .insert(schema.homework)
     .values({ teacherId: owner.teacher.id, title: '持ち主の宿題', startTime: new Date(), endTime: new Date() })
     .returning();
-  own = { classId: c1.id, otherClassId: c2.id, studentIds, homeworkId: hw!.id };
+  const resource = await createClassroomResource(
+    t.db,
+    owner.teacher,
+    {
+      type: 'sentence_reading',
+      title: '持ち主の教材',
+      grade: 3,
+      sentences: [{ text: 'Hello.', translation: 'こんにちは。' }],
+    },
+    t.media,
+  );
+  own = { classId: c1.id, otherClassId: c2.id, studentIds, homeworkId: hw!.id, resourceId: resource.id };
 });
 afterAll(() => t.close());
 
@@ -64,6 +77,8 @@ function ownerValue(c: CallDef, key: string): unknown {
       return own.homeworkId;
     case 'homework_ids':
       return [own.homeworkId];
+    case 'resource_id':
+      return own.resourceId;
     case 'id':
       if (c.tag === 'classes') return own.classId;
       if (c.tag === 'homework') return own.homeworkId;
@@ -128,6 +143,7 @@ describe("another teacher's token, on every call that takes an id (from the cont
       expect(paths).toContain(p);
     expect(paths).toContain('/api/v2/homework/student-list-by-team');
     expect(paths).toContain('/api/v2/team/import-team-students-list');
+    expect(paths).toContain('/api/v2/resource/detail');
   });
 
   it.each(probed.map((c) => [`${c.method} ${c.path}`, c] as const))(
@@ -190,6 +206,7 @@ describe("another teacher's token, on the lists", () => {
       [searchStudent, { kw: 'own' }],
       [getHomeworkClassRows, {}],
       [getMyHomeworkPageList, {}],
+      [searchResources, { origin_type: 'classroom' }],
     ] as const;
     for (const [c, input] of lists) {
       const r = await call(t, c, input, { as: other, query: ownerQuery() });

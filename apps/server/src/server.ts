@@ -4,6 +4,8 @@ import { createMailer } from './lib/mailer.js';
 import { openRuntime } from './runtime.js';
 import { createSpeechService } from './modules/evaluation/speech-service.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
+import { storageFromConfig } from './lib/storage.js';
+import { headquartersSource, installLibrary, libraryCacheDir, type LibraryMedia } from './modules/library/index.js';
 
 /**
  * `npm start`: one process serving the API and the web app. Shutdown on SIGINT/SIGTERM stops
@@ -17,6 +19,9 @@ const { database, cipher, secretBox } = await openRuntime(config, { share: false
   process.exit(1);
 });
 const speech = createSpeechService({ workers: config.speechWorkers, modelDir: config.speechModelDir });
+const storage = storageFromConfig(config);
+// Model audio is synthesised on the speech worker threads: an install never blocks a request.
+const media: LibraryMedia = { storage, synth: speech, cacheDir: libraryCacheDir(config.dataDir) };
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 const app = await buildApp({
   speech,
@@ -24,6 +29,7 @@ const app = await buildApp({
   cipher,
   mailer,
   secretBox,
+  storage,
   webDist: config.webDist,
   trustProxy: config.trustProxy,
   liveLessonUrl: config.liveLessonUrl,
@@ -31,7 +37,7 @@ const app = await buildApp({
 });
 
 if (config.seedDemo && (await isEmpty(database.db))) {
-  await seedDemo(database.db, secretBox);
+  await seedDemo(database.db, secretBox, media);
   app.log.info('created demo data (teacher01 / teacher02 / guest01, password pass1234)');
 }
 
@@ -58,8 +64,19 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-// Load the acoustic model in the background so the first evaluation is quick.
-speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
+// The content library is installed in the background (docs/library.md): an unchanged library is
+// one query; a new or changed one is synthesised on the speech workers while requests are served,
+// then appears at once (one transaction). Until then the teacher sees the previous library.
+installLibrary(database.db, media, headquartersSource())
+  .then((r) =>
+    app.log.info(
+      r.skipped ? { ms: r.ms } : { ms: r.ms, resources: r.resources, synthesised: r.synthesised, cached: r.cached },
+      r.skipped ? 'content library is up to date' : 'content library installed',
+    ),
+  )
+  .catch((err: unknown) => app.log.error({ err }, 'content library install failed'))
+  // Then load the acoustic model, so the first evaluation is quick.
+  .finally(() => speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start')));
 app.log.info(`Ondoku is ready: http://localhost:${config.port} (database: ${database.kind})`);
 if (mailer.kind === 'file') {
   app.log.info(`mail is written to ${mailer.mailDir}; read it at http://localhost:${config.port}/dev/mailbox`);

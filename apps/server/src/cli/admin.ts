@@ -5,6 +5,16 @@ import { issuePassCardKey } from '../modules/auth/pass-card.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { findTeacherByLoginId } from '../modules/auth/teacher-repository.js';
 import { writeSystemStatus } from '../modules/system/repository.js';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { storageFromConfig } from '../lib/storage.js';
+import {
+  directSynthesizer,
+  headquartersSource,
+  libraryCacheDir,
+  replaceResourceAudio,
+  ReplaceAudioError,
+} from '../modules/library/index.js';
 
 /**
  * Operator commands: `npm run admin -- <command> [options]`.
@@ -13,7 +23,9 @@ import { writeSystemStatus } from '../modules/system/repository.js';
 const usage = `使い方: npm run admin -- <command>
   create-teacher --login-id ID --email MAIL --password PASS --nickname NAME [--school SCHOOL] [--guest] [--show-live]
   issue-key LOGIN_ID                      ワンタイムログインキーを発行します（10分間有効・1回限り）
-  set-status 0|1|2 [--title T] [--message M]   0=停止 1=お知らせ 2=通常`;
+  set-status 0|1|2 [--title T] [--message M]   0=停止 1=お知らせ 2=通常
+  library-replace-audio --key KEY --target item:N|wait:N:M|full_text (--file REC.wav | --revert)
+                                          本部教材の模範音声を録音に差し替えます（--revert で合成音声に戻します）`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -27,6 +39,10 @@ const { positionals, values } = parseArgs({
     'show-live': { type: 'boolean' },
     title: { type: 'string' },
     message: { type: 'string' },
+    key: { type: 'string' },
+    target: { type: 'string' },
+    file: { type: 'string' },
+    revert: { type: 'boolean' },
   },
 });
 
@@ -75,6 +91,33 @@ try {
       if (status !== 0 && status !== 1 && status !== 2) fail('状態は 0, 1, 2 のいずれかです。');
       await writeSystemStatus(db, { status, title: values.title ?? '', message: values.message ?? '' });
       console.log(`システム状態を ${status} に設定しました。`);
+      break;
+    }
+    case 'library-replace-audio': {
+      const { key, target, file, revert } = values;
+      if (!key || !target || (!file && !revert) || (file && revert))
+        fail('--key と --target、それに --file か --revert のどちらかを指定してください。');
+      const bytes = file ? await fs.readFile(file).catch(() => fail(`ファイルを読めません: ${file}`)) : null;
+      const media = {
+        storage: storageFromConfig(config),
+        synth: directSynthesizer,
+        cacheDir: libraryCacheDir(config.dataDir),
+      };
+      try {
+        const r = await replaceResourceAudio(db, media, headquartersSource(), {
+          key,
+          target,
+          file: bytes && file ? { name: path.basename(file), bytes } : null,
+        });
+        console.log(
+          r.mediaKey
+            ? `「${key}」の ${target} を録音に差し替えました（/media/${r.mediaKey}、教材バージョン ${r.version}）。`
+            : `「${key}」の ${target} を合成音声に戻しました（教材バージョン ${r.version}）。`,
+        );
+      } catch (e) {
+        if (e instanceof ReplaceAudioError) fail(e.message);
+        throw e;
+      }
       break;
     }
     default:

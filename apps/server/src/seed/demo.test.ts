@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, seedDemo } from './demo.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  await seedDemo(t.db, t.secretBox);
+  await seedDemo(t.db, t.secretBox, t.media);
 });
 afterAll(() => t.close());
 
@@ -38,5 +38,21 @@ describe('demo data', () => {
     expect(first.furigana).toMatch(/^\p{Script=Hiragana}+ \p{Script=Hiragana}+$/u);
     expect((await classesOf('teacher02')).rows.map((r) => r.name)).toEqual(['4年1組']);
     expect((await classesOf('guest01')).rows).toEqual([]);
+  });
+
+  it('gives teacher01 the demo classroom material, which only teacher01 sees', async () => {
+    const classroom = async (loginId: string) => {
+      const token = await signIn(t, loginId, DEMO_PASSWORD);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v2/resource/search?origin_type=classroom',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return res.json().data.rows as { title: string; type: string }[];
+    };
+    expect(await classroom('teacher01')).toEqual([
+      expect.objectContaining({ title: 'さくら小学校の朝のあいさつ', type: 'sentence_reading' }),
+    ]);
+    expect(await classroom('teacher02')).toEqual([]);
   });
 });

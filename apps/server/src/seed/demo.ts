@@ -3,6 +3,8 @@ import type { Db } from '../db/client.js';
 import { teachers } from '../db/schema/index.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import { createTeacher } from '../modules/auth/service.js';
+import { createClassroomResource, type LibraryMedia } from '../modules/library/index.js';
+import { classroomDemo } from '../modules/library/material/classroom-demo.js';
 import { seedDemoClasses } from './demo-students.js';
 
 /** Demo accounts listed in the README; created through the same service the operator command uses. */
@@ -36,10 +38,21 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedDemo(db: Db, box: SecretBox): Promise<void> {
+/** Demo teachers with classes and students; teacher01 also gets the demo classroom material. */
+export async function seedDemo(db: Db, box: SecretBox, media: LibraryMedia): Promise<void> {
   for (const t of demoTeachers) {
     const teacher = await createTeacher(db, { ...t, password: DEMO_PASSWORD });
     await seedDemoClasses(db, box, teacher.id, teacher.loginId);
+    if (t.loginId === 'teacher01') {
+      for (const set of classroomDemo.sentenceSets) {
+        const { title, grade, sentences } = set;
+        await createClassroomResource(db, teacher, { type: 'sentence_reading', title, grade, sentences }, media);
+      }
+      for (const article of classroomDemo.articles) {
+        const { title, grade, sentences, note } = article;
+        await createClassroomResource(db, teacher, { type: 'article_reading', title, grade, sentences, note }, media);
+      }
+    }
   }
 }
 

@@ -7,6 +7,10 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres.js';
 import { openPostgres } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
+import { createLocalStorage } from '../lib/storage.js';
+import { directSynthesizer, installLibrary } from '../modules/library/index.js';
+import { fixtureMaterial, fixturePicturesDir } from '../modules/library/test-fixtures/material.js';
+import { testSynthesisCacheDir } from './library-files.js';
 
 /**
  * vitest globalSetup of the API test projects: once per `vitest run`, a PostgreSQL server (the
@@ -20,6 +24,8 @@ declare module 'vitest' {
     testAdminUrl: string;
     /** Name of the migrated template database. */
     testTemplate: string;
+    /** The storage folder of the library installed in the template (shared, read by every file). */
+    testFilesDir: string;
   }
 }
 
@@ -37,6 +43,8 @@ export default async function setup(project: TestProject) {
     embedded = await startEmbeddedPostgres({ dir: path.join(tmp, 'postgres'), ephemeral: true });
     adminUrl = embedded.url;
   }
+  const filesRoot = tmp ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-files-')));
+  const filesDir = path.join(filesRoot, 'files');
   const template = `ondoku_tpl_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
     const c = new pg.Client({ connectionString: adminUrl });
@@ -53,15 +61,23 @@ export default async function setup(project: TestProject) {
   const database = await openPostgres(url.toString());
   try {
     await runMigrations(database.pool);
+    // The test library (modules/library/test-fixtures) with its model audio: every test file's
+    // database is a copy of this one, so none synthesises again (the synthesis cache outlives runs).
+    await installLibrary(
+      database.db,
+      { storage: createLocalStorage(filesDir), synth: directSynthesizer, cacheDir: testSynthesisCacheDir },
+      { material: fixtureMaterial, picturesDirs: [fixturePicturesDir] },
+    );
   } finally {
     await database.close();
   }
   project.provide('testAdminUrl', adminUrl);
   project.provide('testTemplate', template);
+  project.provide('testFilesDir', filesDir);
 
   return async () => {
     await admin(`drop database if exists ${template} with (force)`).catch(() => {});
     await embedded?.stop();
-    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+    await fs.rm(filesRoot, { recursive: true, force: true });
   };
 }

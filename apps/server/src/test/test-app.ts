@@ -11,6 +11,9 @@ import { openPostgres, type Database } from '../db/client.js';
 import { createMailer } from '../lib/mailer.js';
 import { loadPasswordCipher } from '../lib/rsa-keys.js';
 import { secretBoxFromKey } from '../lib/secret-box.js';
+import { createLocalStorage } from '../lib/storage.js';
+import { directSynthesizer, type LibraryMedia } from '../modules/library/index.js';
+import { testSynthesisCacheDir } from './library-files.js';
 
 /**
  * A fresh application on a fresh database for one test file: a new database created from the
@@ -65,14 +68,24 @@ async function openTestDatabase(): Promise<Database> {
  * .eml files in a temporary folder (`mailDir`). `webDist`: serve that built web app folder.
  */
 export async function buildTestApp(
-  opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string; trustProxy?: number | string[]; timeouts?: Partial<ServerTimeouts> } = {},
+  opts: {
+    liveLessonUrl?: string;
+    smtpUrl?: string;
+    webDist?: string;
+    trustProxy?: number | string[];
+    timeouts?: Partial<ServerTimeouts>;
+  } = {},
 ) {
   const database = await openTestDatabase();
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: 'Ondoku Test <test@ondoku.invalid>', dataDir });
   const secretBox = secretBoxFromKey(randomBytes(32));
+  // The template's library files; files a test adds (classroom material) join them (content-addressed).
+  const storage = createLocalStorage(inject('testFilesDir'));
+  const media: LibraryMedia = { storage, synth: directSynthesizer, cacheDir: testSynthesisCacheDir };
   const app = await buildApp({
+    storage,
     database,
     cipher,
     mailer,
@@ -89,6 +102,9 @@ export async function buildTestApp(
     database,
     mailer,
     secretBox,
+    storage,
+    /** Storage and synthesis for library writes (classroom material, installs). */
+    media,
     /** What the browser does: RSA-OAEP SHA-256 with the server's public key, base64. */
     encrypt: (password: string) =>
       publicEncrypt(

@@ -103,12 +103,19 @@ export const previewItem = z.object({
   /** Word items: IPA between slashes. */
   ipa: z.string().nullable().optional(),
   /** Word-study items: a short example sentence and its translation. */
-  example: z.object({ text: z.string(), translation: z.string() }).nullable().optional(),
+  example: z
+    .object({ text: z.string(), translation: z.string(), audio_file: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
   /** Dialog items: the speaking role of this (the child's) turn. */
   role: z.string().optional(),
   wait_items: z.array(waitItem).optional(),
-  /** Choice items: the question asked (listening: the question after the passage). */
-  questions: z.array(z.object({ content: z.string(), translation: z.string() })).optional(),
+  /** Listening items: what the child hears (item.audio_file), shown to the teacher only. */
+  script: z.object({ text: z.string(), translation: z.string() }).nullable().optional(),
+  /** Choice items: the question asked (listening: the question after the passage), with its audio. */
+  questions: z
+    .array(z.object({ content: z.string(), translation: z.string(), audio_file: z.string().nullable().optional() }))
+    .optional(),
   answers: z.array(answerChoice).optional(),
   /** A note for the teacher (what to watch for when going over it in class). */
   note_homework: z.string().nullable().optional(),
@@ -191,7 +198,13 @@ export const getResourceDetail = defineCall({
   access: 'teacher',
   tag: 'library',
   summary: 'One resource in the exercise preview shape, with model audio URLs',
-  input: z.object({ resource_id: z.coerce.number().int().min(1).max(2 ** 31 - 1) }),
+  input: z.object({
+    resource_id: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1),
+  }),
   output: resourceDetail,
 });
 
@@ -244,7 +257,13 @@ export const getWordBookList = defineCall({
   input: z.object({ grade: gradeQuery.optional() }),
   output: z.object({
     rows: z.array(
-      z.object({ code: z.string(), title: z.string(), grade: z.number().int(), max_part: z.number().int(), word_count: z.number().int() }),
+      z.object({
+        code: z.string(),
+        title: z.string(),
+        grade: z.number().int(),
+        max_part: z.number().int(),
+        word_count: z.number().int(),
+      }),
     ),
   }),
 });

@@ -1,3 +1,17 @@
+CREATE TABLE "library_audio_overrides" (
+	"resource_key" text NOT NULL,
+	"target" text NOT NULL,
+	"media_key" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "library_audio_overrides_resource_key_target_pk" PRIMARY KEY("resource_key","target")
+);
+--> statement-breakpoint
+CREATE TABLE "library_installs" (
+	"name" text PRIMARY KEY NOT NULL,
+	"hash" text NOT NULL,
+	"installed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "library_packs" (
 	"code" text PRIMARY KEY NOT NULL,
 	"title" text NOT NULL,
@@ -31,6 +45,7 @@ CREATE TABLE "media_files" (
 	"content_type" text NOT NULL,
 	"byte_size" integer NOT NULL,
 	"duration_ms" integer,
+	"access" text DEFAULT 'public' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -55,6 +70,7 @@ CREATE TABLE "word_books" (
 	"max_part" integer NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "library_audio_overrides" ADD CONSTRAINT "library_audio_overrides_media_key_media_files_key_fk" FOREIGN KEY ("media_key") REFERENCES "public"."media_files"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "library_resources" ADD CONSTRAINT "library_resources_teacher_id_teachers_id_fk" FOREIGN KEY ("teacher_id") REFERENCES "public"."teachers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "word_book_words" ADD CONSTRAINT "word_book_words_book_code_word_books_code_fk" FOREIGN KEY ("book_code") REFERENCES "public"."word_books"("code") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "library_resources_key" ON "library_resources" USING btree ("key");--> statement-breakpoint

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { teachers } from './teachers.js';
 
 /**
@@ -84,5 +95,42 @@ export const mediaFiles = pgTable('media_files', {
   contentType: text('content_type').notNull(),
   byteSize: integer('byte_size').notNull(),
   durationMs: integer('duration_ms'),
+  /**
+   * Who may read the file at GET /media/:key: 'public' (library audio and pictures, not personal
+   * data, cached forever) or 'private' (children's recordings, a later issue: never served by
+   * that route; they need an authorised route that checks the teacher, docs/library.md).
+   */
+  access: text('access', { enum: ['public', 'private'] })
+    .notNull()
+    .default('public'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the installer last installed: the hash of the material, its pictures, the speech engine
+ * and the voice settings (modules/library/install.ts). An unchanged hash skips the install.
+ */
+export const libraryInstalls = pgTable('library_installs', {
+  name: text('name').primaryKey(),
+  hash: text('hash').notNull(),
+  installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Human recordings that replace a headquarters resource's model audio (`npm run admin --
+ * library-replace-audio`). `target` names the audio: 'item:<index>', 'wait:<index>:<n>' (a
+ * dialog partner's line) or 'full_text' (an article). The installer applies them after every
+ * install, so a re-install never brings the synthetic voice back.
+ */
+export const libraryAudioOverrides = pgTable(
+  'library_audio_overrides',
+  {
+    resourceKey: text('resource_key').notNull(),
+    target: text('target').notNull(),
+    mediaKey: text('media_key')
+      .notNull()
+      .references(() => mediaFiles.key),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.resourceKey, t.target] })],
+);

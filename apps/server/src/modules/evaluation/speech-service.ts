@@ -12,6 +12,8 @@ import { SpeechWorkerPool, type SpeechStream } from '@ondoku/speech';
 export interface SpeechService {
   /** An evaluation scored while the audio arrives; finish() then only runs the alignment. */
   startStream(text: string, category: EvaluationCategory): SpeechStream;
+  /** Text-to-speech on a worker thread (the library installer's model audio). */
+  synthesize(text: string, toneType?: number, speed?: number): Promise<{ wav: Uint8Array; duration_ms: number }>;
   warmUp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export function createSpeechService(opts: { workers?: number; modelDir?: string 
     }));
   return {
     startStream: (text, category) => get().startStream(text, category),
+    synthesize: (text, toneType, speed) => get().synthesize(text, toneType, speed),
     warmUp: () => get().ready(),
     async close() {
       await pool?.close();

@@ -1,0 +1,16 @@
+/**
+ * What other modules (homework, recitation), the seed, the CLI and tests may use of the library,
+ * besides policy.ts (requireVisibleResource).
+ */
+export { installLibrary, type InstallReport, type LibraryMedia } from './install.js';
+export {
+  createClassroomResource,
+  replaceResourceAudio,
+  ReplaceAudioError,
+  type ClassroomResourceDef,
+} from './service.js';
+export { headquartersSource, type LibrarySource } from './source.js';
+export { findVisibleResource, type ResourceRecord } from './repository.js';
+export { presentResourceDetail } from './presenter.js';
+export { directSynthesizer, libraryCacheDir } from './synthesizer.js';
+export type { StoredContent } from './content.js';

@@ -1,0 +1,15 @@
+/**
+ * What the issue asks of the headquarters library (issue 14, "Material"), in one place: the
+ * acceptance test asserts these against the installed library once the real material is in.
+ */
+export const libraryMinimums = {
+  words: 300,
+  sentence_reading: 40,
+  article_reading: 12,
+  dialog: 12,
+  grammar_choice: 20,
+  listening: 12,
+  reading_comprehension: 12,
+  packs: 10,
+  empty_packs: 1,
+} as const;

@@ -1,0 +1,71 @@
+import {
+  getPackDetail,
+  getPackList,
+  getResourceDetail,
+  getWordBookList,
+  getWordBookParts,
+  libraryMessages,
+  searchResources,
+  ErrorCode,
+} from '@ondoku/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { route } from '../../lib/route.js';
+import { requireVisibleResource } from './policy.js';
+import { presentPackRow, presentResourceDetail, presentResourceRow } from './presenter.js';
+import { findPack, findWordBookParts, listWordBooks, pagePacks, pageResources } from './repository.js';
+
+/** The content-library calls: search, detail (the preview shape), packs and word books. */
+export function libraryRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const { db } = deps;
+
+  route(app, searchResources, async ({ input, teacher }) => {
+    const { rows, total } = await pageResources(db, teacher.id, {
+      page: input.page,
+      limit: input.limit,
+      kw: input.kw || undefined,
+      type: input.type,
+      grade: input.grade,
+      packCode: input.pack_code || undefined,
+      originType: input.origin_type,
+    });
+    return { rows: rows.map(presentResourceRow), total, page: input.page, limit: input.limit };
+  });
+
+  route(app, getResourceDetail, async ({ input, teacher }) =>
+    presentResourceDetail(await requireVisibleResource(db, teacher, input.resource_id)),
+  );
+
+  route(app, getPackList, async ({ input }) => {
+    const { rows, total } = await pagePacks(db, input);
+    return { rows: rows.map((r) => presentPackRow(r.pack, r.total)), total, page: input.page, limit: input.limit };
+  });
+
+  route(app, getPackDetail, async ({ input }) => {
+    const found = await findPack(db, input.code);
+    if (!found) throw new AppError(ErrorCode.NOT_FOUND, libraryMessages.packNotFound);
+    return { ...presentPackRow(found.pack, found.total), resources: found.resources.map(presentResourceRow) };
+  });
+
+  route(app, getWordBookParts, async ({ input }) => {
+    const found = await findWordBookParts(db, input.code);
+    if (!found) throw new AppError(ErrorCode.NOT_FOUND, libraryMessages.wordBookNotFound);
+    return {
+      code: found.book.code,
+      title: found.book.title,
+      max_part: found.book.maxPart,
+      parts: found.parts.map((p) => ({ part: p.part, word_count: p.wordCount })),
+    };
+  });
+
+  route(app, getWordBookList, async ({ input }) => ({
+    rows: (await listWordBooks(db, input.grade)).map((r) => ({
+      code: r.book.code,
+      title: r.book.title,
+      grade: r.book.grade,
+      max_part: r.book.maxPart,
+      word_count: r.wordCount,
+    })),
+  }));
+}
