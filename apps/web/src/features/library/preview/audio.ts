@@ -103,7 +103,7 @@ export function useAudioPlayer(src: string | null | undefined, preload: 'none' |
     return () => {
       for (const [name, fn] of handlers) el.removeEventListener(name, fn);
       unregister();
-      el.pause();
+      if (!el.paused) el.pause();
       el.removeAttribute('src');
       ref.current = null;
       setState({ status: 'idle', ready: false, currentTime: 0, duration: 0, part: null, error: false });
