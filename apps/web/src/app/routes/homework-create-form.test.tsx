@@ -1,10 +1,4 @@
-import {
-  getPackDetail,
-  getPackList,
-  getResourceDetail,
-  searchResources,
-  type ResourceRow,
-} from '@ondoku/contract';
+import { getPackDetail, getPackList, getResourceDetail, searchResources, type ResourceRow } from '@ondoku/contract';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -87,7 +81,10 @@ describe('/homework-create/form (library)', { timeout: 180_000 }, () => {
     const pager = screen.getByRole('navigation', { name: 'ページ送り' });
     fireEvent.click(within(pager).getByText('3').closest('button')!);
     await waitFor(() => expect(resourceRows()).toHaveLength(2));
-    expect(calls.filter((c) => c.path === searchResources.path).at(-1)?.input).toMatchObject({ page: '3', limit: '10' });
+    expect(calls.filter((c) => c.path === searchResources.path).at(-1)?.input).toMatchObject({
+      page: '3',
+      limit: '10',
+    });
   });
 
   it('filters by type, grade and origin, searches by keyword, shows the empty state', async () => {
@@ -149,7 +146,9 @@ describe('/homework-create/form (library)', { timeout: 180_000 }, () => {
     act(() => selectionStore.reload());
     renderRoute('/homework-create/form', { api });
     await waitFor(() => expect(count()).toBe('2'), { timeout: 10_000 });
-    expect(within(screen.getByTestId('selection-tray')).getByText('3年 くだものと食べもの パート1')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('selection-tray')).getByText('3年 くだものと食べもの パート1'),
+    ).toBeInTheDocument();
 
     // Removing from the tray.
     fireEvent.click(screen.getByLabelText('「5年 自己紹介をしよう」を外す'));
@@ -170,7 +169,9 @@ describe('/homework-create/form (library)', { timeout: 180_000 }, () => {
     fireEvent.click(within(animals).getByRole('button', { name: /パックを選ぶ/ }));
     await waitFor(() => expect(count()).toBe('2'));
     expect(screen.getByText(/教材パック「3年 動物リスニング」（2件）を選んでいます/)).toBeInTheDocument();
-    expect(selectionStore.get().resources).toEqual([{ id: 'pk-g3-animals', title: '3年 動物リスニング', type: 'listening' }]);
+    expect(selectionStore.get().resources).toEqual([
+      { id: 'pk-g3-animals', title: '3年 動物リスニング', type: 'listening' },
+    ]);
 
     fireEvent.click(within(resourceRows()[0]!).getByRole('checkbox'));
     await waitFor(() => expect(count()).toBe('1'));

@@ -73,5 +73,4 @@ export const useWordBookParts = (code: string | null) =>
   useQuery({ ...wordBookPartsQueryOptions(code ?? ''), enabled: code !== null });
 
 /** A fresh evaluation socket URL (its ticket lives 60 s), fetched for each recording. */
-export const fetchEvaluationSocketUrl = async () =>
-  (await api.call(getNewEvaluationService, {})).evaluation_server_url;
+export const fetchEvaluationSocketUrl = async () => (await api.call(getNewEvaluationService, {})).evaluation_server_url;

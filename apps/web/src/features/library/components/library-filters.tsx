@@ -1,4 +1,12 @@
-import { exerciseTypeLabels, exerciseTypes, grades, originTypeLabels, originTypes, type ExerciseType, type OriginType } from '@ondoku/contract';
+import {
+  exerciseTypeLabels,
+  exerciseTypes,
+  grades,
+  originTypeLabels,
+  originTypes,
+  type ExerciseType,
+  type OriginType,
+} from '@ondoku/contract';
 import { Input, Segmented, Select } from 'antd';
 
 export interface LibraryFilters {
@@ -21,7 +29,11 @@ export function LibraryFilterBar({
   onChange(patch: Partial<LibraryFilters>): void;
 }) {
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }} role="search" aria-label="教材の絞り込み">
+    <div
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}
+      role="search"
+      aria-label="教材の絞り込み"
+    >
       <Select
         aria-label="種類"
         style={{ width: 160 }}
@@ -34,7 +46,7 @@ export function LibraryFilterBar({
       />
       <Select
         aria-label="学年"
-        style={{ width: 120 }}
+        style={{ width: 140 }}
         value={filters.grade ?? ALL}
         onChange={(v: number | string) => onChange({ grade: v === ALL ? undefined : Number(v), pack: undefined })}
         options={[{ value: ALL, label: 'すべての学年' }, ...grades.map((g) => ({ value: g, label: `${g}年` }))]}
@@ -43,7 +55,10 @@ export function LibraryFilterBar({
         aria-label="教材の種別"
         value={filters.origin ?? ALL}
         onChange={(v) => onChange({ origin: v === ALL ? undefined : (v as OriginType) })}
-        options={[{ value: ALL, label: 'すべて' }, ...originTypes.map((o) => ({ value: o, label: originTypeLabels[o] }))]}
+        options={[
+          { value: ALL, label: 'すべて' },
+          ...originTypes.map((o) => ({ value: o, label: originTypeLabels[o] })),
+        ]}
       />
       <Input.Search
         aria-label="キーワード"

@@ -59,7 +59,12 @@ export function PackCards({
                 {exerciseTypeLabels[p.type]}・{p.total ? `${p.total}件` : '教材なし'}
               </div>
               <div style={{ display: 'flex', gap: 6 }}>
-                <Button size="small" type={isListed ? 'primary' : 'default'} ghost={isListed} onClick={() => onList(isListed ? null : p)}>
+                <Button
+                  size="small"
+                  type={isListed ? 'primary' : 'default'}
+                  ghost={isListed}
+                  onClick={() => onList(isListed ? null : p)}
+                >
                   {isListed ? '一覧を戻す' : '中身を見る'}
                 </Button>
                 <Tooltip title={p.total === 0 ? '教材が入っていないパックは選べません' : undefined}>

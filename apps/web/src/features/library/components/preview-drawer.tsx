@@ -57,7 +57,14 @@ function PreviewBody({ detail }: { detail: ResourceDetail }) {
   return (
     <>
       {error && (
-        <Alert type="warning" showIcon closable onClose={() => setError(null)} title={error} style={{ marginBottom: 12 }} />
+        <Alert
+          type="warning"
+          showIcon
+          closable
+          onClose={() => setError(null)}
+          title={error}
+          style={{ marginBottom: 12 }}
+        />
       )}
       <PreviewView
         detail={detail}
@@ -130,7 +137,9 @@ export function PreviewDrawer({
         </Space>
       )}
       {isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
-      {isError && <Result status="warning" title="教材を表示できませんでした。" subTitle="時間をおいてもう一度お試しください。" />}
+      {isError && (
+        <Result status="warning" title="教材を表示できませんでした。" subTitle="時間をおいてもう一度お試しください。" />
+      )}
       {data && <PreviewBody key={data.resource_id} detail={data} />}
     </Drawer>
   );

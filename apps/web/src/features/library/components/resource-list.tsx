@@ -20,7 +20,13 @@ export function ResourceList({
         <li
           key={r.resource_id}
           data-testid="resource-row"
-          style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 12px', borderBottom: '1px solid #f0f0f0' }}
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            padding: '10px 12px',
+            borderBottom: '1px solid #f0f0f0',
+          }}
         >
           <Checkbox
             checked={isSelected(r.resource_id)}
@@ -28,7 +34,11 @@ export function ResourceList({
             aria-label={`「${r.title}」を宿題に入れる`}
           />
           <div style={{ flex: 1, minWidth: 0 }}>
-            <Button type="link" style={{ padding: 0, height: 'auto', fontSize: 15, whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onPreview(r)}>
+            <Button
+              type="link"
+              style={{ padding: 0, height: 'auto', fontSize: 15, whiteSpace: 'normal', textAlign: 'left' }}
+              onClick={() => onPreview(r)}
+            >
               {r.title}
             </Button>
             <div style={{ marginTop: 4 }}>

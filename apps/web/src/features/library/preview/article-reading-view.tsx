@@ -55,9 +55,15 @@ export function ArticleReadingView(props: PreviewViewProps) {
   return (
     <div data-testid="preview-article_reading" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <ScoreBar scores={props.scores} />
+      {modelSrc && <AudioControl player={model} label="原文" />}
+      {recordingSrc && <AudioControl player={recording} label="録音" />}
       <section className="lib-item" style={{ flexDirection: 'column' }} aria-label="本文">
         {markup ? (
-          <ItemText text={detail.full_text?.screen_text ?? item?.screen_text ?? ''} html={markup} className="lib-sentence-text" />
+          <ItemText
+            text={detail.full_text?.screen_text ?? item?.screen_text ?? ''}
+            html={markup}
+            className="lib-sentence-text"
+          />
         ) : sentences.length ? (
           sentences.map((s) => <SentenceLine key={s.index} s={s} player={model} showTranslation={showTranslations} />)
         ) : (
@@ -70,8 +76,6 @@ export function ArticleReadingView(props: PreviewViewProps) {
           {item && props.renderItemActions?.(item, result)}
         </div>
       </section>
-      {modelSrc && <AudioControl player={model} label="原文を再生" />}
-      {recordingSrc && <AudioControl player={recording} label="録音を再生" />}
     </div>
   );
 }

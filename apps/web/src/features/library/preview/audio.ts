@@ -49,7 +49,10 @@ export interface AudioPlayer {
  * One audio file as a player. The element is created on mount with `preload` (`none` for the
  * many buttons of a list, `auto` for a seek-bar control that must know when it can play).
  */
-export function useAudioPlayer(src: string | null | undefined, preload: 'none' | 'metadata' | 'auto' = 'none'): AudioPlayer {
+export function useAudioPlayer(
+  src: string | null | undefined,
+  preload: 'none' | 'metadata' | 'auto' = 'none',
+): AudioPlayer {
   const ref = useRef<HTMLAudioElement | null>(null);
   const endRef = useRef<number | null>(null);
   const [state, setState] = useState({

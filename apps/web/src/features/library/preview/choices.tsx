@@ -2,7 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { AnswerChoice, PreviewItem } from '@ondoku/contract';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { ItemFooter, TeacherNote } from './parts';
+import { ItemFooter, PlayButton, TeacherNote } from './parts';
 import type { ItemResult } from './results';
 import type { PreviewViewProps } from './types';
 
@@ -63,6 +63,7 @@ export function ChoiceQuestion({
   props,
   prompt,
   lead,
+  audioFirst = false,
 }: {
   item: PreviewItem;
   result: ItemResult | undefined;
@@ -71,6 +72,8 @@ export function ChoiceQuestion({
   prompt: ReactNode;
   /** Shown above the question (a listening script). */
   lead?: ReactNode;
+  /** The audio is the question (listening): its play button comes first. */
+  audioFirst?: boolean;
 }) {
   const chosen = result?.answer_result;
   const answered = chosen !== null && chosen !== undefined;
@@ -81,6 +84,11 @@ export function ChoiceQuestion({
         {item.index + 1}
       </div>
       <div className="lib-item-body">
+        {audioFirst && item.audio_file && (
+          <div style={{ marginBottom: 8 }}>
+            <PlayButton src={item.audio_file} label="原文を再生" />
+          </div>
+        )}
         {lead}
         {prompt}
         {item.screen_pic && <img className="lib-item-pic" src={item.screen_pic} alt="" style={{ marginTop: 8 }} />}
@@ -92,7 +100,7 @@ export function ChoiceQuestion({
         )}
         {(props.showNotes ?? true) && <TeacherNote note={item.note_homework} />}
         <ItemFooter
-          audio={item.audio_file}
+          audio={audioFirst ? null : item.audio_file}
           result={result}
           average={props.averages?.[item.index]?.score}
           actions={props.renderItemActions?.(item, result)}

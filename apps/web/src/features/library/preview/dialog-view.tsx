@@ -64,7 +64,9 @@ function ChildTurn({
 export function DialogView(props: PreviewViewProps) {
   const results = matchAnswers(props.detail, props.answers);
   const showTranslations = props.showTranslations ?? true;
-  const roles = [...new Set(props.detail.items.flatMap((i) => [...(i.wait_items ?? []).map((w) => w.role), i.role ?? '']))].filter(Boolean);
+  const roles = [
+    ...new Set(props.detail.items.flatMap((i) => [...(i.wait_items ?? []).map((w) => w.role), i.role ?? ''])),
+  ].filter(Boolean);
   const childRoles = new Set(props.detail.items.map((i) => i.role).filter(Boolean));
   return (
     <div data-testid="preview-dialog">

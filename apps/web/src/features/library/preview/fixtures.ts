@@ -64,10 +64,38 @@ export const wordReadingFixture: ResourceDetail = {
   full_text: null,
   word_book: { code: 'wb-g4-town', part: 2 },
   items: [
-    { index: 0, screen_text: 'library', screen_text_translation: '図書館', screen_pic: null, audio_file: audio('library'), ipa: '/ˈlaɪbrɛri/' },
-    { index: 1, screen_text: 'station', screen_text_translation: '駅', screen_pic: null, audio_file: audio('station'), ipa: '/ˈsteɪʃən/' },
-    { index: 2, screen_text: 'hospital', screen_text_translation: '病院', screen_pic: null, audio_file: audio('hospital'), ipa: '/ˈhɑːspɪtəl/' },
-    { index: 3, screen_text: 'post office', screen_text_translation: '郵便局', screen_pic: null, audio_file: audio('post-office'), ipa: '/ˈpoʊst ˌɔːfɪs/' },
+    {
+      index: 0,
+      screen_text: 'library',
+      screen_text_translation: '図書館',
+      screen_pic: null,
+      audio_file: audio('library'),
+      ipa: '/ˈlaɪbrɛri/',
+    },
+    {
+      index: 1,
+      screen_text: 'station',
+      screen_text_translation: '駅',
+      screen_pic: null,
+      audio_file: audio('station'),
+      ipa: '/ˈsteɪʃən/',
+    },
+    {
+      index: 2,
+      screen_text: 'hospital',
+      screen_text_translation: '病院',
+      screen_pic: null,
+      audio_file: audio('hospital'),
+      ipa: '/ˈhɑːspɪtəl/',
+    },
+    {
+      index: 3,
+      screen_text: 'post office',
+      screen_text_translation: '郵便局',
+      screen_pic: null,
+      audio_file: audio('post-office'),
+      ipa: '/ˈpoʊst ˌɔːfɪs/',
+    },
   ],
 };
 
@@ -323,7 +351,10 @@ export const listeningFixture: ResourceDetail = {
 const parkSentences = [
   ['Last Sunday, Mika went to Green Park with her family.', 'この前の日曜日、ミカは家族とグリーン公園に行きました。'],
   ['They had a picnic under a big cherry tree.', '大きな桜の木の下でピクニックをしました。'],
-  ['Mika’s father made sandwiches, and her brother brought a ball.', 'お父さんはサンドイッチを作り、弟はボールを持ってきました。'],
+  [
+    'Mika’s father made sandwiches, and her brother brought a ball.',
+    'お父さんはサンドイッチを作り、弟はボールを持ってきました。',
+  ],
   ['After lunch, they played catch by the pond.', '昼ごはんのあと、池のそばでキャッチボールをしました。'],
   ['It was a happy day.', '楽しい一日でした。'],
 ] as const;
@@ -353,7 +384,9 @@ export const readingComprehensionFixture: ResourceDetail = {
       screen_text_translation: 'ミカはこの前の日曜日にどこへ行きましたか。',
       screen_pic: null,
       audio_file: audio('rc-q1'),
-      questions: [{ content: 'Where did Mika go last Sunday?', translation: 'ミカはこの前の日曜日にどこへ行きましたか。' }],
+      questions: [
+        { content: 'Where did Mika go last Sunday?', translation: 'ミカはこの前の日曜日にどこへ行きましたか。' },
+      ],
       answers: [
         { index: 0, content: 'To the zoo.', type: 'text', correct: false },
         { index: 1, content: 'To Green Park.', type: 'text', correct: true },

@@ -11,7 +11,10 @@ function Prompt({ text }: { text: string }) {
         <span key={i}>
           {p}
           {i < parts.length - 1 && (
-            <span aria-label="空欄" style={{ display: 'inline-block', minWidth: 64, borderBottom: '2px solid #1677ff', margin: '0 4px' }}>
+            <span
+              aria-label="空欄"
+              style={{ display: 'inline-block', minWidth: 64, borderBottom: '2px solid #1677ff', margin: '0 4px' }}
+            >
               &nbsp;
             </span>
           )}

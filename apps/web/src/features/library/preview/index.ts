@@ -4,7 +4,14 @@
  */
 export { PreviewView, previewViews } from './preview-view';
 export type { PreviewViewProps } from './types';
-export { matchAnswers, scoreBand, type ClassAverages, type ItemResult, type ResourceScores, type StudentAnswer } from './results';
+export {
+  matchAnswers,
+  scoreBand,
+  type ClassAverages,
+  type ItemResult,
+  type ResourceScores,
+  type StudentAnswer,
+} from './results';
 export { audioController, useAudioPlayer, useObjectUrl } from './audio';
 export { ItemText, PlayButton, AudioControl, ScoreTag } from './parts';
 export { ScoreBar } from './score-bar';

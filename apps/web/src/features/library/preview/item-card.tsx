@@ -10,6 +10,7 @@ export function ItemCard({
   result,
   average,
   props,
+  afterText,
   extra,
   testId = 'preview-item',
 }: {
@@ -17,7 +18,9 @@ export function ItemCard({
   result: ItemResult | undefined;
   average: number | null | undefined;
   props: PreviewViewProps;
-  /** Type-specific lines under the text (IPA, example, choices). */
+  /** A line right under the text (a word's IPA). */
+  afterText?: ReactNode;
+  /** Type-specific lines under the translation (an example sentence). */
   extra?: ReactNode;
   testId?: string;
 }) {
@@ -29,6 +32,7 @@ export function ItemCard({
       </div>
       <div className="lib-item-body">
         <ItemText text={item.screen_text} html={result?.evaluate_html} />
+        {afterText}
         {showTranslations && item.screen_text_translation && (
           <div className="lib-item-sub">{item.screen_text_translation}</div>
         )}
@@ -48,3 +52,16 @@ export function ItemCard({
 
 /** The average of item `index` from the class-average list, if any. */
 export const averageAt = (props: PreviewViewProps, index: number) => props.averages?.[index]?.score ?? null;
+
+/** A word's pronunciation (IPA between slashes). */
+export function Ipa({ ipa }: { ipa: string }) {
+  return (
+    <div
+      lang="en"
+      aria-label="発音記号"
+      style={{ color: '#0958d9', fontFamily: "'Lucida Sans Unicode', 'Arial Unicode MS', sans-serif" }}
+    >
+      {ipa}
+    </div>
+  );
+}

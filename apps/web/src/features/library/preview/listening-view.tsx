@@ -42,6 +42,7 @@ export function ListeningView(props: PreviewViewProps) {
             result={results.get(item.index)}
             props={props}
             lead={script}
+            audioFirst
             prompt={<QuestionPrompt item={item} showTranslation={showTranslations} useScreenText />}
           />
         );

@@ -7,7 +7,15 @@ import { sanitizeEvaluateHtml } from './sanitize';
 import './preview.css';
 
 /** The read text, or the evaluator's coloured markup of it when a result carries one. */
-export function ItemText({ text, html, className = 'lib-item-text' }: { text: string; html?: string | null; className?: string }) {
+export function ItemText({
+  text,
+  html,
+  className = 'lib-item-text',
+}: {
+  text: string;
+  html?: string | null;
+  className?: string;
+}) {
   const safe = useMemo(() => (html ? sanitizeEvaluateHtml(html) : null), [html]);
   if (safe) return <div className={`${className} lib-eval`} dangerouslySetInnerHTML={{ __html: safe }} />;
   return <div className={className}>{text}</div>;
@@ -48,8 +56,7 @@ export function ScoreTag({ score }: { score: number | null | undefined }) {
   const band = scoreBand(score);
   return (
     <span data-testid="item-score">
-      得点{' '}
-      <strong style={{ color: bandColors[band], fontSize: 18 }}>{points(score)}</strong>
+      得点 <strong style={{ color: bandColors[band], fontSize: 18 }}>{points(score)}</strong>
     </span>
   );
 }
@@ -112,8 +119,15 @@ export function AudioControl({ player, label }: { player: AudioPlayer; label: st
   return (
     <div
       role="group"
-      aria-label={label}
-      style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '8px 12px', background: '#fafafa', borderRadius: 8 }}
+      aria-label={`${label}の音声`}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+        padding: '8px 12px',
+        background: '#fafafa',
+        borderRadius: 8,
+      }}
     >
       <Tooltip title={disabled ? (player.error ? '音声を読み込めませんでした' : '音声を読み込んでいます') : undefined}>
         <Button
@@ -128,7 +142,7 @@ export function AudioControl({ player, label }: { player: AudioPlayer; label: st
       <Button size="small" disabled={disabled} onClick={player.stop}>
         停止
       </Button>
-      <span style={{ minWidth: 88, fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>{label}</span>
+      <span style={{ fontSize: 13, color: 'rgba(0,0,0,0.65)', whiteSpace: 'nowrap' }}>{label}</span>
       <Slider
         style={{ flex: 1, margin: '0 8px' }}
         min={0}

@@ -77,7 +77,8 @@ describe('DOMPurify on evaluate_html', () => {
           {
             question_id: 1,
             score: 64,
-            evaluate_html: 'I am <span class="word bad" data-score="40">from</span> Osaka.<img src=x onerror="window.hacked=1">',
+            evaluate_html:
+              'I am <span class="word bad" data-score="40">from</span> Osaka.<img src=x onerror="window.hacked=1">',
           },
         ]}
       />,
@@ -111,7 +112,10 @@ describe('sentence reading', () => {
     const [first, second, third] = items();
     expect(within(first!).getByText('Hello, my name is Haruto.')).toBeInTheDocument();
     expect(within(first!).getByText('こんにちは、ぼくの名前はハルトです。')).toBeInTheDocument();
-    expect(within(first!).getByRole('img', { name: 'Hello, my name is Haruto.' })).toHaveAttribute('src', sentenceReadingFixture.items[0]!.screen_pic);
+    expect(within(first!).getByRole('img', { name: 'Hello, my name is Haruto.' })).toHaveAttribute(
+      'src',
+      sentenceReadingFixture.items[0]!.screen_pic,
+    );
     expect(within(first!).getByText(/名前の前で少し間をあける/)).toBeInTheDocument();
     expect(within(first!).getByTestId('item-score')).toHaveTextContent('得点 85点');
     expect(within(first!).getByTestId('item-average')).toHaveTextContent('平均点 72点');
@@ -125,7 +129,9 @@ describe('sentence reading', () => {
   });
 
   it('puts the caller’s per-item actions in each item', () => {
-    render(<PreviewView detail={sentenceReadingFixture} renderItemActions={(item) => <button>録音 {item.index}</button>} />);
+    render(
+      <PreviewView detail={sentenceReadingFixture} renderItemActions={(item) => <button>録音 {item.index}</button>} />,
+    );
     expect(within(items()[3]!).getByRole('button', { name: '録音 3' })).toBeInTheDocument();
   });
 
@@ -145,7 +151,10 @@ describe('word study and word reading', () => {
     expect(within(first).getByText('りんご')).toBeInTheDocument();
     expect(within(first).getByText('I eat an apple every morning.')).toBeInTheDocument();
     expect(within(first).getByText('わたしは毎朝りんごを食べます。')).toBeInTheDocument();
-    expect(within(first).getByRole('img', { name: 'apple' })).toHaveAttribute('src', wordStudyFixture.items[0]!.screen_pic);
+    expect(within(first).getByRole('img', { name: 'apple' })).toHaveAttribute(
+      'src',
+      wordStudyFixture.items[0]!.screen_pic,
+    );
   });
 
   it('word reading shows each word with its IPA and meaning', () => {
@@ -179,7 +188,9 @@ describe('dialog', () => {
     const child = screen.getAllByTestId('dialog-child-turn')[0]!;
     expect(child).toHaveClass('child');
     expect(within(child).getByRole('button', { name: /原文を再生/ })).toBeInTheDocument();
-    expect(within(screen.getAllByTestId('dialog-partner-turn')[0]!).getByRole('button', { name: /聞く/ })).toBeInTheDocument();
+    expect(
+      within(screen.getAllByTestId('dialog-partner-turn')[0]!).getByRole('button', { name: /聞く/ }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -205,7 +216,10 @@ describe('choice questions', () => {
     render(<PreviewView detail={listeningFixture} answers={[{ question_id: 0, answer_result: 1, score: 100 }]} />);
     const first = items()[0]!;
     expect(within(first).getByText('What animal does Yui like?')).toBeInTheDocument();
-    expect(within(first).getByRole('img', { name: 'パンダ' })).toHaveAttribute('src', listeningFixture.items[0]!.answers![1]!.content);
+    expect(within(first).getByRole('img', { name: 'パンダ' })).toHaveAttribute(
+      'src',
+      listeningFixture.items[0]!.answers![1]!.content,
+    );
     expect(within(first).getByTestId('answer-mark')).toHaveTextContent('○ 正解');
     expect(within(first).getByText('スクリプト（流れる英文）')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: /原文を再生/ })).toBeInTheDocument();
@@ -218,7 +232,7 @@ describe('choice questions', () => {
     expect(screen.getByText('大きな桜の木の下でピクニックをしました。')).toBeInTheDocument();
     expect(within(items()[1]!).getByRole('img', { name: 'ボール' })).toBeInTheDocument();
     expect(within(items()[1]!).getAllByTestId('choice')[0]).toHaveAttribute('data-correct', 'true');
-    expect(screen.getByRole('group', { name: '本文を再生' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: '本文の音声' })).toBeInTheDocument();
   });
 });
 
@@ -236,7 +250,14 @@ describe('article reading', () => {
         detail={articleReadingFixture}
         answers={[{ question_id: 0, score: 76, evaluate_html: '<span class="word good">Summer</span> vacation' }]}
         averages={[{ score: 68 }]}
-        scores={{ total_score: 76, accuracy_score: 82, fluency_score: 64, integrity_score: 55, learn_count: 3, best_score: 81 }}
+        scores={{
+          total_score: 76,
+          accuracy_score: 82,
+          fluency_score: 64,
+          integrity_score: 55,
+          learn_count: 3,
+          best_score: 81,
+        }}
       />,
     );
     const bar = screen.getByTestId('score-bar');
@@ -256,7 +277,7 @@ describe('article reading', () => {
 
   it('the audio control is disabled until the audio can play; a sentence plays alone; stop resets', async () => {
     render(<PreviewView detail={articleReadingFixture} />);
-    const control = screen.getByRole('group', { name: '原文を再生' });
+    const control = screen.getByRole('group', { name: '原文の音声' });
     const playBtn = within(control).getByRole('button', { name: '再生' });
     expect(playBtn).toBeDisabled();
     expect(screen.getByRole('button', { name: '3文目を再生' })).toBeDisabled();
@@ -290,8 +311,10 @@ describe('article reading', () => {
   });
 
   it('a recording gets its own control (録音を再生)', () => {
-    render(<PreviewView detail={articleReadingFixture} answers={[{ question_id: 0, sound_file: '/rec/article.wav' }]} />);
-    expect(screen.getByRole('group', { name: '録音を再生' })).toBeInTheDocument();
+    render(
+      <PreviewView detail={articleReadingFixture} answers={[{ question_id: 0, sound_file: '/rec/article.wav' }]} />,
+    );
+    expect(screen.getByRole('group', { name: '録音の音声' })).toBeInTheDocument();
   });
 });
 

@@ -4,7 +4,15 @@ import type { PreviewItem } from '@ondoku/contract';
  * The question of a choice item: `questions` when the item has them, otherwise its screen
  * text (the contract: screen_text is the question prompt of choice types).
  */
-export function QuestionPrompt({ item, showTranslation, useScreenText }: { item: PreviewItem; showTranslation: boolean; useScreenText: boolean }) {
+export function QuestionPrompt({
+  item,
+  showTranslation,
+  useScreenText,
+}: {
+  item: PreviewItem;
+  showTranslation: boolean;
+  useScreenText: boolean;
+}) {
   const questions = item.questions?.length
     ? item.questions
     : useScreenText

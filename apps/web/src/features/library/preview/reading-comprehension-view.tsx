@@ -16,6 +16,7 @@ export function ReadingComprehensionView(props: PreviewViewProps) {
     <div data-testid="preview-reading_comprehension" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {passage && (
         <section className="lib-item" style={{ flexDirection: 'column' }} aria-label="本文">
+          {passage.audio_file && <AudioControl player={player} label="本文" />}
           {passage.sentences.length ? (
             passage.sentences.map((s) => (
               <div key={s.index} style={{ padding: '4px 0' }}>
@@ -28,7 +29,6 @@ export function ReadingComprehensionView(props: PreviewViewProps) {
           ) : (
             <div className="lib-sentence-text">{passage.screen_text}</div>
           )}
-          {passage.audio_file && <AudioControl player={player} label="本文を再生" />}
         </section>
       )}
       <div>

@@ -19,7 +19,15 @@ export function ScoreBar({ scores }: { scores: ResourceScores | undefined }) {
     <section
       aria-label="総合得点"
       data-testid="score-bar"
-      style={{ display: 'flex', gap: 24, alignItems: 'center', padding: 16, background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8 }}
+      style={{
+        display: 'flex',
+        gap: 24,
+        alignItems: 'center',
+        padding: 16,
+        background: '#fff',
+        border: '1px solid #f0f0f0',
+        borderRadius: 8,
+      }}
     >
       <Progress
         type="circle"
@@ -55,7 +63,9 @@ export function ScoreBar({ scores }: { scores: ResourceScores | undefined }) {
       <ul aria-label="色の見方" style={{ listStyle: 'none', margin: 0, padding: 0, fontSize: 12 }}>
         {(['good', 'medium', 'bad'] as ScoreBand[]).map((b) => (
           <li key={b} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-            <span style={{ width: 10, height: 10, borderRadius: 2, background: bandColors[b], display: 'inline-block' }} />
+            <span
+              style={{ width: 10, height: 10, borderRadius: 2, background: bandColors[b], display: 'inline-block' }}
+            />
             {bandLabels[b]}
           </li>
         ))}

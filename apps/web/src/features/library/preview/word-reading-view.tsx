@@ -1,4 +1,4 @@
-import { averageAt, ItemCard } from './item-card';
+import { averageAt, Ipa, ItemCard } from './item-card';
 import { matchAnswers } from './results';
 import type { PreviewViewProps } from './types';
 
@@ -14,7 +14,7 @@ export function WordReadingView(props: PreviewViewProps) {
           result={results.get(item.index)}
           average={averageAt(props, item.index)}
           props={props}
-          extra={item.ipa ? <div className="lib-item-sub" lang="en" aria-label="発音記号">{item.ipa}</div> : null}
+          afterText={item.ipa && <Ipa ipa={item.ipa} />}
         />
       ))}
     </div>

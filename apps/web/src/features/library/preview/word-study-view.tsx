@@ -1,4 +1,4 @@
-import { averageAt, ItemCard } from './item-card';
+import { averageAt, Ipa, ItemCard } from './item-card';
 import { matchAnswers } from './results';
 import type { PreviewViewProps } from './types';
 
@@ -15,9 +15,9 @@ export function WordStudyView(props: PreviewViewProps) {
           result={results.get(item.index)}
           average={averageAt(props, item.index)}
           props={props}
+          afterText={item.ipa && <Ipa ipa={item.ipa} />}
           extra={
             <>
-              {item.ipa && <div className="lib-item-sub" lang="en" aria-label="発音記号">{item.ipa}</div>}
               {item.example && (
                 <div style={{ marginTop: 8, padding: '6px 10px', background: '#fafafa', borderRadius: 6 }}>
                   <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)', marginRight: 8 }}>例文</span>

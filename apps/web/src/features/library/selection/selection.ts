@@ -69,7 +69,10 @@ export function parseSelection(raw: string | null): HomeworkSelection {
     const resources = Array.isArray(v.resources)
       ? v.resources.filter(
           (r): r is SelectedResource =>
-            !!r && (typeof r.id === 'number' || typeof r.id === 'string') && typeof r.title === 'string' && typeof r.type === 'string',
+            !!r &&
+            (typeof r.id === 'number' || typeof r.id === 'string') &&
+            typeof r.title === 'string' &&
+            typeof r.type === 'string',
         )
       : [];
     const p = v.pack;
