@@ -45,7 +45,15 @@ export function ItemCard({
           actions={props.renderItemActions?.(item, result)}
         />
       </div>
-      {item.screen_pic && <img className="lib-item-pic" src={item.screen_pic} alt={item.screen_text} />}
+      {item.screen_pic && (
+        <img
+          className="lib-item-pic"
+          src={item.screen_pic}
+          alt={item.screen_text}
+          // A picture that does not load is left out rather than shown broken.
+          onError={(e) => (e.currentTarget.style.display = 'none')}
+        />
+      )}
     </article>
   );
 }
