@@ -37,6 +37,9 @@ export function LibraryFilterBar({
       <Select
         aria-label="種類"
         style={{ width: 160 }}
+        // Nine options: render them all (a virtual list would leave the last out of the DOM until scrolled).
+        virtual={false}
+        listHeight={320}
         value={filters.type ?? ALL}
         onChange={(v: string) => onChange({ type: v === ALL ? undefined : (v as ExerciseType), pack: undefined })}
         options={[
