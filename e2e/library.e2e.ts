@@ -92,6 +92,10 @@ describe('content library', () => {
         )
         .toBe(true);
 
+      // The preview's audio answers without error (a seek-bar control loads it as soon as it opens).
+      const media = page.waitForResponse((r) => r.request().resourceType() === 'media' && r.status() < 400, {
+        timeout: 20_000,
+      });
       await rows
         .first()
         .getByRole('button', { name: /プレビュー/ })
@@ -102,9 +106,6 @@ describe('content library', () => {
       expect(await view.getByTestId(/preview-item|article-sentence|dialog-child-turn/).count()).toBeGreaterThan(0);
 
       // Play the model audio: the article's control (enabled once the audio can play), or an item's 原文を再生.
-      const media = page.waitForResponse((r) => r.request().resourceType() === 'media' && r.status() < 400, {
-        timeout: 15_000,
-      });
       const control = drawer.getByRole('group', { name: /^(原文|本文)の音声$/ });
       if (type === 'article_reading') {
         const play = control.getByRole('button', { name: '再生' });

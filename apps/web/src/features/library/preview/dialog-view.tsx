@@ -59,7 +59,8 @@ function ChildTurn({
 
 /**
  * 会話: the turns in order. Before each of the child's turns come the partner's lines it waits
- * through (wait_items, contract convention); the child's turns are highlighted on the right.
+ * through (wait_items, contract convention); lines after the child's last turn carry that turn's
+ * own index as after_index and follow it. The child's turns are highlighted on the right.
  */
 export function DialogView(props: PreviewViewProps) {
   const results = matchAnswers(props.detail, props.answers);
@@ -79,14 +80,23 @@ export function DialogView(props: PreviewViewProps) {
           </Tag>
         ))}
       </div>
-      {props.detail.items.map((item) => (
-        <Fragment key={item.index}>
-          {(item.wait_items ?? []).map((w, i) => (
-            <PartnerTurn key={`w${i}`} w={w} showTranslation={showTranslations} />
-          ))}
-          <ChildTurn item={item} result={results.get(item.index)} props={props} />
-        </Fragment>
-      ))}
+      {props.detail.items.map((item) => {
+        const waits = item.wait_items ?? [];
+        // Partner lines after the child's last turn sit on that item with after_index = its own index.
+        const before = waits.filter((w) => w.after_index < item.index);
+        const after = waits.filter((w) => w.after_index >= item.index);
+        return (
+          <Fragment key={item.index}>
+            {before.map((w, i) => (
+              <PartnerTurn key={`b${i}`} w={w} showTranslation={showTranslations} />
+            ))}
+            <ChildTurn item={item} result={results.get(item.index)} props={props} />
+            {after.map((w, i) => (
+              <PartnerTurn key={`a${i}`} w={w} showTranslation={showTranslations} />
+            ))}
+          </Fragment>
+        );
+      })}
     </div>
   );
 }

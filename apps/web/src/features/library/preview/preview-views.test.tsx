@@ -343,3 +343,65 @@ describe('only one audio plays at a time', () => {
     expect(within(childTurn).getByRole('button', { name: /停\s?止/ })).toBeInTheDocument();
   });
 });
+
+describe('fields the library server adds (example audio, listening script, question audio)', () => {
+  it('plays a word’s example, shows a listening script and a question’s own audio', () => {
+    const word = {
+      ...wordStudyFixture,
+      items: [
+        {
+          ...wordStudyFixture.items[0]!,
+          example: { ...wordStudyFixture.items[0]!.example!, audio_file: '/media/ex.wav' },
+        },
+      ],
+    };
+    const { unmount } = render(<PreviewView detail={word} />);
+    expect(screen.getByRole('button', { name: /例文を再生/ })).toBeInTheDocument();
+    unmount();
+
+    const first = listeningFixture.items[0]!;
+    const listening = {
+      ...listeningFixture,
+      items: [
+        {
+          ...first,
+          screen_text: 'What animal does Yui like?',
+          script: { text: 'Hi, I’m Yui. I like pandas.', translation: 'ユイです。パンダが好きです。' },
+          questions: [{ ...first.questions![0]!, audio_file: '/media/q.wav' }],
+        },
+      ],
+    };
+    render(<PreviewView detail={listening} />);
+    expect(screen.getByText('スクリプト（流れる英文）')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /質問を聞く/ })).toBeInTheDocument();
+  });
+
+  it('a dialog’s partner lines after the child’s last turn follow it', () => {
+    const last = dialogFixture.items[2]!;
+    const detail = {
+      ...dialogFixture,
+      items: [
+        ...dialogFixture.items.slice(0, 2),
+        {
+          ...last,
+          wait_items: [
+            ...last.wait_items!,
+            {
+              after_index: 2,
+              role: 'Clerk',
+              screen_text: 'Have a nice day!',
+              screen_text_translation: 'よい一日を！',
+              audio_file: null,
+            },
+          ],
+        },
+      ],
+    };
+    const { container } = render(<PreviewView detail={detail} />);
+    const order = [...container.querySelectorAll('[data-testid^="dialog-"]')].map((el) =>
+      el.getAttribute('data-testid'),
+    );
+    expect(order.slice(-2)).toEqual(['dialog-child-turn', 'dialog-partner-turn']);
+    expect(screen.getAllByTestId('dialog-partner-turn').at(-1)).toHaveTextContent('Have a nice day!');
+  });
+});

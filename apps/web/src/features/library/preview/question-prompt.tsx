@@ -1,4 +1,6 @@
 import type { PreviewItem } from '@ondoku/contract';
+import { extrasOf } from './item-extras';
+import { PlayButton } from './parts';
 
 /**
  * The question of a choice item: `questions` when the item has them, otherwise its screen
@@ -13,10 +15,11 @@ export function QuestionPrompt({
   showTranslation: boolean;
   useScreenText: boolean;
 }) {
-  const questions = item.questions?.length
-    ? item.questions
+  const asked = extrasOf(item).questions;
+  const questions = asked?.length
+    ? asked
     : useScreenText
-      ? [{ content: item.screen_text, translation: item.screen_text_translation }]
+      ? [{ content: item.screen_text, translation: item.screen_text_translation, audio_file: null }]
       : [];
   return (
     <>
@@ -26,6 +29,11 @@ export function QuestionPrompt({
             {q.content}
           </div>
           {showTranslation && q.translation && <div className="lib-item-sub">{q.translation}</div>}
+          {q.audio_file && q.audio_file !== item.audio_file && (
+            <div style={{ marginTop: 4 }}>
+              <PlayButton src={q.audio_file} label="質問を聞く" size="small" />
+            </div>
+          )}
         </div>
       ))}
     </>

@@ -1,4 +1,6 @@
 import { averageAt, Ipa, ItemCard } from './item-card';
+import { extrasOf } from './item-extras';
+import { PlayButton } from './parts';
 import { matchAnswers } from './results';
 import type { PreviewViewProps } from './types';
 
@@ -22,6 +24,11 @@ export function WordStudyView(props: PreviewViewProps) {
                 <div style={{ marginTop: 8, padding: '6px 10px', background: '#fafafa', borderRadius: 6 }}>
                   <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)', marginRight: 8 }}>例文</span>
                   <span lang="en">{item.example.text}</span>
+                  {extrasOf(item).example?.audio_file && (
+                    <span style={{ marginLeft: 8 }}>
+                      <PlayButton src={extrasOf(item).example?.audio_file} label="例文を再生" size="small" />
+                    </span>
+                  )}
                   {showTranslations && (
                     <div style={{ fontSize: 13, color: 'rgba(0,0,0,0.55)' }}>{item.example.translation}</div>
                   )}
