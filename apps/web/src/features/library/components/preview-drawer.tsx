@@ -49,7 +49,8 @@ function useTrials() {
   return { answers, scores, add };
 }
 
-function PreviewBody({ detail }: { detail: ResourceDetail }) {
+/** The preview of one resource with the teacher's own readings (自分で読んでみる) shown as answers. */
+export function PreviewBody({ detail }: { detail: ResourceDetail }) {
   const trials = useTrials();
   const [error, setError] = useState<string | null>(null);
   const spoken = spokenExerciseTypes.includes(detail.type);
