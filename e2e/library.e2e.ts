@@ -1,0 +1,148 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { exerciseTypeLabels, exerciseTypes, type ExerciseType } from '@ondoku/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTeacher, openBrowser, sharedServer, shotsDir, signInThroughForm, type TestTeacher } from './harness';
+
+/**
+ * The content library in the distribution flow (/homework-create/form) as a fresh teacher sees
+ * it: filter by type, open one headquarters resource of each exercise type, play its audio and
+ * screenshot the preview at 1024 px (test-results/screenshots/library-<type>.png). Needs the
+ * installed library (library server and material).
+ */
+const server = sharedServer();
+let teacher: TestTeacher;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+declare global {
+  interface Window {
+    __ondokuAudios?: HTMLMediaElement[];
+  }
+}
+
+beforeAll(async () => {
+  teacher = await createTeacher(server, { prefix: 'library' });
+  browser = await openBrowser(['--autoplay-policy=no-user-gesture-required']);
+  page = browser.page;
+  // The players create their audio elements off the DOM: remember each one that is played.
+  await page.addInitScript(() => {
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      const seen = (window.__ondokuAudios ??= []);
+      if (!seen.includes(this)) seen.push(this);
+      return play.call(this);
+    };
+  });
+  await page.goto(`${server.url}/#/login`);
+  await signInThroughForm(page, teacher.loginId, teacher.password);
+  await page.waitForURL(/#\/homework-management/);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function chooseOption(label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.locator('.ant-select-item-option-content', { hasText: option }).last().click();
+}
+
+/** Some audio element of the page reached playing: not paused, and its time advanced. */
+async function audioPlays() {
+  await page.waitForFunction(
+    () => (window.__ondokuAudios ?? []).some((a) => !a.paused && a.currentTime > 0.05 && a.readyState >= 2),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+describe('content library', () => {
+  it('the menu leads to the library; filters narrow the list', async () => {
+    await page.getByRole('menuitem', { name: /宿題配信/ }).click();
+    await page.waitForURL(/#\/homework-create\/form/);
+    await expect.poll(() => page.getByTestId('resource-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const all = Number((await page.getByText(/^全\d+件$/).textContent())!.replace(/\D/g, ''));
+    expect(all).toBeGreaterThan(10);
+    // A full page of 10 and the pager.
+    expect(await page.getByTestId('resource-row').count()).toBe(10);
+    await expect.poll(() => page.getByRole('navigation', { name: 'ページ送り' }).isVisible()).toBe(true);
+
+    await chooseOption('学年', '3年');
+    await expect
+      .poll(async () => (await page.getByTestId('resource-row').allTextContents()).every((t) => t.includes('3年')))
+      .toBe(true);
+    await chooseOption('学年', 'すべての学年');
+    await page.getByRole('radio', { name: '本部教材' }).click();
+  });
+
+  it.each(exerciseTypes.map((t) => [t]))(
+    'previews a %s resource, plays its audio and screenshots it',
+    async (type: ExerciseType) => {
+      await chooseOption('種類', exerciseTypeLabels[type]);
+      const rows = page.getByTestId('resource-row');
+      await expect
+        .poll(
+          async () => {
+            const texts = await rows.allTextContents();
+            return texts.length > 0 && texts.every((t) => t.includes(exerciseTypeLabels[type]));
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+
+      // The preview's audio answers without error (a seek-bar control loads it as soon as it opens).
+      const media = page.waitForResponse((r) => r.request().resourceType() === 'media' && r.status() < 400, {
+        timeout: 20_000,
+      });
+      await rows
+        .first()
+        .getByRole('button', { name: /プレビュー/ })
+        .click();
+      const drawer = page.getByRole('dialog');
+      const view = drawer.getByTestId(`preview-${type}`);
+      await view.waitFor({ timeout: 15_000 });
+      expect(await view.getByTestId(/preview-item|article-sentence|dialog-child-turn/).count()).toBeGreaterThan(0);
+
+      // Play the model audio: the article's control (enabled once the audio can play), or an item's 原文を再生.
+      const control = drawer.getByRole('group', { name: /^(原文|本文)の音声$/ });
+      if (type === 'article_reading') {
+        const play = control.getByRole('button', { name: '再生' });
+        await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
+        await play.click();
+      } else {
+        await drawer
+          .getByRole('button', { name: /原文を再生/ })
+          .first()
+          .click();
+      }
+      await media;
+      await audioPlays();
+
+      await fs.mkdir(shotsDir, { recursive: true });
+      // The whole preview: a viewport as tall as the drawer's content.
+      const height = await drawer.locator('.ant-drawer-body').evaluate((el) => el.scrollHeight);
+      await page.setViewportSize({ width: 1024, height: Math.min(Math.max(768, height + 140), 4000) });
+      await page.screenshot({ path: path.join(shotsDir, `library-${type}.png`) });
+      await page.setViewportSize({ width: 1024, height: 768 });
+
+      await drawer.getByRole('button', { name: '閉じる' }).click();
+      await drawer.waitFor({ state: 'hidden' });
+      // Closing the preview stops its audio.
+      await page.waitForFunction(() => (window.__ondokuAudios ?? []).every((a) => a.paused));
+    },
+    60_000,
+  );
+
+  it('adds resources to the selection, which survives a reload', async () => {
+    await chooseOption('種類', 'すべての種類');
+    const rows = page.getByTestId('resource-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(10);
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(1).getByRole('checkbox').check();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('2');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('selection-count').textContent(), { timeout: 15_000 }).toBe('2');
+  });
+});
