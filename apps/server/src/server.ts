@@ -28,6 +28,8 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   liveLessonUrl: config.liveLessonUrl,
   logger: { level: config.logLevel },
+  // Scheduled homework opens within this many milliseconds of its time (docs/homework.md).
+  scheduler: { intervalMs: 10_000 },
 });
 
 if (config.seedDemo && (await isEmpty(database.db))) {

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type ServerTimeouts } from '../app.js';
+import type { Clock } from '../lib/clock.js';
+import type { MissedItemsSource } from '../modules/homework/index.js';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../db/client.js';
 import { createMailer } from '../lib/mailer.js';
@@ -65,7 +67,15 @@ async function openTestDatabase(): Promise<Database> {
  * .eml files in a temporary folder (`mailDir`). `webDist`: serve that built web app folder.
  */
 export async function buildTestApp(
-  opts: { liveLessonUrl?: string; smtpUrl?: string; webDist?: string; trustProxy?: number | string[]; timeouts?: Partial<ServerTimeouts> } = {},
+  opts: {
+    liveLessonUrl?: string;
+    smtpUrl?: string;
+    webDist?: string;
+    trustProxy?: number | string[];
+    timeouts?: Partial<ServerTimeouts>;
+    clock?: Clock;
+    missedItems?: MissedItemsSource;
+  } = {},
 ) {
   const database = await openTestDatabase();
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
@@ -81,6 +91,8 @@ export async function buildTestApp(
     webDist: opts.webDist,
     trustProxy: opts.trustProxy,
     timeouts: opts.timeouts,
+    clock: opts.clock,
+    missedItems: opts.missedItems,
   });
   await app.ready();
   return {
