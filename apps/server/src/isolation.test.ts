@@ -1,5 +1,8 @@
 import {
   allCalls,
+  delayHomework,
+  getPeriodicPlanList,
+  getReissueList,
   exportStudentsXls,
   getHomeworkClassRows,
   getMyClassRows,
@@ -9,13 +12,16 @@ import {
   searchStudent,
   type CallDef,
 } from '@ondoku/contract';
+import { randomUUID } from 'node:crypto';
 import { is } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as schema from './db/schema/index.js';
 import { call, download, queryString } from './test/call.js';
+import { publishHomework } from './modules/homework/index.js';
 import { buildClass, buildStudents, teacherWithToken, type SignedInTeacher } from './test/factories.js';
+import { buildHomework, buildResource } from './test/homework-factories.js';
 import { multipart } from './test/multipart.js';
 import { buildTestApp, type TestApp } from './test/test-app.js';
 
@@ -30,7 +36,15 @@ import { buildTestApp, type TestApp } from './test/test-app.js';
 let t: TestApp;
 let owner: SignedInTeacher;
 let other: SignedInTeacher;
-let own: { classId: number; otherClassId: number; studentIds: string[]; homeworkId: number };
+let own: {
+  classId: number;
+  otherClassId: number;
+  studentIds: string[];
+  homeworkId: number;
+  resourceId: number;
+  planId: number;
+  reissueId: number;
+};
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -43,7 +57,41 @@ beforeAll(async () => {
     .insert(schema.homework)
     .values({ teacherId: owner.teacher.id, title: '持ち主の宿題', startTime: new Date(), endTime: new Date() })
     .returning();
-  own = { classId: c1.id, otherClassId: c2.id, studentIds, homeworkId: hw!.id };
+  // The owner's classroom material, a periodic plan and a reissue, through the services.
+  const resource = await buildResource(t, { teacher: owner.teacher, title: '持ち主の教材' });
+  const day = 86_400_000;
+  const plan = await t.db.transaction((tx) =>
+    publishHomework(
+      tx,
+      owner.teacher,
+      {
+        homework_type: 'periodic',
+        request_key: randomUUID(),
+        title: '持ち主の定期宿題',
+        team_ids: [c1.id],
+        student_ids: [],
+        publish_type: 'scheduled',
+        publish_time: new Date(Date.now() + day).toISOString(),
+        end_time: new Date(Date.now() + 30 * day).toISOString(),
+        required_times: null,
+        schedule: [{ weekday: 1, resource_ids: [resource.id] }],
+        deadline_days: 7,
+        review_missed: false,
+      },
+      new Date(),
+    ),
+  );
+  const overdue = await buildHomework(t, { teacher: owner.teacher, now: new Date(Date.now() - 10 * day) });
+  const reissue = await call(t, delayHomework, { homework_id: overdue.homeworkId }, { as: owner });
+  own = {
+    classId: c1.id,
+    otherClassId: c2.id,
+    studentIds,
+    homeworkId: hw!.id,
+    resourceId: resource.id,
+    planId: plan.plan_id!,
+    reissueId: reissue.data.reissue_id,
+  };
 });
 afterAll(() => t.close());
 
@@ -64,15 +112,22 @@ function ownerValue(c: CallDef, key: string): unknown {
       return own.homeworkId;
     case 'homework_ids':
       return [own.homeworkId];
+    case 'resource_id':
+      return own.resourceId;
+    case 'resource_ids':
+      return [own.resourceId];
+    case 'plan_id':
+      return own.planId;
     case 'id':
       if (c.tag === 'classes') return own.classId;
+      if (c.path.includes('reissue')) return own.reissueId;
       if (c.tag === 'homework') return own.homeworkId;
   }
   throw new Error(`${c.path}: add the owner's record for the id field "${key}" to ownerValue() in isolation.test.ts`);
 }
 
 /** Valid values of the other fields, so that a refusal is about ownership and not a 400. */
-const samples = (): Record<string, unknown> => ({
+const samples = (c: CallDef): Record<string, unknown> => ({
   name: '乗っ取り',
   allow_join: 0,
   grade_name: '9年',
@@ -82,20 +137,34 @@ const samples = (): Record<string, unknown> => ({
   student_count: 3,
   password: t.encrypt('stolen123'),
   include_hidden: 1,
+  homework_type: 'routine',
+  request_key: randomUUID(),
+  title: '乗っ取りの宿題',
+  publish_type: 'now',
+  // A deadline in the bodies that publish and change; the list's end_time filter is a date.
+  end_time: c.method === 'POST' ? new Date(Date.now() + 86_400_000).toISOString() : undefined,
+  schedule: [{ weekday: 1, resource_ids: [own.resourceId] }],
+  deadline_days: 7,
+  review_missed: false,
+  distributions: 1,
 });
 
-const inputShape = (c: CallDef) => (c.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+/** The fields of a call's input (a union of variants, like publish-homework's: its first variant's). */
+const inputShape = (c: CallDef) => {
+  const input = c.input as unknown as z.ZodObject | z.ZodDiscriminatedUnion<z.ZodObject[]>;
+  return ('options' in input ? input.options[0]!.shape : input.shape) as Record<string, z.ZodType>;
+};
 
 const fieldsOf = (c: CallDef) => Object.keys(inputShape(c)).filter((k) => k !== 'file');
 
 /** The input a probe sends: the owner's ids, valid samples for the rest. */
 function probeInput(c: CallDef): Record<string, unknown> {
   const keys = fieldsOf(c);
-  const sample = samples();
+  const sample = samples(c);
   const input: Record<string, unknown> = {};
   for (const key of keys) {
     if (isIdField(key)) input[key] = ownerValue(c, key);
-    else if (key in sample) input[key] = sample[key];
+    else if (sample[key] !== undefined) input[key] = sample[key];
   }
   return input;
 }
@@ -128,6 +197,9 @@ describe("another teacher's token, on every call that takes an id (from the cont
       expect(paths).toContain(p);
     expect(paths).toContain('/api/v2/homework/student-list-by-team');
     expect(paths).toContain('/api/v2/team/import-team-students-list');
+    for (const p of ['publish-homework', 'change-homework', 'delay-homework', 'periodic-plan-edit', 'reissue-details'])
+      expect(paths).toContain(`/api/v2/homework-publish/${p}`);
+    expect(paths).toContain('/api/v2/homework/delete');
   });
 
   it.each(probed.map((c) => [`${c.method} ${c.path}`, c] as const))(
@@ -190,6 +262,8 @@ describe("another teacher's token, on the lists", () => {
       [searchStudent, { kw: 'own' }],
       [getHomeworkClassRows, {}],
       [getMyHomeworkPageList, {}],
+      [getPeriodicPlanList, {}],
+      [getReissueList, {}],
     ] as const;
     for (const [c, input] of lists) {
       const r = await call(t, c, input, { as: other, query: ownerQuery() });

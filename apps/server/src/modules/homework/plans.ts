@@ -308,25 +308,24 @@ export interface PlanView {
 }
 
 async function viewOf(db: DbOrTx, plan: PlanRecord): Promise<PlanView> {
-  const [days, dists, classRows, studentRows] = await Promise.all([
-    planDays(db, plan.id),
-    db
-      .select({ date: periodicDistributions.date, status: periodicDistributions.status })
-      .from(periodicDistributions)
-      .where(eq(periodicDistributions.planId, plan.id)),
-    plan.classIds.length
-      ? db
-          .select({ team_id: classes.id, name: classes.name })
-          .from(classes)
-          .where(and(eq(classes.teacherId, plan.teacherId), inArray(classes.id, plan.classIds)))
-      : Promise.resolve([]),
-    plan.studentIds.length
-      ? db
-          .select({ loginId: students.loginId })
-          .from(students)
-          .where(and(eq(students.teacherId, plan.teacherId), inArray(students.id, plan.studentIds)))
-      : Promise.resolve([]),
-  ]);
+  // One query after another: `db` may be a transaction (one connection).
+  const days = await planDays(db, plan.id);
+  const dists = await db
+    .select({ date: periodicDistributions.date, status: periodicDistributions.status })
+    .from(periodicDistributions)
+    .where(eq(periodicDistributions.planId, plan.id));
+  const classRows = plan.classIds.length
+    ? await db
+        .select({ team_id: classes.id, name: classes.name })
+        .from(classes)
+        .where(and(eq(classes.teacherId, plan.teacherId), inArray(classes.id, plan.classIds)))
+    : [];
+  const studentRows = plan.studentIds.length
+    ? await db
+        .select({ loginId: students.loginId })
+        .from(students)
+        .where(and(eq(students.teacherId, plan.teacherId), inArray(students.id, plan.studentIds)))
+    : [];
   const weekdays = [...new Set(days.map((d) => d.weekday))].sort();
   const taken = new Set(dists.map((d) => d.date));
   const pending = plan.nextRunAt ? [...pendingSlots(plan, new Set(weekdays), taken, plan.nextRunAt)] : [];

@@ -215,14 +215,12 @@ describe('homework-publish/publish-homework (routine)', () => {
       })),
     );
     // Finished ones do not count.
-    await t.db
-      .insert(homework)
-      .values({
-        teacherId: s.me.teacher.id,
-        title: '昔の宿題',
-        startTime: new Date(at(-2 * DAY)),
-        endTime: new Date(at(-DAY)),
-      });
+    await t.db.insert(homework).values({
+      teacherId: s.me.teacher.id,
+      title: '昔の宿題',
+      startTime: new Date(at(-2 * DAY)),
+      endTime: new Date(at(-DAY)),
+    });
     const res = await call(t, publishHomework, routine(s), { as: s.me }); // 3 more: one too many
     expect([res.status, res.errmsg]).toEqual([400, `宿題は${limit}個まで配信できます。`]);
     expect(await countHomework(s.me)).toBe(limit - 1);
