@@ -33,7 +33,7 @@ const app = await buildApp({
 });
 
 if (config.seedDemo && (await isEmpty(database.db))) {
-  await seedDemo(database.db, secretBox);
+  await seedDemo(database.db, secretBox, (line) => app.log.info(line));
   app.log.info('created demo data (teacher01 / teacher02 / guest01, password pass1234)');
 }
 

@@ -4,6 +4,7 @@ import { openRuntime } from '../runtime.js';
 import { issuePassCardKey } from '../modules/auth/pass-card.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { findTeacherByLoginId } from '../modules/auth/teacher-repository.js';
+import { publishHeadquartersHomework } from '../modules/homework/index.js';
 import { writeSystemStatus } from '../modules/system/repository.js';
 
 /**
@@ -13,7 +14,11 @@ import { writeSystemStatus } from '../modules/system/repository.js';
 const usage = `使い方: npm run admin -- <command>
   create-teacher --login-id ID --email MAIL --password PASS --nickname NAME [--school SCHOOL] [--guest] [--show-live]
   issue-key LOGIN_ID                      ワンタイムログインキーを発行します（10分間有効・1回限り）
-  set-status 0|1|2 [--title T] [--message M]   0=停止 1=お知らせ 2=通常`;
+  set-status 0|1|2 [--title T] [--message M]   0=停止 1=お知らせ 2=通常
+  publish-hq-homework --title T (--resources KEY,KEY | --pack CODE) --end 2026-04-15T17:00+09:00
+      [--start 2026-04-08T09:00+09:00] [--teachers LOGIN_ID,LOGIN_ID] [--required-times N] [--key KEY]
+                                          本部の宿題を教室（各教師の表示中のクラス）に配信します。
+                                          --teachers 省略時は全教師、同じ --key の再実行は配信しません`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -27,6 +32,13 @@ const { positionals, values } = parseArgs({
     'show-live': { type: 'boolean' },
     title: { type: 'string' },
     message: { type: 'string' },
+    resources: { type: 'string' },
+    pack: { type: 'string' },
+    start: { type: 'string' },
+    end: { type: 'string' },
+    teachers: { type: 'string' },
+    'required-times': { type: 'string' },
+    key: { type: 'string' },
   },
 });
 
@@ -75,6 +87,47 @@ try {
       if (status !== 0 && status !== 1 && status !== 2) fail('状態は 0, 1, 2 のいずれかです。');
       await writeSystemStatus(db, { status, title: values.title ?? '', message: values.message ?? '' });
       console.log(`システム状態を ${status} に設定しました。`);
+      break;
+    }
+    case 'publish-hq-homework': {
+      const list = (v?: string) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [];
+      const time = (v: string | undefined, name: string) => {
+        if (v === undefined) return undefined;
+        const d = new Date(v);
+        if (Number.isNaN(d.getTime())) fail(`${name} の日時が正しくありません: ${v}`);
+        return d;
+      };
+      if (!values.title) fail('--title は必須です。');
+      if (!values.resources && !values.pack) fail('--resources か --pack を指定してください。');
+      const endTime = time(values.end, '--end');
+      if (!endTime) fail('--end は必須です。');
+      const results = await publishHeadquartersHomework(
+        db,
+        {
+          title: values.title,
+          resourceKeys: list(values.resources),
+          packCode: values.pack,
+          teacherLoginIds: list(values.teachers),
+          publishTime: time(values.start, '--start'),
+          endTime,
+          requiredTimes: values['required-times'] ? Number(values['required-times']) : null,
+          key: values.key,
+        },
+        new Date(),
+      ).catch((e: unknown) => fail((e as Error).message));
+      for (const r of results)
+        console.log(
+          r.error
+            ? `${r.teacher}: 配信できませんでした（${r.error}）`
+            : `${r.teacher}: 宿題 ${r.homeworkIds.join(', ') || '（配信済み）'}`,
+        );
+      if (results.some((r) => r.error)) process.exitCode = 1;
       break;
     }
     default:

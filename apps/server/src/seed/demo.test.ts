@@ -4,9 +4,10 @@ import { buildTestApp, type TestApp } from '../test/test-app.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
 let t: TestApp;
+const logged: string[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
-  await seedDemo(t.db, t.secretBox);
+  await seedDemo(t.db, t.secretBox, (line) => logged.push(line));
 });
 afterAll(() => t.close());
 
@@ -38,5 +39,9 @@ describe('demo data', () => {
     expect(first.furigana).toMatch(/^\p{Script=Hiragana}+ \p{Script=Hiragana}+$/u);
     expect((await classesOf('teacher02')).rows.map((r) => r.name)).toEqual(['4年1組']);
     expect((await classesOf('guest01')).rows).toEqual([]);
+  });
+
+  it('skips demo homework with a log line while no library material is installed', () => {
+    expect(logged).toEqual(['demo homework skipped: the content library has no headquarters material installed yet']);
   });
 });

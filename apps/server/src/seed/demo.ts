@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { teachers } from '../db/schema/index.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import { createTeacher } from '../modules/auth/service.js';
+import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoClasses } from './demo-students.js';
 
 /** Demo accounts listed in the README; created through the same service the operator command uses. */
@@ -36,10 +37,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedDemo(db: Db, box: SecretBox): Promise<void> {
+export async function seedDemo(db: Db, box: SecretBox, log: (line: string) => void = console.log): Promise<void> {
   for (const t of demoTeachers) {
     const teacher = await createTeacher(db, { ...t, password: DEMO_PASSWORD });
     await seedDemoClasses(db, box, teacher.id, teacher.loginId);
+    if (teacher.loginId === 'teacher01') await seedDemoHomework(db, teacher, log);
   }
 }
 

@@ -82,7 +82,7 @@ export async function drawWords(db: DbOrTx, code: string, from: number, to: numb
 /** Resources of a type the seed may hand out (any visible one), newest first. */
 export async function unsafeResourcesOfType(db: DbOrTx, type: string, limit: number) {
   return db
-    .select(columns)
+    .select({ ...columns, key: libraryResources.key })
     .from(libraryResources)
     .where(
       and(
