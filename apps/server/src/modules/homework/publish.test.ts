@@ -229,6 +229,28 @@ describe('homework-publish/publish-homework (routine)', () => {
   });
 });
 
+describe('the distribution limit under concurrency', () => {
+  it('two publishes at once for the last place: one gets it, the other the message', async () => {
+    const s = await setup();
+    const limit = homeworkLimits.activeHomeworkPerTeacher;
+    await t.db.insert(homework).values(
+      Array.from({ length: limit - 1 }, (_, i) => ({
+        teacherId: s.me.teacher.id,
+        title: `既存 ${i}`,
+        startTime: clock.now(),
+        endTime: new Date(at(DAY)),
+      })),
+    );
+    const one = { team_ids: [s.c1.id], student_ids: [] };
+    const replies = await Promise.all([
+      call(t, publishHomework, routine(s, one), { as: s.me }),
+      call(t, publishHomework, routine(s, one), { as: s.me }),
+    ]);
+    expect(replies.map((r) => r.errmsg).sort()).toEqual(['', `宿題は${limit}個まで配信できます。`]);
+    expect(await countHomework(s.me)).toBe(limit);
+  });
+});
+
 describe('homework-publish/publish-homework (word test)', () => {
   const wordtest = (s: Awaited<ReturnType<typeof setup>>, code: string, over: Record<string, unknown> = {}) => ({
     ...routine(s, { resource_ids: undefined }),

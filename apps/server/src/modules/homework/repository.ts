@@ -143,40 +143,46 @@ const toView = (r: RawView): HomeworkView => ({
   state: r.state,
 });
 
-/** Views of the homework chosen by `inner` (a select of h.* rows, already ordered and paged). */
-async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date): Promise<HomeworkView[]> {
-  const res = await db.execute<RawView>(sql`
+/**
+ * Views of the homework chosen by `inner` (a select of h.* rows, already ordered and paged; it may
+ * add `total`, the count of every matching row, taken in the same query).
+ */
+async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date) {
+  const res = await db.execute<RawView & { total?: number }>(sql`
     with page as (${inner})
     select h.id, h.title, h.type, h.origin_type, h.class_id, c.name as class_name, h.required_times, h.has_delay,
       h.start_time, h.end_time, h.reissue_end_time, h.test_start_time, h.word_test, h.plan_id, h.created_at,
       (select count(*)::int from homework_topics t where t.homework_id = h.id) as topic_count,
-      rc.assigned, rc.submitted, ${stateSql(now)} as state
+      rc.assigned, rc.submitted, ${stateSql(now)} as state, h.total
     from page h
     left join classes c on c.id = h.class_id
     ${recipientCounts}
     order by ${order}`);
-  return res.rows.map(toView);
+  return { rows: res.rows.map(toView), total: res.rows[0]?.total };
 }
 
-/** A page of one teacher's homework; every read is scoped to the acting teacher. */
+/**
+ * A page of one teacher's homework; every read is scoped to the acting teacher. One query: the
+ * page's rows with the total beside them (a page past the end counts apart).
+ */
 export async function listTeacherHomework(db: DbOrTx, teacherId: number, q: HomeworkPageQuery, now: Date) {
   const where = filtersOf(teacherId, q, now);
   const from = q.state ? sql`homework h ${recipientCounts}` : sql`homework h`;
   const dir = q.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const order = sql`${sortSql[q.sortField]} ${dir}, h.id desc`;
-  const inner = sql`select h.* from ${from} where ${where} order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
-  const [rows, total] = await Promise.all([
-    views(db, inner, order, now),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from ${from} where ${where}`),
-  ]);
-  return { rows, total: total.rows[0]?.n ?? 0 };
+  const inner = sql`select h.*, count(*) over ()::int as total from ${from} where ${where}
+    order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
+  const page = await views(db, inner, order, now);
+  if (page.total !== undefined) return { rows: page.rows, total: page.total };
+  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${from} where ${where}`);
+  return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
 }
 
 /** One homework of the teacher (not deleted) as the list shows it, or null. */
 export async function findHomeworkView(db: DbOrTx, teacherId: number, id: number, now: Date) {
-  const inner = sql`select h.* from homework h where h.id = ${id} and h.teacher_id = ${teacherId} and h.deleted_at is null`;
-  const [row] = await views(db, inner, sql`h.id`, now);
-  return row ?? null;
+  const inner = sql`select h.*, null::int as total from homework h where h.id = ${id} and h.teacher_id = ${teacherId} and h.deleted_at is null`;
+  const { rows } = await views(db, inner, sql`h.id`, now);
+  return rows[0] ?? null;
 }
 
 export async function topicsOf(db: DbOrTx, homeworkId: number) {
