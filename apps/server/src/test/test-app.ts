@@ -68,6 +68,8 @@ async function openTestDatabase(): Promise<Database> {
  */
 export async function buildTestApp(
   opts: {
+    /** A second application on the database of this one (a second server process): not dropped by close(). */
+    sameDatabaseAs?: { database: Database };
     liveLessonUrl?: string;
     smtpUrl?: string;
     webDist?: string;
@@ -77,7 +79,9 @@ export async function buildTestApp(
     missedItems?: MissedItemsSource;
   } = {},
 ) {
-  const database = await openTestDatabase();
+  const database = opts.sameDatabaseAs
+    ? await openPostgres(opts.sameDatabaseAs.database.pool.options.connectionString!)
+    : await openTestDatabase();
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: 'Ondoku Test <test@ondoku.invalid>', dataDir });

@@ -11,7 +11,6 @@ import {
 } from '@ondoku/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../../db/client.js';
 import { homework, homeworkEvents, homeworkRecipients, periodicDistributions } from '../../db/schema/index.js';
 import { manualClock } from '../../lib/clock.js';
 import { call } from '../../test/call.js';
@@ -29,7 +28,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const missedSeen: number[][] = [];
 
 let t: TestApp;
-let second: Database;
+let second: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
     clock,
@@ -38,7 +37,8 @@ beforeAll(async () => {
       return new Map(studentIds.map((id) => [id, [{ kind: 'word', text: 'apple' }]]));
     },
   });
-  second = await openPostgres(t.database.pool.options.connectionString!);
+  // A second server process on the same database.
+  second = await buildTestApp({ clock, sameDatabaseAs: t });
 });
 afterAll(async () => {
   await second.close();
@@ -180,10 +180,10 @@ describe('the scheduler with a moved clock', () => {
     expect(list.every((r) => r.plan_id === planId)).toBe(true);
   });
 
-  it('two processes on one database, after downtime: each distribution and each event once', async () => {
+  it('two app instances on one database, after downtime: each distribution and each event once', async () => {
     // Down from Friday to the next Saturday: Wed 15 and Fri 17 are due, and r1, r2 are past their end.
     clock.set(new Date(T0 + 10 * DAY));
-    const other = createScheduler({ db: second.db, clock });
+    const other = second.app.scheduler;
     const reports = await Promise.all([t.app.scheduler.tick(), other.tick(), t.app.scheduler.tick(), other.tick()]);
     expect(reports.reduce((n, r) => n + r.distributions, 0)).toBe(2);
     const dists = await t.db.select().from(periodicDistributions).where(eq(periodicDistributions.planId, planId));
