@@ -11,7 +11,13 @@ import {
 } from '@ondoku/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homework, homeworkEvents, homeworkRecipients, periodicDistributions } from '../../db/schema/index.js';
+import {
+  homework,
+  homeworkEvents,
+  homeworkPublishKeys,
+  homeworkRecipients,
+  periodicDistributions,
+} from '../../db/schema/index.js';
 import { manualClock } from '../../lib/clock.js';
 import { call } from '../../test/call.js';
 import { buildClass, buildStudents, teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
@@ -201,6 +207,34 @@ describe('the scheduler with a moved clock', () => {
     const states = (await call(t, getMyHomeworkPageList, { homework_type: 'periodic' }, { as: me })).data.rows;
     expect(states.filter((r) => r.state === 'overdue')).toHaveLength(3);
     expect(states.filter((r) => r.state === 'open')).toHaveLength(1);
+  });
+});
+
+describe('publish request keys', () => {
+  it('are forgotten a day after they were used', async () => {
+    const me = await teacherWithToken(t);
+    const c = await classWithStudents(me);
+    clock.set(new Date());
+    await call(
+      t,
+      publishHomework,
+      {
+        homework_type: 'routine',
+        request_key: randomUUID(),
+        title: '鍵の宿題',
+        team_ids: [c.id],
+        publish_type: 'now',
+        end_time: iso(Date.now() + DAY),
+        resource_ids: [(await buildResource(t)).id],
+      },
+      { as: me },
+    );
+    const keys = () => t.db.select().from(homeworkPublishKeys).where(eq(homeworkPublishKeys.teacherId, me.teacher.id));
+    await t.app.scheduler.tick();
+    expect(await keys()).toHaveLength(1);
+    clock.set(new Date(Date.now() + DAY + HOUR));
+    await t.app.scheduler.tick();
+    expect(await keys()).toEqual([]);
   });
 });
 

@@ -11,7 +11,8 @@ import { distributeDue, duePlanIds, noMissedItems, type MissedItemsSource } from
  * takes what is due at the injected clock's now:
  * - open: marks homework whose delivery time has come (and records an `opened` event);
  * - close: marks homework whose deadline passed (a `closed` event; a reissue closes again later);
- * - distribute: makes each due periodic distribution, once per plan and date.
+ * - distribute: makes each due periodic distribution, once per plan and date;
+ * - and forgets publish request keys older than a day.
  * Every step claims its rows with FOR UPDATE SKIP LOCKED, and unique keys (homework_events per
  * homework, kind and deadline; periodic_distributions per plan and date) refuse a second copy,
  * so a restart catches up what was missed and two processes never do a job twice.
@@ -68,12 +69,13 @@ export function createScheduler(deps: {
   async function tick(): Promise<SchedulerReport> {
     const now = clock.now();
     const report: SchedulerReport = { opened: 0, closed: 0, distributions: 0 };
-    report.distributions = 0;
     for (const planId of await duePlanIds(db, now, 50))
       report.distributions += await db.transaction((tx) => distributeDue(tx, planId, now, missed));
     // Distributions made just now may already be open (catching up), so open and close after them.
     report.opened = await mark('opened', now);
     report.closed = await mark('closed', now);
+    // Request keys only guard against a repeated click or retry: a day is plenty.
+    await db.execute(sql`delete from homework_publish_keys where created_at < ${new Date(now.getTime() - 86_400_000)}`);
     return report;
   }
 
