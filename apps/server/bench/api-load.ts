@@ -3,11 +3,11 @@
  * PostgreSQL and an external one (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
  * a fresh database is created there and dropped; BENCH_DATABASE_URL=none skips it), the app runs
  * in a child process (bench/api-server.ts) seeded with one teacher, 100 classes × 60 students and
- * 300 homework rows; 50 keep-alive clients of our own load each call for a fixed time over
+ * 3,000 homework (with their children and topics); 50 keep-alive clients of our own load each call for a fixed time over
  * loopback; a minimal Fastify server answering SELECT 1 through pg on the same database is the
  * reference, loaded right before each call (the ratio is call / that reference). Then an export of every student, timed, while the server's event-loop delay is
  * monitored and /api/health is probed. Prints one table.
- * Run: npm run bench:api [-- --seconds 5 --clients 50]
+ * Run: npm run bench:api [-- --seconds 5 --clients 50 --only homework]
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '50' },
     classes: { type: 'string', default: '100' },
     size: { type: 'string', default: '60' },
+    /** Only the calls whose name contains this (e.g. --only homework). */
+    only: { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -182,6 +184,7 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
     const search = () => `limit=20&${searches[n++ % searches.length]}`;
     const resource = () => ready.resourceIds[n++ % ready.resourceIds.length]!;
     const calls: [string, () => string][] = [
+    const allCalls: [string, () => string][] = [
       ['team/my-team-rows', () => '/api/v2/team/my-team-rows'],
       ['student-page-rows (class)', () => `/api/v2/team/student-page-rows?team_id=${cls()}&page=1&limit=50`],
       ['student-page-rows (kw, all)', () => `/api/v2/team/student-page-rows?kw=${kw()}&page=1&limit=50`],
@@ -190,7 +193,17 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
       ['homework list', () => '/api/v2/homework/my-homework-page-list?page=1&limit=20'],
       ['resource/search (kw, type, grade)', () => `/api/v2/resource/search?${search()}`],
       ['resource/detail', () => `/api/v2/resource/detail?resource_id=${resource()}`],
+      ['homework list (3,000)', () => '/api/v2/homework/my-homework-page-list?page=1&limit=20'],
+      [
+        'homework list (class, overdue)',
+        () => `/api/v2/homework/my-homework-page-list?page=1&limit=20&team_id=${cls()}&finish_type=overdue`,
+      ],
+      [
+        'homework list (title, page 5)',
+        () => `/api/v2/homework/my-homework-page-list?page=5&limit=20&search_title=${encodeURIComponent('宿題 1')}`,
+      ],
     ];
+    const calls = allCalls.filter(([name]) => !values.only || name.includes(values.only));
     // The reference runs right before each call, so that each ratio compares figures taken under
     // the same load of the machine (shared machines vary from minute to minute).
     const results: [string, LoadResult, LoadResult][] = [];

@@ -2,7 +2,7 @@
  * The server side of bench/api-load.ts, run as a child process (so the load client never shares
  * its event loop): opens the database (embedded in a temporary DATA_DIR, or the URL given),
  * migrates, seeds a region-size data set through the services (one teacher, 100 classes × 60
- * students, homework rows), builds the app and listens on loopback. `--reference` instead serves
+ * students, 3,000 homework with their children and topics), builds the app and listens on loopback. `--reference` instead serves
  * only GET /ref answering SELECT 1 through pg on the same database (the ratio's denominator).
  * Talks to the parent over IPC: `ready` (port, token, ids, seed timings), then answers `rss`,
  * `eld-start`/`eld-stop` (event-loop delay), `close`.
@@ -19,6 +19,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { openDatabase, openPostgres, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { sql } from 'drizzle-orm';
 import { homework } from '../src/db/schema/index.js';
 import { createMailer } from '../src/lib/mailer.js';
 import { loadPasswordCipher } from '../src/lib/rsa-keys.js';
@@ -115,15 +116,30 @@ if (values.reference) {
   // In slices of one class-year (600), as an import of that size would be.
   for (let s = 0; s < list.length; s += 600) await createStudents(db, box, teacher.id, list.slice(s, s + 600));
   const tStudents = performance.now();
+  // 3,000 homework for the one teacher (issue 15: the list at that size), each to one class
+  // (60 children, 4 in 5 submitted), two topics each; delivered every 3 hours back from now.
   const now = Date.now();
+  const ids = [...classIds.values()];
+  const HOMEWORK = 3000;
   await db.insert(homework).values(
-    Array.from({ length: 300 }, (_, i) => ({
+    Array.from({ length: HOMEWORK }, (_, i) => ({
       teacherId: teacher.id,
       title: `宿題 ${i + 1}`,
-      startTime: new Date(now - i * 86_400_000),
-      endTime: new Date(now - i * 86_400_000 + 7 * 86_400_000),
+      type: (['routine', 'periodic', 'wordtest'] as const)[i % 3],
+      classId: ids[i % ids.length]!,
+      requiredTimes: i % 4 === 0 ? 3 : null,
+      startTime: new Date(now - i * 3 * 3_600_000 + 86_400_000),
+      endTime: new Date(now - i * 3 * 3_600_000 + 8 * 86_400_000),
     })),
   );
+  await db.execute(sql`insert into homework_topics (homework_id, position, title, type, item_count)
+    select h.id, p, '教材 ' || h.id || '-' || p, 'sentence_reading', 5
+    from homework h cross join generate_series(1, 2) p where h.teacher_id = ${teacher.id}`);
+  await db.execute(sql`insert into homework_recipients (homework_id, student_id, class_id, submitted_at)
+    select h.id, cs.student_id, h.class_id,
+      case when (cs.student_id + h.id) % 5 <> 0 then h.start_time + interval '1 day' end
+    from homework h join class_students cs on cs.class_id = h.class_id where h.teacher_id = ${teacher.id}`);
+  await db.execute(sql`analyze`);
   const token = await issueToken(db, teacher.id, { clientName: 'bench' });
   const privateKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 })
     .privateKey.export({ type: 'pkcs8', format: 'pem' })

@@ -5,6 +5,7 @@ import { evaluationLimits, studentLimits } from '@ondoku/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import type { Mailer } from './lib/mailer.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import type { PasswordCipher } from './lib/rsa-keys.js';
@@ -16,6 +17,7 @@ import { evaluationRoutes } from './modules/evaluation/routes.js';
 import type { EvaluationSession } from './modules/evaluation/session.js';
 import { createSpeechService, type SpeechService } from './modules/evaluation/speech-service.js';
 import { createTicketSigner } from './modules/evaluation/ticket.js';
+import { createScheduler, type MissedItemsSource, type Scheduler } from './modules/homework/index.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -48,6 +50,15 @@ export interface AppDeps {
   storage: Storage;
   /** Tests shorten the slow-client limits; production uses `serverTimeouts`. */
   timeouts?: Partial<ServerTimeouts>;
+  /** The time the server goes by (homework states, publish rules, the scheduler); tests move it. */
+  clock?: Clock;
+  /**
+   * The homework scheduler: ticks every `intervalMs` when given (server.ts); without it the
+   * scheduler is built but only ticks when asked (`app.scheduler.tick()`, tests).
+   */
+  scheduler?: { intervalMs: number };
+  /** Issue 15.6: where periodic plans find each child's missed words and sentences. */
+  missedItems?: MissedItemsSource;
 }
 
 /**
@@ -102,7 +113,12 @@ export async function buildApp(deps: AppDeps) {
   openApiRoute(app);
   systemRoutes(app, { db, limiter });
   authRoutes(app, { db, limiter, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
-  homeworkRoutes(app, { db });
+  const clock = deps.clock ?? systemClock;
+  homeworkRoutes(app, { db, clock });
+  const scheduler = createScheduler({ db, clock, log: app.log, missedItems: deps.missedItems });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onClose', () => scheduler.stop());
+  if (deps.scheduler) app.addHook('onReady', async () => scheduler.start(deps.scheduler!.intervalMs));
   classRoutes(app, { db });
   studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox, limiter });
   accountRoutes(app, { db, limiter, cipher: deps.cipher, mailer: deps.mailer });
@@ -130,5 +146,7 @@ export async function buildApp(deps: AppDeps) {
 declare module 'fastify' {
   interface FastifyInstance {
     evaluationSessions: Set<EvaluationSession>;
+    /** The homework scheduler (modules/homework/scheduler.ts). */
+    scheduler: Scheduler;
   }
 }

@@ -1,5 +1,8 @@
 import {
   allCalls,
+  delayHomework,
+  getPeriodicPlanList,
+  getReissueList,
   exportStudentsXls,
   getHomeworkClassRows,
   getMyClassRows,
@@ -10,6 +13,7 @@ import {
   searchStudent,
   type CallDef,
 } from '@ondoku/contract';
+import { randomUUID } from 'node:crypto';
 import { is } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +21,9 @@ import type { z } from 'zod';
 import * as schema from './db/schema/index.js';
 import { createClassroomResource } from './modules/library/index.js';
 import { call, download, queryString } from './test/call.js';
+import { publishHomework } from './modules/homework/index.js';
 import { buildClass, buildStudents, teacherWithToken, type SignedInTeacher } from './test/factories.js';
+import { buildHomework } from './test/homework-factories.js';
 import { multipart } from './test/multipart.js';
 import { buildTestApp, type TestApp } from './test/test-app.js';
 
@@ -32,7 +38,15 @@ import { buildTestApp, type TestApp } from './test/test-app.js';
 let t: TestApp;
 let owner: SignedInTeacher;
 let other: SignedInTeacher;
-let own: { classId: number; otherClassId: number; studentIds: string[]; homeworkId: number; resourceId: number };
+let own: {
+  classId: number;
+  otherClassId: number;
+  studentIds: string[];
+  homeworkId: number;
+  resourceId: number;
+  planId: number;
+  reissueId: number;
+};
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -56,7 +70,39 @@ beforeAll(async () => {
     },
     t.media,
   );
-  own = { classId: c1.id, otherClassId: c2.id, studentIds, homeworkId: hw!.id, resourceId: resource.id };
+  const day = 86_400_000;
+  const plan = await t.db.transaction((tx) =>
+    publishHomework(
+      tx,
+      owner.teacher,
+      {
+        homework_type: 'periodic',
+        request_key: randomUUID(),
+        title: '持ち主の定期宿題',
+        team_ids: [c1.id],
+        student_ids: [],
+        publish_type: 'scheduled',
+        publish_time: new Date(Date.now() + day).toISOString(),
+        end_time: new Date(Date.now() + 30 * day).toISOString(),
+        required_times: null,
+        schedule: [{ weekday: 1, resource_ids: [resource.id] }],
+        deadline_days: 7,
+        review_missed: false,
+      },
+      new Date(),
+    ),
+  );
+  const overdue = await buildHomework(t, { teacher: owner.teacher, now: new Date(Date.now() - 10 * day) });
+  const reissue = await call(t, delayHomework, { homework_id: overdue.homeworkId }, { as: owner });
+  own = {
+    classId: c1.id,
+    otherClassId: c2.id,
+    studentIds,
+    homeworkId: hw!.id,
+    resourceId: resource.id,
+    planId: plan.plan_id!,
+    reissueId: reissue.data.reissue_id,
+  };
 });
 afterAll(() => t.close());
 
@@ -79,15 +125,20 @@ function ownerValue(c: CallDef, key: string): unknown {
       return [own.homeworkId];
     case 'resource_id':
       return own.resourceId;
+    case 'resource_ids':
+      return [own.resourceId];
+    case 'plan_id':
+      return own.planId;
     case 'id':
       if (c.tag === 'classes') return own.classId;
+      if (c.path.includes('reissue')) return own.reissueId;
       if (c.tag === 'homework') return own.homeworkId;
   }
   throw new Error(`${c.path}: add the owner's record for the id field "${key}" to ownerValue() in isolation.test.ts`);
 }
 
 /** Valid values of the other fields, so that a refusal is about ownership and not a 400. */
-const samples = (): Record<string, unknown> => ({
+const samples = (c: CallDef): Record<string, unknown> => ({
   name: '乗っ取り',
   allow_join: 0,
   grade_name: '9年',
@@ -97,20 +148,34 @@ const samples = (): Record<string, unknown> => ({
   student_count: 3,
   password: t.encrypt('stolen123'),
   include_hidden: 1,
+  homework_type: 'routine',
+  request_key: randomUUID(),
+  title: '乗っ取りの宿題',
+  publish_type: 'now',
+  // A deadline in the bodies that publish and change; the list's end_time filter is a date.
+  end_time: c.method === 'POST' ? new Date(Date.now() + 86_400_000).toISOString() : undefined,
+  schedule: [{ weekday: 1, resource_ids: [own.resourceId] }],
+  deadline_days: 7,
+  review_missed: false,
+  distributions: 1,
 });
 
-const inputShape = (c: CallDef) => (c.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+/** The fields of a call's input (a union of variants, like publish-homework's: its first variant's). */
+const inputShape = (c: CallDef) => {
+  const input = c.input as unknown as z.ZodObject | z.ZodDiscriminatedUnion<z.ZodObject[]>;
+  return ('options' in input ? input.options[0]!.shape : input.shape) as Record<string, z.ZodType>;
+};
 
 const fieldsOf = (c: CallDef) => Object.keys(inputShape(c)).filter((k) => k !== 'file');
 
 /** The input a probe sends: the owner's ids, valid samples for the rest. */
 function probeInput(c: CallDef): Record<string, unknown> {
   const keys = fieldsOf(c);
-  const sample = samples();
+  const sample = samples(c);
   const input: Record<string, unknown> = {};
   for (const key of keys) {
     if (isIdField(key)) input[key] = ownerValue(c, key);
-    else if (key in sample) input[key] = sample[key];
+    else if (sample[key] !== undefined) input[key] = sample[key];
   }
   return input;
 }
@@ -144,6 +209,9 @@ describe("another teacher's token, on every call that takes an id (from the cont
     expect(paths).toContain('/api/v2/homework/student-list-by-team');
     expect(paths).toContain('/api/v2/team/import-team-students-list');
     expect(paths).toContain('/api/v2/resource/detail');
+    for (const p of ['publish-homework', 'change-homework', 'delay-homework', 'periodic-plan-edit', 'reissue-details'])
+      expect(paths).toContain(`/api/v2/homework-publish/${p}`);
+    expect(paths).toContain('/api/v2/homework/delete');
   });
 
   it.each(probed.map((c) => [`${c.method} ${c.path}`, c] as const))(
@@ -207,6 +275,8 @@ describe("another teacher's token, on the lists", () => {
       [getHomeworkClassRows, {}],
       [getMyHomeworkPageList, {}],
       [searchResources, { origin_type: 'classroom' }],
+      [getPeriodicPlanList, {}],
+      [getReissueList, {}],
     ] as const;
     for (const [c, input] of lists) {
       const r = await call(t, c, input, { as: other, query: ownerQuery() });

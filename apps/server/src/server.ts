@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { createMailer } from './lib/mailer.js';
 import { openRuntime } from './runtime.js';
 import { createSpeechService } from './modules/evaluation/speech-service.js';
-import { isEmpty, seedDemo } from './seed/demo.js';
+import { isEmpty, seedDemo, seedDemoHomeworkOfTeacher01 } from './seed/demo.js';
 import { storageFromConfig } from './lib/storage.js';
 import { headquartersSource, installLibrary, libraryCacheDir, type LibraryMedia } from './modules/library/index.js';
 
@@ -34,9 +34,12 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   liveLessonUrl: config.liveLessonUrl,
   logger: { level: config.logLevel },
+  // Scheduled homework opens within this many milliseconds of its time (docs/homework.md).
+  scheduler: { intervalMs: 10_000 },
 });
 
-if (config.seedDemo && (await isEmpty(database.db))) {
+const seedingDemo = config.seedDemo && (await isEmpty(database.db));
+if (seedingDemo) {
   await seedDemo(database.db, secretBox, media);
   app.log.info('created demo data (teacher01 / teacher02 / guest01, password pass1234)');
 }
@@ -74,7 +77,11 @@ installLibrary(database.db, media, headquartersSource())
       r.skipped ? 'content library is up to date' : 'content library installed',
     ),
   )
-  .catch((err: unknown) => app.log.error({ err }, 'content library install failed'))
+  // A first start's demo homework is made from the library, so it follows the install.
+  .then(async () => {
+    if (seedingDemo) await seedDemoHomeworkOfTeacher01(database.db, (line) => app.log.info(line));
+  })
+  .catch((err: unknown) => app.log.error({ err }, 'content library install or demo homework failed'))
   // Then load the acoustic model, so the first evaluation is quick.
   .finally(() => speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start')));
 app.log.info(`Ondoku is ready: http://localhost:${config.port} (database: ${database.kind})`);

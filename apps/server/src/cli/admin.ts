@@ -4,6 +4,7 @@ import { openRuntime } from '../runtime.js';
 import { issuePassCardKey } from '../modules/auth/pass-card.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { findTeacherByLoginId } from '../modules/auth/teacher-repository.js';
+import { publishHeadquartersHomework } from '../modules/homework/index.js';
 import { writeSystemStatus } from '../modules/system/repository.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -26,6 +27,10 @@ const usage = `使い方: npm run admin -- <command>
   set-status 0|1|2 [--title T] [--message M]   0=停止 1=お知らせ 2=通常
   library-replace-audio --key KEY --target item:N|wait:N:M|full_text (--file REC.wav | --revert)
                                           本部教材の模範音声を録音に差し替えます（--revert で合成音声に戻します）`;
+  publish-hq-homework --title T (--resources KEY,KEY | --pack CODE) --end 2026-04-15T17:00+09:00
+      [--start 2026-04-08T09:00+09:00] [--teachers LOGIN_ID,LOGIN_ID] [--required-times N] [--key KEY]
+                                          本部の宿題を教室（各教師の表示中のクラス）に配信します。
+                                          --teachers 省略時は全教師、同じ --key の再実行は配信しません`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -43,6 +48,12 @@ const { positionals, values } = parseArgs({
     target: { type: 'string' },
     file: { type: 'string' },
     revert: { type: 'boolean' },
+    resources: { type: 'string' },
+    pack: { type: 'string' },
+    start: { type: 'string' },
+    end: { type: 'string' },
+    teachers: { type: 'string' },
+    'required-times': { type: 'string' },
   },
 });
 
@@ -118,6 +129,45 @@ try {
         if (e instanceof ReplaceAudioError) fail(e.message);
         throw e;
       }
+    case 'publish-hq-homework': {
+      const list = (v?: string) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [];
+      const time = (v: string | undefined, name: string) => {
+        if (v === undefined) return undefined;
+        const d = new Date(v);
+        if (Number.isNaN(d.getTime())) fail(`${name} の日時が正しくありません: ${v}`);
+        return d;
+      };
+      if (!values.title) fail('--title は必須です。');
+      if (!values.resources && !values.pack) fail('--resources か --pack を指定してください。');
+      const endTime = time(values.end, '--end');
+      if (!endTime) fail('--end は必須です。');
+      const results = await publishHeadquartersHomework(
+        db,
+        {
+          title: values.title,
+          resourceKeys: list(values.resources),
+          packCode: values.pack,
+          teacherLoginIds: list(values.teachers),
+          publishTime: time(values.start, '--start'),
+          endTime,
+          requiredTimes: values['required-times'] ? Number(values['required-times']) : null,
+          key: values.key,
+        },
+        new Date(),
+      ).catch((e: unknown) => fail((e as Error).message));
+      for (const r of results)
+        console.log(
+          r.error
+            ? `${r.teacher}: 配信できませんでした（${r.error}）`
+            : `${r.teacher}: 宿題 ${r.homeworkIds.join(', ') || '（配信済み）'}`,
+        );
+      if (results.some((r) => r.error)) process.exitCode = 1;
       break;
     }
     default:

@@ -3,7 +3,7 @@ import { loadConfig } from '../config.js';
 import { openRuntime } from '../runtime.js';
 import { storageFromConfig } from '../lib/storage.js';
 import { directSynthesizer, headquartersSource, installLibrary, libraryCacheDir } from '../modules/library/index.js';
-import { isEmpty, resetAll, seedDemo } from '../seed/demo.js';
+import { isEmpty, resetAll, seedDemo, seedDemoHomeworkOfTeacher01 } from '../seed/demo.js';
 
 /** `npm run seed [-- --reset]`: create demo data in an empty database, or recreate it with --reset. */
 const { values } = parseArgs({ options: { reset: { type: 'boolean' } } });
@@ -24,6 +24,7 @@ try {
   );
   if (await isEmpty(database.db)) {
     await seedDemo(database.db, secretBox, media);
+    await seedDemoHomeworkOfTeacher01(database.db);
     console.log('デモデータを作成しました（teacher01 / teacher02 / guest01、パスワード pass1234）。');
   } else {
     console.log('データが既にあります。作り直すには npm run seed -- --reset を実行してください。');

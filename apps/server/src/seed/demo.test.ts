@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../test/factories.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { classroomDemo } from '../modules/library/material/classroom-demo.js';
+import { DEMO_PASSWORD, seedDemo, seedDemoHomeworkOfTeacher01 } from './demo.js';
 
 let t: TestApp;
+const logged: string[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemo(t.db, t.secretBox, t.media);
+  await seedDemoHomeworkOfTeacher01(t.db, (line) => logged.push(line));
 });
 afterAll(() => t.close());
 
@@ -50,9 +53,20 @@ describe('demo data', () => {
       });
       return res.json().data.rows as { title: string; type: string }[];
     };
-    expect(await classroom('teacher01')).toEqual([
-      expect.objectContaining({ title: 'さくら小学校の朝のあいさつ', type: 'sentence_reading' }),
-    ]);
+    const authored = [...classroomDemo.sentenceSets, ...classroomDemo.articles].map((x) => x.title).sort();
+    expect((await classroom('teacher01')).map((r) => r.title).sort()).toEqual(authored);
     expect(await classroom('teacher02')).toEqual([]);
+  });
+
+  it('gives teacher01 homework of every state from the installed library, and logs no skip', async () => {
+    expect(logged.filter((l) => l.includes('skipped'))).toEqual([]);
+    const token = await signIn(t, 'teacher01', DEMO_PASSWORD);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/homework/my-homework-page-list?page=1&limit=100',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const rows = res.json().data.rows as { state: string }[];
+    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(['scheduled', 'open', 'overdue', 'finished']));
   });
 });

@@ -5,6 +5,7 @@ import type { SecretBox } from '../lib/secret-box.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { createClassroomResource, type LibraryMedia } from '../modules/library/index.js';
 import { classroomDemo } from '../modules/library/material/classroom-demo.js';
+import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoClasses } from './demo-students.js';
 
 /** Demo accounts listed in the README; created through the same service the operator command uses. */
@@ -38,7 +39,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Demo teachers with classes and students; teacher01 also gets the demo classroom material. */
+/**
+ * Demo teachers with classes and students; teacher01 also gets the demo classroom material.
+ * The demo homework follows once the library is installed (seedDemoHomeworkOfTeacher01).
+ */
 export async function seedDemo(db: Db, box: SecretBox, media: LibraryMedia): Promise<void> {
   for (const t of demoTeachers) {
     const teacher = await createTeacher(db, { ...t, password: DEMO_PASSWORD });
@@ -54,6 +58,17 @@ export async function seedDemo(db: Db, box: SecretBox, media: LibraryMedia): Pro
       }
     }
   }
+}
+
+/**
+ * teacher01's demo homework, made from the installed library through the homework services. It
+ * runs after the library install (at first start the install runs in the background, so the
+ * server calls this when the install is done).
+ */
+export async function seedDemoHomeworkOfTeacher01(db: Db, log: (line: string) => void = console.log): Promise<void> {
+  const [teacher] = await db.select().from(teachers).where(eq(teachers.loginId, 'teacher01'));
+  if (!teacher) return;
+  await seedDemoHomework(db, teacher, log);
 }
 
 /** Removes every row of every table (for `npm run seed -- --reset`). */

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type ServerTimeouts } from '../app.js';
+import type { Clock } from '../lib/clock.js';
+import type { MissedItemsSource } from '../modules/homework/index.js';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../db/client.js';
 import { createMailer } from '../lib/mailer.js';
@@ -69,14 +71,20 @@ async function openTestDatabase(): Promise<Database> {
  */
 export async function buildTestApp(
   opts: {
+    /** A second application on the database of this one (a second server process): not dropped by close(). */
+    sameDatabaseAs?: { database: Database };
     liveLessonUrl?: string;
     smtpUrl?: string;
     webDist?: string;
     trustProxy?: number | string[];
     timeouts?: Partial<ServerTimeouts>;
+    clock?: Clock;
+    missedItems?: MissedItemsSource;
   } = {},
 ) {
-  const database = await openTestDatabase();
+  const database = opts.sameDatabaseAs
+    ? await openPostgres(opts.sameDatabaseAs.database.pool.options.connectionString!)
+    : await openTestDatabase();
   const cipher = await loadPasswordCipher({ dataDir: '/nonexistent', privateKeyPem: testKey() });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: 'Ondoku Test <test@ondoku.invalid>', dataDir });
@@ -94,6 +102,8 @@ export async function buildTestApp(
     webDist: opts.webDist,
     trustProxy: opts.trustProxy,
     timeouts: opts.timeouts,
+    clock: opts.clock,
+    missedItems: opts.missedItems,
   });
   await app.ready();
   return {
