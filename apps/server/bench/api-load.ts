@@ -183,14 +183,12 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
     ];
     const search = () => `limit=20&${searches[n++ % searches.length]}`;
     const resource = () => ready.resourceIds[n++ % ready.resourceIds.length]!;
-    const calls: [string, () => string][] = [
     const allCalls: [string, () => string][] = [
       ['team/my-team-rows', () => '/api/v2/team/my-team-rows'],
       ['student-page-rows (class)', () => `/api/v2/team/student-page-rows?team_id=${cls()}&page=1&limit=50`],
       ['student-page-rows (kw, all)', () => `/api/v2/team/student-page-rows?kw=${kw()}&page=1&limit=50`],
       ['teacher/search-student', () => `/api/v2/teacher/search-student?kw=${kw()}`],
       ['teacher/info', () => '/api/v2/teacher/info'],
-      ['homework list', () => '/api/v2/homework/my-homework-page-list?page=1&limit=20'],
       ['resource/search (kw, type, grade)', () => `/api/v2/resource/search?${search()}`],
       ['resource/detail', () => `/api/v2/resource/detail?resource_id=${resource()}`],
       ['homework list (3,000)', () => '/api/v2/homework/my-homework-page-list?page=1&limit=20'],

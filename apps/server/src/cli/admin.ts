@@ -26,7 +26,7 @@ const usage = `使い方: npm run admin -- <command>
   issue-key LOGIN_ID                      ワンタイムログインキーを発行します（10分間有効・1回限り）
   set-status 0|1|2 [--title T] [--message M]   0=停止 1=お知らせ 2=通常
   library-replace-audio --key KEY --target item:N|wait:N:M|full_text (--file REC.wav | --revert)
-                                          本部教材の模範音声を録音に差し替えます（--revert で合成音声に戻します）`;
+                                          本部教材の模範音声を録音に差し替えます（--revert で合成音声に戻します）
   publish-hq-homework --title T (--resources KEY,KEY | --pack CODE) --end 2026-04-15T17:00+09:00
       [--start 2026-04-08T09:00+09:00] [--teachers LOGIN_ID,LOGIN_ID] [--required-times N] [--key KEY]
                                           本部の宿題を教室（各教師の表示中のクラス）に配信します。
