@@ -67,6 +67,9 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// Load the acoustic model in the background so the first evaluation is quick (queued first, so
+// the library's synthesis jobs below never delay it; evaluation streams bypass that queue anyway).
+speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
 // The content library is installed in the background (docs/library.md): an unchanged library is
 // one query; a new or changed one is synthesised on the speech workers while requests are served,
 // then appears at once (one transaction). Until then the teacher sees the previous library.
@@ -81,9 +84,7 @@ installLibrary(database.db, media, headquartersSource())
   .then(async () => {
     if (seedingDemo) await seedDemoHomeworkOfTeacher01(database.db, (line) => app.log.info(line));
   })
-  .catch((err: unknown) => app.log.error({ err }, 'content library install or demo homework failed'))
-  // Then load the acoustic model, so the first evaluation is quick.
-  .finally(() => speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start')));
+  .catch((err: unknown) => app.log.error({ err }, 'content library install or demo homework failed'));
 app.log.info(`Ondoku is ready: http://localhost:${config.port} (database: ${database.kind})`);
 if (mailer.kind === 'file') {
   app.log.info(`mail is written to ${mailer.mailDir}; read it at http://localhost:${config.port}/dev/mailbox`);

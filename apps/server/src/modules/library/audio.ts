@@ -86,13 +86,13 @@ export function createAudioMaker(deps: { storage: Storage; synth: Synthesizer; c
   let synthesised = 0;
   let cached = 0;
 
-  async function wavOf(voice: Voice, text: string): Promise<Uint8Array> {
+  async function wavOf(voice: Voice, text: string, count = true): Promise<Uint8Array> {
     const cacheKey = cacheKeyOf(voice, text);
     const cacheFile = deps.cacheDir ? path.join(deps.cacheDir, cacheKey.slice(0, 2), `${cacheKey}.wav`) : null;
     if (cacheFile) {
       const hit = await fs.readFile(cacheFile).catch(() => null);
       if (hit) {
-        cached++;
+        if (count) cached++;
         return new Uint8Array(hit.buffer, hit.byteOffset, hit.byteLength);
       }
     }
@@ -133,7 +133,7 @@ export function createAudioMaker(deps: { storage: Storage; synth: Synthesizer; c
       // Each sentence is a line of its own too (stored, cached); the joined file is read back
       // from the cache rather than kept in memory for the whole install.
       await Promise.all(sentences.map((s) => line(s, voice)));
-      const wavs = await Promise.all(sentences.map((s) => wavOf(voice, normaliseSpokenText(s))));
+      const wavs = await Promise.all(sentences.map((s) => wavOf(voice, normaliseSpokenText(s), false)));
       const gap = Math.round((SENTENCE_GAP_MS * SAMPLE_RATE) / 1000);
       const decoded = wavs.map((w) => parseWav(w));
       for (const d of decoded) {
