@@ -91,6 +91,8 @@ ALTER TABLE "homework" ALTER COLUMN "required_times" SET DATA TYPE bigint;--> st
 ALTER TABLE "homework" ALTER COLUMN "required_times" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "homework" ALTER COLUMN "required_times" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "homework" ADD COLUMN "class_id" integer;--> statement-breakpoint
+ALTER TABLE "homework" ADD COLUMN "assigned_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "homework" ADD COLUMN "submitted_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "homework" ADD COLUMN "reissue_end_time" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "homework" ADD COLUMN "test_start_time" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "homework" ADD COLUMN "word_test" jsonb;--> statement-breakpoint
@@ -130,4 +132,35 @@ CREATE INDEX "homework_teacher_end_idx" ON "homework" USING btree ("teacher_id",
 CREATE INDEX "homework_teacher_created_idx" ON "homework" USING btree ("teacher_id","created_at");--> statement-breakpoint
 CREATE INDEX "homework_plan_idx" ON "homework" USING btree ("plan_id");--> statement-breakpoint
 CREATE INDEX "homework_to_open_idx" ON "homework" USING btree ("start_time") WHERE opened_at is null and deleted_at is null;--> statement-breakpoint
-CREATE INDEX "homework_to_close_idx" ON "homework" USING btree (coalesce(reissue_end_time, end_time)) WHERE closed_at is null and deleted_at is null;
+CREATE INDEX "homework_to_close_idx" ON "homework" USING btree (coalesce(reissue_end_time, end_time)) WHERE closed_at is null and deleted_at is null;--> statement-breakpoint
+-- homework.assigned_count / submitted_count follow homework_recipients, whoever writes there.
+CREATE FUNCTION homework_recipient_counts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE homework h SET assigned_count = h.assigned_count + d.n, submitted_count = h.submitted_count + d.s
+    FROM (SELECT homework_id, count(*)::int AS n, count(submitted_at)::int AS s FROM new_rows GROUP BY homework_id) d
+    WHERE h.id = d.homework_id;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE homework h SET assigned_count = h.assigned_count - d.n, submitted_count = h.submitted_count - d.s
+    FROM (SELECT homework_id, count(*)::int AS n, count(submitted_at)::int AS s FROM old_rows GROUP BY homework_id) d
+    WHERE h.id = d.homework_id;
+  ELSE
+    UPDATE homework h SET submitted_count = h.submitted_count + d.s
+    FROM (
+      SELECT n.homework_id, sum((n.submitted_at IS NOT NULL)::int - (o.submitted_at IS NOT NULL)::int)::int AS s
+      FROM new_rows n JOIN old_rows o ON o.homework_id = n.homework_id AND o.student_id = n.student_id
+      GROUP BY n.homework_id
+    ) d
+    WHERE h.id = d.homework_id AND d.s <> 0;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER homework_recipients_counts_insert AFTER INSERT ON homework_recipients
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION homework_recipient_counts();
+--> statement-breakpoint
+CREATE TRIGGER homework_recipients_counts_delete AFTER DELETE ON homework_recipients
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION homework_recipient_counts();
+--> statement-breakpoint
+CREATE TRIGGER homework_recipients_counts_update AFTER UPDATE ON homework_recipients
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION homework_recipient_counts();

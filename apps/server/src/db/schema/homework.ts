@@ -41,6 +41,13 @@ export const homework = pgTable(
     /** Required practice times (≤ 10 digits); null when none. */
     requiredTimes: bigint('required_times', { mode: 'number' }),
     hasDelay: boolean('has_delay').notNull().default(false),
+    /**
+     * Children it went to, and how many of them have submitted: kept by statement triggers on
+     * homework_recipients (migration 0008), whoever writes there (the students' side, cascades of
+     * deleted students), so the list reads its counts and states without counting.
+     */
+    assignedCount: integer('assigned_count').notNull().default(0),
+    submittedCount: integer('submitted_count').notNull().default(0),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
     /** The last reissue's deadline; the homework's own deadline for its state is the later one. */

@@ -137,6 +137,28 @@ describe('homework/my-homework-page-list', () => {
     expect(od).toMatchObject({ state: 'open', has_delay: true, assigned_count: 2, submitted_count: 1 });
   });
 
+  it('keeps the counts when children submit, are submitted again or leave (triggers on the recipients)', async () => {
+    const hw = await buildHomework(t, { now: clock.now(), students: 3 });
+    const owner = await teacherWithTokenFor(hw.teacher.id);
+    const counts = async () => {
+      const [row] = (await call(t, getMyHomeworkPageList, {}, { as: owner })).data.rows;
+      return [row!.assigned_count, row!.submitted_count];
+    };
+    expect(await counts()).toEqual([3, 0]);
+    await submit(hw.homeworkId, hw.studentIds.slice(0, 2));
+    await submit(hw.homeworkId, hw.studentIds.slice(0, 2)); // again: no change
+    expect(await counts()).toEqual([3, 2]);
+    await t.db.delete(students).where(eq(students.loginId, hw.studentIds[2]!)); // not submitted
+    expect(await counts()).toEqual([2, 2]);
+    await t.db.delete(students).where(eq(students.loginId, hw.studentIds[0]!)); // submitted
+    expect(await counts()).toEqual([1, 1]);
+    await t.db
+      .update(homeworkRecipients)
+      .set({ submittedAt: null })
+      .where(eq(homeworkRecipients.homeworkId, hw.homeworkId));
+    expect(await counts()).toEqual([1, 0]);
+  });
+
   it('refuses bad values with 400', async () => {
     const me = await teacherWithToken(t);
     for (const input of [

@@ -59,16 +59,12 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The deadline that decides the state: the last reissue's, else the homework's own. */
 const deadline = sql`coalesce(h.reissue_end_time, h.end_time)`;
 
-/** The state at `now` (contract homeworkStates), given the recipient counts `rc`. */
+/** The state at `now` (contract homeworkStates), from the recipient counts kept on the row. */
 const stateSql = (now: Date) => sql`case
   when h.start_time > ${now} then 'scheduled'
   when ${deadline} > ${now} then 'open'
-  when rc.submitted < rc.assigned then 'overdue'
+  when h.submitted_count < h.assigned_count then 'overdue'
   else 'finished' end`;
-
-const recipientCounts = sql`cross join lateral (
-  select count(*)::int as assigned, count(r.submitted_at)::int as submitted
-  from homework_recipients r where r.homework_id = h.id) rc`;
 
 const sortSql = {
   start_time: sql`h.start_time`,
@@ -153,10 +149,9 @@ async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date) {
     select h.id, h.title, h.type, h.origin_type, h.class_id, c.name as class_name, h.required_times, h.has_delay,
       h.start_time, h.end_time, h.reissue_end_time, h.test_start_time, h.word_test, h.plan_id, h.created_at,
       (select count(*)::int from homework_topics t where t.homework_id = h.id) as topic_count,
-      rc.assigned, rc.submitted, ${stateSql(now)} as state, h.total
+      h.assigned_count as assigned, h.submitted_count as submitted, ${stateSql(now)} as state, h.total
     from page h
     left join classes c on c.id = h.class_id
-    ${recipientCounts}
     order by ${order}`);
   return { rows: res.rows.map(toView), total: res.rows[0]?.total };
 }
@@ -167,7 +162,7 @@ async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date) {
  */
 export async function listTeacherHomework(db: DbOrTx, teacherId: number, q: HomeworkPageQuery, now: Date) {
   const where = filtersOf(teacherId, q, now);
-  const from = q.state ? sql`homework h ${recipientCounts}` : sql`homework h`;
+  const from = sql`homework h`;
   const dir = q.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const order = sql`${sortSql[q.sortField]} ${dir}, h.id desc`;
   const inner = sql`select h.*, count(*) over ()::int as total from ${from} where ${where}
