@@ -29,7 +29,6 @@ import { issueToken } from '../src/modules/auth/token-repository.js';
 import { createClasses } from '../src/modules/classes/index.js';
 import { createStudents, type NewStudent } from '../src/modules/students/index.js';
 import { SpeechWorkerPool } from '@ondoku/speech';
-import { sql } from 'drizzle-orm';
 import { createLocalStorage } from '../src/lib/storage.js';
 import { headquartersSource, installLibrary } from '../src/modules/library/index.js';
 import { testSynthesisCacheDir } from '../src/test/library-files.js';

@@ -129,6 +129,8 @@ try {
         if (e instanceof ReplaceAudioError) fail(e.message);
         throw e;
       }
+      break;
+    }
     case 'publish-hq-homework': {
       const list = (v?: string) =>
         v

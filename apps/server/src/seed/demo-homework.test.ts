@@ -4,7 +4,7 @@ import { call } from '../test/call.js';
 import { signIn } from '../test/factories.js';
 import { buildResource, buildWordBook } from '../test/homework-factories.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { DEMO_PASSWORD, seedDemo, seedDemoHomeworkOfTeacher01 } from './demo.js';
 
 let t: TestApp;
 const logged: string[] = [];
@@ -13,7 +13,8 @@ beforeAll(async () => {
   for (const type of ['sentence_reading', 'word_reading', 'article_reading', 'dialog'])
     await buildResource(t, { type, title: `本部の${type}` });
   await buildWordBook(t, { parts: 3, perPart: 8 });
-  await seedDemo(t.db, t.secretBox, (line) => logged.push(line));
+  await seedDemo(t.db, t.secretBox, t.media);
+  await seedDemoHomeworkOfTeacher01(t.db, (line) => logged.push(line));
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { teachers } from '../db/schema/index.js';
 import type { SecretBox } from '../lib/secret-box.js';
