@@ -80,9 +80,11 @@ export function pictureStore(audio: AudioMaker, dirs: string[]) {
     let p = cache.get(name);
     if (!p) {
       p = (async () => {
-        if (!/^[\w.-]+\.svg$/.test(name)) throw new Error(`picture names are SVG file names: ${name}`);
+        // The material names a picture by its SVG's base name ('rice' is pictures/rice.svg).
+        const file = name.endsWith('.svg') ? name : `${name}.svg`;
+        if (!/^[\w.-]+\.svg$/.test(file)) throw new Error(`picture names are SVG file names: ${name}`);
         for (const dir of dirs) {
-          const bytes = await fs.readFile(path.join(dir, name)).catch(() => null);
+          const bytes = await fs.readFile(path.join(dir, file)).catch(() => null);
           if (bytes) return audio.file(bytes, 'image/svg+xml');
         }
         throw new Error(`picture not found: ${name} (looked in ${dirs.join(', ')})`);

@@ -6,7 +6,7 @@ import type { ExerciseType } from '@ondoku/contract';
 
 export type Grade = 3 | 4 | 5 | 6;
 
-/** A picture made for this project: the file name of an SVG in material/pictures/. */
+/** A picture made for this project: the base name of an SVG in material/pictures/ ('rice' → pictures/rice.svg). */
 export type PictureName = string;
 
 export interface WordEntry {
