@@ -7,7 +7,7 @@ import { storeMedia } from '../media/index.js';
 import { createAudioMaker } from './audio.js';
 import { buildLibrary, searchKeyOf, type StoredContent } from './content.js';
 import { applyOverride, installLibrary, type LibraryMedia } from './install.js';
-import type { LibrarySource } from './source.js';
+import { headquartersSource, type LibrarySource } from './source.js';
 import type { Grade, Material, TextLine } from './material/types.js';
 
 /**
@@ -44,7 +44,8 @@ export async function createClassroomResource(
       ? { ...emptyMaterial, sentenceSets: [{ ...base, sentences: def.sentences }] }
       : { ...emptyMaterial, articles: [{ ...base, sentences: def.sentences, note: def.note }] };
   const audio = createAudioMaker(media);
-  const { resources } = await buildLibrary(material, audio, []);
+  // Classroom material may use the project's pictures (the demo's sentences do).
+  const { resources } = await buildLibrary(material, audio, headquartersSource().picturesDirs);
   const built = resources[0]!;
   return db.transaction(async (tx) => {
     const files = audio.files();
