@@ -74,7 +74,8 @@ describe('content library', () => {
       .poll(async () => (await page.getByTestId('resource-row').allTextContents()).every((t) => t.includes('3年')))
       .toBe(true);
     await chooseOption('学年', 'すべての学年');
-    await page.getByRole('radio', { name: '本部教材' }).click();
+    await page.locator('.ant-segmented-item-label', { hasText: '本部教材' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: '本部教材' }).isChecked()).toBe(true);
   });
 
   it.each(exerciseTypes.map((t) => [t]))(

@@ -12,8 +12,8 @@ import { stubMedia } from '../../features/library/preview/test-media';
 import { selectionStore } from '../../features/library/selection/selection-store';
 import { renderRoute, reply, type FakeInput } from '../../test/render-route';
 
-// A whole screen in jsdom re-renders slowly on a busy machine: wait up to 10 s for each condition.
-configure({ asyncUtilTimeout: 10_000 });
+// A whole screen in jsdom re-renders slowly on a busy machine: wait up to 20 s for each condition.
+configure({ asyncUtilTimeout: 20_000 });
 beforeEach(() => stubMedia());
 afterEach(() => {
   cleanup(); // unmount while the media stand-in is still there

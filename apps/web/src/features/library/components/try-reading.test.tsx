@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { articleReadingFixture, sentenceReadingFixture } from '../preview/fixtures';
 import { stubMedia } from '../preview/test-media';
@@ -34,6 +34,10 @@ const result = (html: string, total: number) => ({
   evaluate_html: html,
   evaluate_text: '',
 });
+
+// Rendering antd views in jsdom takes seconds on a busy machine (2 cores shared by many).
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   stubMedia();

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   articleReadingFixture,
@@ -15,6 +15,10 @@ import { PreviewView, previewViews } from './preview-view';
 import { matchAnswers, scoreBand } from './results';
 import { sanitizeEvaluateHtml } from './sanitize';
 import { created, fireCanPlay, isPlaying, stubMedia } from './test-media';
+
+// Rendering antd views in jsdom takes seconds on a busy machine (2 cores shared by many).
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   stubMedia();
