@@ -81,6 +81,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
       { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-list')) },
+      { path: paths.homeworkCreate.path, element: <Navigate to={paths.homeworkCreateForm.path} replace /> },
+      { path: paths.homeworkCreateForm.path, lazy: screen(() => import('./routes/homework-create-form')) },
       { path: paths.person.path, loader: accountSettingsLoader, lazy: screen(() => import('./routes/person')) },
       { path: paths.classEditing.path, lazy: screen(() => import('./routes/class-editing')) },
       { path: paths.manageClass.path, lazy: screen(() => import('./routes/manage-class')) },

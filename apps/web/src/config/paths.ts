@@ -5,7 +5,9 @@ export const paths = {
   forget: { path: '/forget' },
   home: { path: '/home' },
   homeworkList: { path: '/homework-management' },
+  /** Homework distribution: /homework-create redirects to its form (spec §2), which starts with the library. */
   homeworkCreate: { path: '/homework-create' },
+  homeworkCreateForm: { path: '/homework-create/form' },
   person: { path: '/person' },
   classEditing: { path: '/grades' },
   manageClass: { path: '/manage-class/:teamId', getHref: (teamId: number) => `/manage-class/${teamId}` },

@@ -1,4 +1,11 @@
-import type { CallInput, getMyHomeworkPageList, getStudentPageRows } from '@ondoku/contract';
+import type {
+  CallInput,
+  getMyHomeworkPageList,
+  getPackList,
+  getStudentPageRows,
+  getWordBookList,
+  searchResources,
+} from '@ondoku/contract';
 
 /**
  * Every query key of the web app, from one factory, so a mutation can name exactly what it
@@ -31,5 +38,15 @@ export const queryKeys = {
   homework: {
     all: ['homework'] as const,
     page: (params: CallInput<typeof getMyHomeworkPageList>) => ['homework', 'page-list', params] as const,
+  },
+  /** The content library: read-only for the teacher (the recitation issue adds classroom material under it). */
+  library: {
+    all: ['library'] as const,
+    search: (params: CallInput<typeof searchResources>) => ['library', 'search', params] as const,
+    detail: (resourceId: number) => ['library', 'detail', resourceId] as const,
+    packs: (params: CallInput<typeof getPackList>) => ['library', 'packs', params] as const,
+    pack: (code: string) => ['library', 'pack', code] as const,
+    wordBooks: (params: CallInput<typeof getWordBookList>) => ['library', 'word-books', params] as const,
+    wordBookParts: (code: string) => ['library', 'word-book-parts', code] as const,
   },
 } as const;

@@ -1,0 +1,77 @@
+import {
+  getNewEvaluationService,
+  getPackDetail,
+  getPackList,
+  getResourceDetail,
+  getWordBookList,
+  getWordBookParts,
+  searchResources,
+  type CallInput,
+} from '@ondoku/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queries';
+
+/** The content library's calls (contract calls/resource.ts), one declaration each. */
+export type ResourceSearchParams = CallInput<typeof searchResources>;
+export type PackListParams = CallInput<typeof getPackList>;
+
+/** Library material changes only when it is installed: a preview fetched once stays fresh for the visit. */
+const LIBRARY_STALE_MS = 5 * 60_000;
+
+export const resourceSearchQueryOptions = (params: ResourceSearchParams) =>
+  queryOptions({
+    queryKey: queryKeys.library.search(params),
+    queryFn: () => api.call(searchResources, params),
+    placeholderData: keepPreviousData,
+  });
+export const useResourceSearch = (params: ResourceSearchParams) => useQuery(resourceSearchQueryOptions(params));
+
+export const resourceDetailQueryOptions = (resourceId: number) =>
+  queryOptions({
+    queryKey: queryKeys.library.detail(resourceId),
+    queryFn: () => api.call(getResourceDetail, { resource_id: resourceId }),
+    staleTime: LIBRARY_STALE_MS,
+  });
+export const useResourceDetail = (resourceId: number | null) =>
+  useQuery({ ...resourceDetailQueryOptions(resourceId ?? 0), enabled: resourceId !== null });
+
+export const packListQueryOptions = (params: PackListParams) =>
+  queryOptions({
+    queryKey: queryKeys.library.packs(params),
+    queryFn: () => api.call(getPackList, params),
+    placeholderData: keepPreviousData,
+    staleTime: LIBRARY_STALE_MS,
+  });
+export const usePackList = (params: PackListParams) => useQuery(packListQueryOptions(params));
+
+export const packDetailQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: queryKeys.library.pack(code),
+    queryFn: () => api.call(getPackDetail, { code }),
+    staleTime: LIBRARY_STALE_MS,
+  });
+export const usePackDetail = (code: string | null) =>
+  useQuery({ ...packDetailQueryOptions(code ?? ''), enabled: code !== null });
+
+export const wordBookListQueryOptions = (params: CallInput<typeof getWordBookList>) =>
+  queryOptions({
+    queryKey: queryKeys.library.wordBooks(params),
+    queryFn: () => api.call(getWordBookList, params),
+    staleTime: LIBRARY_STALE_MS,
+  });
+export const useWordBookList = (params: CallInput<typeof getWordBookList> = {}) =>
+  useQuery(wordBookListQueryOptions(params));
+
+export const wordBookPartsQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: queryKeys.library.wordBookParts(code),
+    queryFn: () => api.call(getWordBookParts, { code }),
+    staleTime: LIBRARY_STALE_MS,
+  });
+export const useWordBookParts = (code: string | null) =>
+  useQuery({ ...wordBookPartsQueryOptions(code ?? ''), enabled: code !== null });
+
+/** A fresh evaluation socket URL (its ticket lives 60 s), fetched for each recording. */
+export const fetchEvaluationSocketUrl = async () =>
+  (await api.call(getNewEvaluationService, {})).evaluation_server_url;

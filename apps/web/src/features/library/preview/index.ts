@@ -1,0 +1,10 @@
+/**
+ * The exercise previews (spec §2/§3), shared by the library, answer papers and the students'
+ * practice screens: one view per exercise type, the audio controller, the answer matching.
+ */
+export { PreviewView, previewViews } from './preview-view';
+export type { PreviewViewProps } from './types';
+export { matchAnswers, scoreBand, type ClassAverages, type ItemResult, type ResourceScores, type StudentAnswer } from './results';
+export { audioController, useAudioPlayer, useObjectUrl } from './audio';
+export { ItemText, PlayButton, AudioControl, ScoreTag } from './parts';
+export { ScoreBar } from './score-bar';

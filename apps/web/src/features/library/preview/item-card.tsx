@@ -1,0 +1,50 @@
+import type { PreviewItem } from '@ondoku/contract';
+import type { ReactNode } from 'react';
+import { ItemFooter, ItemText, TeacherNote } from './parts';
+import type { ItemResult } from './results';
+import type { PreviewViewProps } from './types';
+
+/** One item of a list-shaped preview: number, text (or markup), translation, picture, note, footer. */
+export function ItemCard({
+  item,
+  result,
+  average,
+  props,
+  extra,
+  testId = 'preview-item',
+}: {
+  item: PreviewItem;
+  result: ItemResult | undefined;
+  average: number | null | undefined;
+  props: PreviewViewProps;
+  /** Type-specific lines under the text (IPA, example, choices). */
+  extra?: ReactNode;
+  testId?: string;
+}) {
+  const showTranslations = props.showTranslations ?? true;
+  return (
+    <article className="lib-item" data-testid={testId} aria-label={`問題${item.index + 1}`}>
+      <div className="lib-item-index" aria-hidden>
+        {item.index + 1}
+      </div>
+      <div className="lib-item-body">
+        <ItemText text={item.screen_text} html={result?.evaluate_html} />
+        {showTranslations && item.screen_text_translation && (
+          <div className="lib-item-sub">{item.screen_text_translation}</div>
+        )}
+        {extra}
+        {(props.showNotes ?? true) && <TeacherNote note={item.note_homework} />}
+        <ItemFooter
+          audio={item.audio_file}
+          result={result}
+          average={average}
+          actions={props.renderItemActions?.(item, result)}
+        />
+      </div>
+      {item.screen_pic && <img className="lib-item-pic" src={item.screen_pic} alt={item.screen_text} />}
+    </article>
+  );
+}
+
+/** The average of item `index` from the class-average list, if any. */
+export const averageAt = (props: PreviewViewProps, index: number) => props.averages?.[index]?.score ?? null;
