@@ -9,7 +9,7 @@ import {
 } from '@ondoku/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute, reply, type FakeInput } from '../../test/render-route';
+import { renderRoute, reply, type FakeInput, type RenderRouteOptions } from '../../test/render-route';
 import { pickOption } from '../../test/antd';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -49,12 +49,21 @@ const row = (id: number, patch: Partial<HomeworkRow> = {}): HomeworkRow => ({
 
 const rows = [
   row(1),
-  row(2, { title: '本部の単語テスト', type: 'wordtest', origin_type: 'headquarters', state: 'scheduled', submitted_count: 0 }),
+  row(2, {
+    title: '本部の単語テスト',
+    type: 'wordtest',
+    origin_type: 'headquarters',
+    state: 'scheduled',
+    submitted_count: 0,
+  }),
   row(3, { title: '期限切れの音読', state: 'overdue', submitted_count: 20, team: null, required_times: 3 }),
   row(4, { title: '終わった宿題', type: 'periodic', state: 'finished', submitted_count: 25 }),
 ];
 
-function setup(list: (q: FakeInput) => HomeworkRow[] = () => rows, extra: Parameters<typeof renderRoute>[1]['api'] = []) {
+function setup(
+  list: (q: FakeInput) => HomeworkRow[] = () => rows,
+  extra: NonNullable<RenderRouteOptions['api']> = [],
+) {
   return renderRoute('/homework-management', {
     api: [
       reply(getMyClassRows, () => ({ rows: classes })),
@@ -62,7 +71,7 @@ function setup(list: (q: FakeInput) => HomeworkRow[] = () => rows, extra: Parame
         const r = list(q);
         return { rows: r, total: r.length, page: Number(q.page), limit: Number(q.limit) };
       }),
-      ...(extra ?? []),
+      ...extra,
     ],
   });
 }
@@ -94,7 +103,12 @@ describe('/homework-management', { timeout: 90_000 }, () => {
     expect(within(overdue).getByRole('button', { name: '再配信' })).toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: '再配信' })).not.toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: '詳細' })).not.toBeInTheDocument();
-    expect(lastListQuery(calls)).toMatchObject({ page: '1', limit: '20', sort_field: 'start_time', sort_order: 'desc' });
+    expect(lastListQuery(calls)).toMatchObject({
+      page: '1',
+      limit: '20',
+      sort_field: 'start_time',
+      sort_order: 'desc',
+    });
   });
 
   it('sends every filter of spec §3 as the list query and keeps them for the session', async () => {
@@ -144,12 +158,15 @@ describe('/homework-management', { timeout: 90_000 }, () => {
 
   it('deletes only after a confirmation that says submissions are kept', async () => {
     let deleted: FakeInput | null = null;
-    setup(() => rows, [
-      reply(deleteHomework, (b) => {
-        deleted = b;
-        return null;
-      }),
-    ]);
+    setup(
+      () => rows,
+      [
+        reply(deleteHomework, (b) => {
+          deleted = b;
+          return null;
+        }),
+      ],
+    );
     const first = await screen.findByRole('region', { name: '宿題1' }, { timeout: 10_000 });
     fireEvent.click(within(first).getByRole('button', { name: '削除' }));
     const confirm = await screen.findByTestId('delete-confirm');
@@ -167,12 +184,15 @@ describe('/homework-management', { timeout: 90_000 }, () => {
 
   it('reissues an overdue homework to the children who have not submitted after a confirmation', async () => {
     let delayed: FakeInput | null = null;
-    setup(() => rows, [
-      reply(delayHomework, (b) => {
-        delayed = b;
-        return { reissue_id: 5, end_time: '2026-04-22T08:00:00.000Z', student_count: 5 };
-      }),
-    ]);
+    setup(
+      () => rows,
+      [
+        reply(delayHomework, (b) => {
+          delayed = b;
+          return { reissue_id: 5, end_time: '2026-04-22T08:00:00.000Z', student_count: 5 };
+        }),
+      ],
+    );
     const overdue = await screen.findByRole('region', { name: '期限切れの音読' }, { timeout: 10_000 });
     fireEvent.click(within(overdue).getByRole('button', { name: '再配信' }));
     expect(await screen.findByTestId('delay-confirm')).toHaveTextContent(
@@ -180,7 +200,9 @@ describe('/homework-management', { timeout: 90_000 }, () => {
     );
     fireEvent.click(screen.getByRole('button', { name: '再配信する' }));
     await waitFor(() => expect(delayed).toMatchObject({ homework_id: 3 }));
-    expect(await screen.findByText('未提出の5人に再配信しました（締切 2026年4月22日(水) 17:00）。')).toBeInTheDocument();
+    expect(
+      await screen.findByText('未提出の5人に再配信しました（締切 2026年4月22日(水) 17:00）。'),
+    ).toBeInTheDocument();
   });
 
   it('/home leads to the list', async () => {
@@ -190,6 +212,8 @@ describe('/homework-management', { timeout: 90_000 }, () => {
         reply(getMyHomeworkPageList, () => ({ rows: [], total: 0, page: 1, limit: 20 })),
       ],
     });
-    expect(await screen.findByText('まだ宿題がありません。「宿題配信」から配信できます。', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('まだ宿題がありません。「宿題配信」から配信できます。', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -136,7 +136,7 @@ function HomeworkItem({
         </div>
       </div>
       <SubmitBar submitted={hw.submitted_count} assigned={hw.assigned_count} />
-      <div style={{ display: 'flex', gap: 4 }}>
+      <div style={{ display: 'flex', gap: 4, width: 200, justifyContent: 'flex-end' }}>
         {detailsHref && (
           <Button size="small" onClick={() => navigate(detailsHref(hw.homework_id))}>
             詳細

@@ -264,7 +264,9 @@ export function stepIssues(
     if (scheduled && !d.publish_time) add('publish_time', homeworkMessages.publishTimeRequired);
     if (d.type === 'wordtest' && !d.test_start_time) add('test_start_time', homeworkMessages.testTimeWrong);
     if (!d.end_time) add('end_time', homeworkMessages.endTimeRequired);
-    else if (!scheduled || d.publish_time) {
+    else if (scheduled && !d.publish_time) {
+      if (Date.parse(d.end_time) <= ctx.now.getTime()) add('end_time', homeworkMessages.endTimeWrong);
+    } else {
       for (const i of publishTimeIssues(
         {
           homework_type: d.type,

@@ -7,7 +7,7 @@ import {
   type HomeworkType,
 } from '@ondoku/contract';
 import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Steps, Switch, Tag } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
@@ -83,12 +83,6 @@ export function HomeworkWizard({ type, step, resources, pack, form, onFormChange
   const classes = useHomeworkClassRows();
   const classNames = new Map((classes.data?.rows ?? []).map((c) => [c.team_id, c.name]));
   const steps = wizardSteps[type];
-
-  // The stored draft is of this variant from the first render on (a new request_key otherwise
-  // would change at every parse).
-  useEffect(() => {
-    if (form.type !== type || form.request_key !== draft.request_key) onFormChange({ ...draft });
-  }, [form, type, draft, onFormChange]);
 
   const update = (patch: Partial<WizardDraft>) => {
     onFormChange({ ...draft, ...patch });
