@@ -89,11 +89,6 @@ afterEach(async () => {
 const next = () => page.getByRole('button', { name: '次へ', exact: true }).click();
 const expectMessage = (text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 
-async function pick(label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) [title="${option}"]`).click();
-}
-
 async function typeTime(label: string, d: dayjs.Dayjs) {
   const input = page.getByLabel(label, { exact: true });
   await input.click();
@@ -117,9 +112,13 @@ async function chooseClass() {
   await next();
 }
 
+/** The list's filters are native selects. */
+const filter = (label: string, option: string) =>
+  page.getByLabel(label, { exact: true }).selectOption({ label: option });
+
 async function filterListByType(type: string) {
   await page.goto(`${server.url}/#/homework-management`);
-  await pick('種類', type);
+  await filter('種類', type);
 }
 
 describe('homework distribution', { timeout: 600_000 }, () => {
@@ -201,12 +200,14 @@ describe('homework distribution', { timeout: 600_000 }, () => {
     await page.getByRole('button', { name: '単語テストをつくる' }).click();
     await next();
     await expectMessage('単語帳を選択してください。');
-    await page.getByLabel('単語帳', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
-    await page.getByLabel('出題範囲（はじめ）', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
-    await page.getByLabel('出題範囲（おわり）', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+    // Native selects: the first word book, its first part as the whole range.
+    const book = page.getByLabel('単語帳', { exact: true });
+    await book.locator('option:not([disabled])').first().waitFor({ state: 'attached' });
+    await book.selectOption({ index: 1 });
+    const from = page.getByLabel('出題範囲（はじめ）', { exact: true });
+    await from.locator('option:not([disabled])').first().waitFor({ state: 'attached' });
+    await from.selectOption({ index: 1 });
+    await page.getByLabel('出題範囲（おわり）', { exact: true }).selectOption({ index: 1 });
     await page.getByLabel('出題数').fill('200');
     await page.getByTestId('word-range-info').filter({ hasText: 'すべての単語' }).waitFor();
     await next();
@@ -249,7 +250,7 @@ describe('homework distribution', { timeout: 600_000 }, () => {
       end_time: new Date(Date.now() + 5_000).toISOString(),
     });
     await page.goto(`${server.url}/#/homework-management`);
-    await pick('状態', '期限切れ');
+    await filter('状態', '期限切れ');
     const row = page.getByRole('region', { name: title });
     await waitUntil(
       'the homework to be overdue',
@@ -263,7 +264,7 @@ describe('homework distribution', { timeout: 600_000 }, () => {
     await page.getByTestId('delay-confirm').filter({ hasText: '締切を7日延長' }).waitFor();
     await page.getByRole('button', { name: '再配信する' }).click();
     await page.getByText(/未提出の3人に再配信しました/).waitFor();
-    await pick('状態', '実施中');
+    await filter('状態', '実施中');
     await row.getByText('再配信あり').waitFor();
     await page.goto(`${server.url}/#/homework/reissue-list`);
     await page.getByTestId('reissue-row').filter({ hasText: title }).waitFor();

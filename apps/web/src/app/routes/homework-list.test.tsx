@@ -10,7 +10,6 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute, reply, type FakeInput, type RenderRouteOptions } from '../../test/render-route';
-import { pickOption } from '../../test/antd';
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => sessionStorage.clear());
@@ -60,10 +59,7 @@ const rows = [
   row(4, { title: '終わった宿題', type: 'periodic', state: 'finished', submitted_count: 25 }),
 ];
 
-function setup(
-  list: (q: FakeInput) => HomeworkRow[] = () => rows,
-  extra: NonNullable<RenderRouteOptions['api']> = [],
-) {
+function setup(list: (q: FakeInput) => HomeworkRow[] = () => rows, extra: NonNullable<RenderRouteOptions['api']> = []) {
   return renderRoute('/homework-management', {
     api: [
       reply(getMyClassRows, () => ({ rows: classes })),
@@ -74,6 +70,14 @@ function setup(
       ...extra,
     ],
   });
+}
+
+/** Choose a filter (native selects) by its option text. */
+function pickOption(label: string, text: string) {
+  const select = screen.getByLabelText(label) as HTMLSelectElement;
+  const option = [...select.options].find((o) => o.text === text);
+  if (!option) throw new Error(`no option ${text} in ${label}`);
+  fireEvent.change(select, { target: { value: option.value } });
 }
 
 const lastListQuery = (calls: { path: string; input: FakeInput }[]) =>
@@ -114,14 +118,14 @@ describe('/homework-management', { timeout: 90_000 }, () => {
   it('sends every filter of spec §3 as the list query and keeps them for the session', async () => {
     const { calls, unmount } = setup();
     await screen.findByRole('region', { name: '宿題1' }, { timeout: 10_000 });
-    await pickOption('クラス', '3年2組');
-    await pickOption('種類', '単語テスト');
-    await pickOption('配信元', '本部');
-    await pickOption('状態', '期限切れ');
-    await pickOption('必要練習回数', '回数指定あり');
-    await pickOption('再配信', '再配信なし');
-    await pickOption('並び順', '締切が近い順');
-    await pickOption('検索の対象', '教材名');
+    pickOption('クラス', '3年2組');
+    pickOption('種類', '単語テスト');
+    pickOption('配信元', '本部');
+    pickOption('状態', '期限切れ');
+    pickOption('必要練習回数', '回数指定あり');
+    pickOption('再配信', '再配信なし');
+    pickOption('並び順', '締切が近い順');
+    pickOption('検索の対象', '教材名');
     fireEvent.change(screen.getByLabelText('配信日（この日以降）'), { target: { value: '2026-04-01' } });
     fireEvent.change(screen.getByLabelText('締切（この日まで）'), { target: { value: '2026-04-30' } });
     const kw = screen.getByLabelText('キーワード');

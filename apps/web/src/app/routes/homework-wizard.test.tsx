@@ -16,7 +16,6 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectionStore } from '../../features/library/selection/selection-store';
-import { pickOption } from '../../test/antd';
 import { fail, renderRoute, reply, type FakeInput } from '../../test/render-route';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -67,10 +66,18 @@ const baseApi = [
   reply(getPeriodicPlanList, () => ({ rows: [], total: 0, page: 1, limit: 20 })),
 ];
 
+/** Choose in a native select by its option text. */
+function pickOption(label: string, text: string) {
+  const select = screen.getByLabelText(label) as HTMLSelectElement;
+  const option = [...select.options].find((o) => o.text === text);
+  if (!option) throw new Error(`no option ${text} in ${label}`);
+  fireEvent.change(select, { target: { value: option.value } });
+}
+
 const next = () => fireEvent.click(screen.getByRole('button', { name: '次へ' }));
 const alertText = () => screen.getAllByRole('alert').map((a) => a.textContent);
 
-describe('/homework-create/routine/:step', { timeout: 300_000 }, () => {
+describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
   it('walks content → recipients → settings with the spec messages on bad input', async () => {
     seed();
     const { router, calls } = renderRoute('/homework-create/routine/1', { api: baseApi });
@@ -83,8 +90,8 @@ describe('/homework-create/routine/:step', { timeout: 300_000 }, () => {
     expect(await screen.findByText(homeworkMessages.recipientsRequired)).toBeInTheDocument();
     // One class whole, one child of another class singly.
     fireEvent.click(screen.getByRole('checkbox', { name: /3年1組/ }));
-    await pickOption('生徒を選ぶクラス', '3年2組');
-    fireEvent.click(await screen.findByRole('checkbox', { name: /佐藤 次郎/ }));
+    await waitFor(() => pickOption('生徒を選ぶクラス', '3年2組'));
+    fireEvent.click(await screen.findByRole('checkbox', { name: /佐藤 次郎/ }, { timeout: 10_000 }));
     expect(screen.getByTestId('chosen-students')).toHaveTextContent('選んだ生徒 1人');
     next();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-create/routine/3'));
@@ -162,8 +169,9 @@ describe('/homework-create/routine/:step', { timeout: 300_000 }, () => {
     const send = screen.getByRole('button', { name: '配信する' });
     fireEvent.click(send);
     fireEvent.click(send);
+    // The toast lasts 3 s: looked for first.
+    expect(await screen.findByText('宿題「4月の音読」を配信しました。', {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-management'), { timeout: 10_000 });
-    expect(await screen.findByText('宿題「4月の音読」を配信しました。')).toBeInTheDocument();
     expect(published).toHaveLength(1);
     expect(published[0]).toMatchObject({
       homework_type: 'routine',
@@ -202,7 +210,7 @@ describe('/homework-create/routine/:step', { timeout: 300_000 }, () => {
   });
 });
 
-describe('/homework-create/periodic/:step', { timeout: 300_000 }, () => {
+describe('/homework-create/periodic/:step', { timeout: 400_000 }, () => {
   it('needs a weekday with at least one resource each, a start far enough ahead, and suggests titles', async () => {
     seed({ type: 'periodic', request_key: 'key-periodic-1' });
     const { router, calls } = renderRoute('/homework-create/periodic/1', {
@@ -252,7 +260,7 @@ describe('/homework-create/periodic/:step', { timeout: 300_000 }, () => {
   });
 });
 
-describe('/homework-create/wordtest/:step', { timeout: 300_000 }, () => {
+describe('/homework-create/wordtest/:step', { timeout: 400_000 }, () => {
   it('chooses a word book and range, says when all words are used, and checks the test time', async () => {
     seed({ type: 'wordtest', request_key: 'key-wordtest-1' }, []);
     const { router } = renderRoute('/homework-create/wordtest/1', {
@@ -276,13 +284,12 @@ describe('/homework-create/wordtest/:step', { timeout: 300_000 }, () => {
     await screen.findByLabelText('単語帳', {}, { timeout: 10_000 });
     next();
     await waitFor(() => expect(alertText()).toContain(homeworkMessages.wordBookRequired));
-    await pickOption('単語帳', '3年生の単語（全3パート・60語）');
-    await pickOption('出題範囲（はじめ）', 'パート2（20語）');
-    await pickOption('出題範囲（おわり）', 'パート1（20語）');
-    fireEvent.change(screen.getByLabelText('出題数'), { target: { value: '30' } });
+    await waitFor(() => pickOption('単語帳', '3年生の単語（全3パート・60語）'), { timeout: 10_000 });
+    // The range the other way round.
+    act(() => selectionStore.setForm({ ...selectionStore.get().form, part_from: 2, part_to: 1, word_count: 30 }));
     next();
     await waitFor(() => expect(alertText()).toContain(homeworkMessages.partRangeWrong));
-    await pickOption('出題範囲（おわり）', 'パート2（20語）');
+    await waitFor(() => pickOption('出題範囲（おわり）', 'パート2（20語）'), { timeout: 10_000 });
     expect(await screen.findByTestId('word-range-info')).toHaveTextContent(
       '範囲内の単語は20語です。出題数が範囲の単語数より多いため、範囲内のすべての単語（20語）を出題します。',
     );

@@ -8,7 +8,7 @@ import {
   type HomeworkState,
   type HomeworkType,
 } from '@ondoku/contract';
-import { Button, Input, Modal, Select, Tag } from 'antd';
+import { Button, Input, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
@@ -18,6 +18,7 @@ import { notify } from '../../../lib/notify';
 import { useClassList } from '../../../lib/queries';
 import { useDelayHomework, useDeleteHomework, useHomeworkPageList, type HomeworkPageParams } from '../api';
 import { HomeworkTabs, SubmitBar } from './homework-tabs';
+import { NativeSelect as FilterSelect } from './native-select';
 
 export const originLabel = { headquarters: '本部', classroom: '教室' } as const;
 export const stateColor: Record<HomeworkState, string> = {
@@ -158,7 +159,7 @@ function HomeworkItem({
   );
 }
 
-const flagOptions = [
+const flagOptions: { value: Flag; label: string }[] = [
   { value: 1, label: 'あり' },
   { value: 0, label: 'なし' },
 ];
@@ -169,7 +170,6 @@ const flagOptions = [
  * `detailsHref` links each homework to its results screen when that screen exists.
  */
 export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: number) => string }) {
-  const [modal, modalHolder] = Modal.useModal();
   const list = useListState<HomeworkFilters>('homework-list', {
     pageSize: homeworkLimits.listPageSize,
     filters: initialFilters,
@@ -186,7 +186,7 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
     );
 
   const confirmDelete = (hw: HomeworkRow) =>
-    modal.confirm({
+    notify.confirm({
       title: `「${hw.title}」を削除しますか？`,
       content: (
         <div data-testid="delete-confirm">
@@ -205,7 +205,7 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
     });
 
   const confirmDelay = (hw: HomeworkRow) =>
-    modal.confirm({
+    notify.confirm({
       title: `「${hw.title}」を再配信しますか？`,
       content: (
         <div data-testid="delay-confirm">
@@ -222,22 +222,20 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
     });
 
   const set = (patch: Partial<HomeworkFilters>) => list.setFilters(patch);
-  const select = { allowClear: true, style: { width: 150 } } as const;
 
   return (
     <>
-      {modalHolder}
       <HomeworkTabs />
       <div
         role="search"
         aria-label="宿題の絞り込み"
         style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16, alignItems: 'center' }}
       >
-        <Select
-          aria-label="検索の対象"
-          style={{ width: 110 }}
+        <FilterSelect
+          label="検索の対象"
+          width={100}
           value={f.searchType}
-          onChange={(searchType: 'title' | 'resource') => set({ searchType })}
+          onChange={(searchType) => set({ searchType: searchType ?? 'title' })}
           options={[
             { value: 'title', label: 'タイトル' },
             { value: 'resource', label: '教材名' },
@@ -253,55 +251,49 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
           maxLength={homeworkLimits.searchTitleMax}
           onSearch={(v) => set({ searchTitle: v.trim() })}
         />
-        <Select
-          {...select}
-          aria-label="クラス"
-          placeholder="クラス"
+        <FilterSelect
+          label="クラス"
+          all="すべてのクラス"
           value={f.teamId}
-          onChange={(teamId?: number) => set({ teamId })}
+          onChange={(teamId) => set({ teamId })}
           options={(classes.data?.rows ?? []).map((c) => ({ value: c.team_id, label: c.name }))}
         />
-        <Select
-          {...select}
-          aria-label="種類"
-          placeholder="種類"
+        <FilterSelect
+          label="種類"
+          all="すべての種類"
           value={f.type}
-          onChange={(type?: HomeworkType) => set({ type })}
+          onChange={(type) => set({ type })}
           options={homeworkTypes.map((t) => ({ value: t, label: homeworkTypeLabels[t] }))}
         />
-        <Select
-          {...select}
-          aria-label="配信元"
-          placeholder="配信元"
+        <FilterSelect
+          label="配信元"
+          all="配信元：すべて"
           value={f.origin}
-          onChange={(origin?: 'headquarters' | 'classroom') => set({ origin })}
+          onChange={(origin) => set({ origin })}
           options={[
-            { value: 'classroom', label: '教室' },
-            { value: 'headquarters', label: '本部' },
+            { value: 'classroom' as const, label: '教室' },
+            { value: 'headquarters' as const, label: '本部' },
           ]}
         />
-        <Select
-          {...select}
-          aria-label="状態"
-          placeholder="状態"
+        <FilterSelect
+          label="状態"
+          all="状態：すべて"
           value={f.state}
-          onChange={(state?: HomeworkState) => set({ state })}
+          onChange={(state) => set({ state })}
           options={homeworkStates.map((s) => ({ value: s, label: homeworkStateLabels[s] }))}
         />
-        <Select
-          {...select}
-          aria-label="必要練習回数"
-          placeholder="必要練習回数"
+        <FilterSelect
+          label="必要練習回数"
+          all="練習回数：すべて"
           value={f.hasRequiredTimes}
-          onChange={(hasRequiredTimes?: Flag) => set({ hasRequiredTimes })}
+          onChange={(hasRequiredTimes) => set({ hasRequiredTimes })}
           options={flagOptions.map((o) => ({ ...o, label: `回数指定${o.label}` }))}
         />
-        <Select
-          {...select}
-          aria-label="再配信"
-          placeholder="再配信"
+        <FilterSelect
+          label="再配信"
+          all="再配信：すべて"
           value={f.hasDelay}
-          onChange={(hasDelay?: Flag) => set({ hasDelay })}
+          onChange={(hasDelay) => set({ hasDelay })}
           options={flagOptions.map((o) => ({ ...o, label: `再配信${o.label}` }))}
         />
         <label style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
@@ -326,11 +318,11 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
           />
           まで
         </label>
-        <Select
-          aria-label="並び順"
-          style={{ width: 180 }}
+        <FilterSelect
+          label="並び順"
+          width={180}
           value={f.sort}
-          onChange={(sort: string) => set({ sort })}
+          onChange={(sort) => set({ sort: sort ?? initialFilters.sort })}
           options={sortOptions}
         />
         {filtered && (

@@ -1,7 +1,8 @@
-import { Checkbox, Empty, Select, Spin, Tag } from 'antd';
+import { Checkbox, Empty, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useHomeworkClassRows, useStudentsOfClass } from '../api';
 import type { Recipients } from '../wizard/draft';
+import { NativeSelect } from './native-select';
 
 const box: React.CSSProperties = { border: '1px solid #e8ecea', borderRadius: 8, padding: 12, background: '#fff' };
 
@@ -55,14 +56,16 @@ export function RecipientPicker({ value, onChange }: { value?: Recipients; onCha
       </section>
       <section style={box} aria-label="生徒を個別に選ぶ">
         <strong>生徒を個別に選ぶ</strong>
-        <Select
-          aria-label="生徒を選ぶクラス"
-          placeholder="クラスを選ぶ"
-          style={{ width: '100%', margin: '8px 0' }}
-          value={browsing ?? undefined}
-          onChange={(id: number) => setBrowsing(id)}
-          options={rows.map((c) => ({ value: c.team_id, label: c.name }))}
-        />
+        <div style={{ margin: '8px 0' }}>
+          <NativeSelect
+            label="生徒を選ぶクラス"
+            placeholder="クラスを選ぶ"
+            width="100%"
+            value={browsing ?? undefined}
+            onChange={(id) => setBrowsing(id ?? null)}
+            options={rows.map((c) => ({ value: c.team_id, label: c.name }))}
+          />
+        </div>
         {browsing !== null &&
           (students.isLoading ? (
             <Spin />

@@ -3,6 +3,7 @@ import { Checkbox, DatePicker, Form, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { formatDate } from '../../../lib/dates';
 import { useWordBookPartsOf, useWordBooks } from '../api';
+import { NativeSelect } from '../components/native-select';
 import { scheduleResources, wordsInRange, type WizardDraft, type WizardResource } from './draft';
 
 /** Field errors by field path, shown under the fields (antd Form.Item help). */
@@ -113,13 +114,12 @@ export function WordTestFields({
   return (
     <>
       <Form.Item label="単語帳" required {...fieldProps(errors, 'word_book_code')}>
-        <Select
-          aria-label="単語帳"
-          placeholder="単語帳を選ぶ"
-          loading={books.isLoading}
-          style={{ width: 420 }}
+        <NativeSelect
+          label="単語帳"
+          placeholder={books.isLoading ? '読み込み中…' : '単語帳を選ぶ'}
+          width={420}
           value={draft.word_book_code ?? undefined}
-          onChange={(code: string) => update({ word_book_code: code, part_from: null, part_to: null })}
+          onChange={(code) => update({ word_book_code: code ?? null, part_from: null, part_to: null })}
           options={(books.data?.rows ?? []).map((b) => ({
             value: b.code,
             label: `${b.title}（全${b.max_part}パート・${b.word_count}語）`,
@@ -128,24 +128,24 @@ export function WordTestFields({
       </Form.Item>
       <div style={{ display: 'flex', gap: 16 }}>
         <Form.Item label="出題範囲（はじめ）" required {...fieldProps(errors, 'part_from')}>
-          <Select
-            aria-label="出題範囲（はじめ）"
+          <NativeSelect
+            label="出題範囲（はじめ）"
             placeholder="パート"
-            style={{ width: 200 }}
+            width={200}
             disabled={!draft.word_book_code}
             value={draft.part_from ?? undefined}
-            onChange={(n: number) => update({ part_from: n })}
+            onChange={(n) => update({ part_from: n ?? null })}
             options={partOptions}
           />
         </Form.Item>
         <Form.Item label="出題範囲（おわり）" required {...fieldProps(errors, 'part_to')}>
-          <Select
-            aria-label="出題範囲（おわり）"
+          <NativeSelect
+            label="出題範囲（おわり）"
             placeholder="パート"
-            style={{ width: 200 }}
+            width={200}
             disabled={!draft.word_book_code}
             value={draft.part_to ?? undefined}
-            onChange={(n: number) => update({ part_to: n })}
+            onChange={(n) => update({ part_to: n ?? null })}
             options={partOptions}
           />
         </Form.Item>
