@@ -8,6 +8,36 @@ export const paths = {
   /** Homework distribution: /homework-create redirects to its form (spec §2), which starts with the library. */
   homeworkCreate: { path: '/homework-create' },
   homeworkCreateForm: { path: '/homework-create/form' },
+  /** The creation wizard on the library's selection, one route per variant; :step is 1–4. */
+  homeworkCreateRoutine: {
+    path: '/homework-create/routine/:step',
+    getHref: (step = 1) => `/homework-create/routine/${step}`,
+  },
+  homeworkCreatePeriodic: {
+    path: '/homework-create/periodic/:step',
+    getHref: (step = 1) => `/homework-create/periodic/${step}`,
+  },
+  homeworkCreateWordtest: {
+    path: '/homework-create/wordtest/:step',
+    getHref: (step = 1) => `/homework-create/wordtest/${step}`,
+  },
+  homeworkEdit: { path: '/homework/edit', getHref: (homeworkId: number) => `/homework/edit?homework_id=${homeworkId}` },
+  /** The results screen (built by the results issue; linked only when its route exists). */
+  homeworkDetails: {
+    path: '/homework-details/:homeworkId',
+    getHref: (homeworkId: number) => `/homework-details/${homeworkId}`,
+  },
+  periodicPlans: { path: '/homework/periodic-plan' },
+  periodicPlanDetail: {
+    path: '/homework/periodic-plan-detail',
+    getHref: (planId: number) => `/homework/periodic-plan-detail?plan_id=${planId}`,
+  },
+  periodicPlanEdit: {
+    path: '/homework/periodic-plan-edit',
+    getHref: (planId: number) => `/homework/periodic-plan-edit?plan_id=${planId}`,
+  },
+  reissueList: { path: '/homework/reissue-list' },
+  reissueDetails: { path: '/homework/reissue-details/:id', getHref: (id: number) => `/homework/reissue-details/${id}` },
   person: { path: '/person' },
   classEditing: { path: '/grades' },
   manageClass: { path: '/manage-class/:teamId', getHref: (teamId: number) => `/manage-class/${teamId}` },

@@ -1,4 +1,5 @@
 import type { useAppProps } from 'antd/es/app/context';
+import type { ModalFuncProps } from 'antd/es/modal';
 import { limits } from '@ondoku/contract';
 
 /**
@@ -57,6 +58,13 @@ export const notify = {
   },
   alert(content: string) {
     if (!withApi((a) => a.modal.error({ title: 'エラー', content, okText: 'OK' }))) window.alert(content);
+  },
+  /**
+   * A confirmation through the lazily mounted App host, for screens of the first view that
+   * should not carry antd's modal hook (Modal.useModal) themselves.
+   */
+  confirm(props: ModalFuncProps) {
+    if (!withApi((a) => void a.modal.confirm(props)) && window.confirm(String(props.title ?? ''))) void props.onOk?.();
   },
   confirmRetry(): Promise<boolean> {
     return new Promise((resolve) => {

@@ -29,6 +29,20 @@ export const reply = <C extends CallDef>(call: C, answer: (input: FakeInput) => 
   answer,
 ];
 
+/** Thrown by a fake reply: the server's error envelope with that status (e.g. a 400 with the spec's message). */
+export class FakeFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly errmsg: string,
+    readonly errcode = status * 100,
+  ) {
+    super(errmsg);
+  }
+}
+export const fail = (status: number, errmsg: string): never => {
+  throw new FakeFailure(status, errmsg);
+};
+
 export const testTeacher: TeacherUser = {
   id: 7,
   teacher_flag: 1,
@@ -75,7 +89,12 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
     calls.push({ path: u.pathname, input });
     const handler = handlers.get(u.pathname);
     if (!handler) return json(404, { errcode: 40400, errmsg: 'データが見つかりませんでした。', data: null });
-    return json(200, { errcode: 0, errmsg: '', data: handler(input) });
+    try {
+      return json(200, { errcode: 0, errmsg: '', data: handler(input) });
+    } catch (e) {
+      if (e instanceof FakeFailure) return json(e.status, { errcode: e.errcode, errmsg: e.errmsg, data: null });
+      throw e;
+    }
   });
   vi.stubGlobal('fetch', fetch);
 

@@ -1,6 +1,9 @@
 import type {
   CallInput,
   getMyHomeworkPageList,
+  getPeriodicPlanList,
+  getRegularRecommendNames,
+  getReissueList,
   getPackList,
   getStudentPageRows,
   getWordBookList,
@@ -38,6 +41,16 @@ export const queryKeys = {
   homework: {
     all: ['homework'] as const,
     page: (params: CallInput<typeof getMyHomeworkPageList>) => ['homework', 'page-list', params] as const,
+    detail: (homeworkId: number) => ['homework', 'detail', homeworkId] as const,
+    /** Who can receive homework: under homework, refetched after a publish (counts change with classes). */
+    classRows: () => ['homework', 'class-rows'] as const,
+    studentsOfClass: (teamId: number) => ['homework', 'students-of-class', teamId] as const,
+    recommendNames: (params: CallInput<typeof getRegularRecommendNames>) =>
+      ['homework', 'recommend-names', params] as const,
+    plans: (params: CallInput<typeof getPeriodicPlanList>) => ['homework', 'plans', params] as const,
+    plan: (planId: number) => ['homework', 'plan', planId] as const,
+    reissues: (params: CallInput<typeof getReissueList>) => ['homework', 'reissues', params] as const,
+    reissue: (id: number) => ['homework', 'reissue', id] as const,
   },
   /** The content library: read-only for the teacher (the recitation issue adds classroom material under it). */
   library: {

@@ -1,54 +1,367 @@
-import { type HomeworkRow } from '@ondoku/contract';
-import { Input, Tag } from 'antd';
+import {
+  homeworkLimits,
+  homeworkStateLabels,
+  homeworkStates,
+  homeworkTypeLabels,
+  homeworkTypes,
+  type HomeworkRow,
+  type HomeworkState,
+  type HomeworkType,
+} from '@ondoku/contract';
+import { Button, Input, Tag } from 'antd';
+import { Link, useNavigate } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
+import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
-import { useHomeworkPageList } from '../api';
+import { notify } from '../../../lib/notify';
+import { useClassList } from '../../../lib/queries';
+import { useDelayHomework, useDeleteHomework, useHomeworkPageList, type HomeworkPageParams } from '../api';
+import { HomeworkTabs, SubmitBar } from './homework-tabs';
+import { NativeSelect as FilterSelect } from './native-select';
 
-const originLabel = { headquarters: '本部', classroom: '教室' } as const;
+export const originLabel = { headquarters: '本部', classroom: '教室' } as const;
+export const stateColor: Record<HomeworkState, string> = {
+  scheduled: 'blue',
+  open: 'green',
+  overdue: 'orange',
+  finished: 'default',
+};
 
-function HomeworkItem({ hw }: { hw: HomeworkRow }) {
+type Flag = 0 | 1;
+export interface HomeworkFilters {
+  searchTitle: string;
+  searchType: 'title' | 'resource';
+  teamId?: number;
+  type?: HomeworkType;
+  origin?: 'headquarters' | 'classroom';
+  state?: HomeworkState;
+  hasRequiredTimes?: Flag;
+  hasDelay?: Flag;
+  /** Dates (Japan) as yyyy-mm-dd: delivered from, deadline until. */
+  from?: string;
+  until?: string;
+  sort: string;
+}
+
+const initialFilters: HomeworkFilters = { searchTitle: '', searchType: 'title', sort: 'start_time:desc' };
+
+const sortOptions = [
+  { value: 'start_time:desc', label: '配信日時が新しい順' },
+  { value: 'start_time:asc', label: '配信日時が古い順' },
+  { value: 'end_time:asc', label: '締切が近い順' },
+  { value: 'end_time:desc', label: '締切が遠い順' },
+  { value: 'created_at:desc', label: '作成日時が新しい順' },
+  { value: 'title:asc', label: 'タイトル順' },
+];
+
+/** The filters as the list call's query (spec §3 list filters). */
+export function toQuery(f: HomeworkFilters, page: number, limit: number): HomeworkPageParams {
+  const [field, order] = f.sort.split(':') as [HomeworkPageParams['sort_field'], 'asc' | 'desc'];
+  return {
+    page,
+    limit,
+    sort_field: field,
+    sort_order: order,
+    search_title: f.searchTitle || undefined,
+    search_type: f.searchTitle ? f.searchType : undefined,
+    team_id: f.teamId,
+    homework_type: f.type,
+    origin_type: f.origin,
+    finish_type: f.state,
+    has_required_times: f.hasRequiredTimes,
+    has_delay: f.hasDelay,
+    start_time: f.from || undefined,
+    end_time: f.until || undefined,
+  };
+}
+
+const muted = { color: 'rgba(0,0,0,0.55)' } as const;
+
+function HomeworkItem({
+  hw,
+  detailsHref,
+  onDelete,
+  onDelay,
+}: {
+  hw: HomeworkRow;
+  detailsHref?: (homeworkId: number) => string;
+  onDelete: (hw: HomeworkRow) => void;
+  onDelay: (hw: HomeworkRow) => void;
+}) {
+  const navigate = useNavigate();
   return (
-    // A small card drawn with plain markup: antd's Card brings Tabs, Dropdown and Menu with it.
+    // Plain markup rows: antd's Card and Table bring much more than the first view needs.
     <section
-      style={{ marginBottom: 12, padding: 12, background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8 }}
+      data-testid="homework-row"
+      aria-label={hw.title}
+      style={{
+        display: 'flex',
+        gap: 16,
+        alignItems: 'center',
+        marginBottom: 8,
+        padding: '12px 16px',
+        background: '#fff',
+        border: '1px solid #e8ecea',
+        borderRadius: 8,
+      }}
     >
-      <strong style={{ fontSize: 16 }}>{hw.title}</strong>{' '}
-      <Tag color={hw.origin_type === 'headquarters' ? 'blue' : 'green'}>{originLabel[hw.origin_type]}</Tag>
-      {hw.has_delay && <Tag color="orange">延長あり</Tag>}
-      <div style={{ color: '#666', marginTop: 4 }}>
-        配信 {formatDateTime(hw.start_time)} 〜 締切 {formatDateTime(hw.end_time)}
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
+          <Tag color={stateColor[hw.state]} style={{ marginInlineEnd: 0 }}>
+            {homeworkStateLabels[hw.state]}
+          </Tag>
+          <strong style={{ fontSize: 15 }}>
+            {detailsHref ? <Link to={detailsHref(hw.homework_id)}>{hw.title}</Link> : hw.title}
+          </strong>
+          <Tag style={{ marginInlineEnd: 0 }}>{homeworkTypeLabels[hw.type]}</Tag>
+          <Tag color={hw.origin_type === 'headquarters' ? 'purple' : 'cyan'} style={{ marginInlineEnd: 0 }}>
+            {originLabel[hw.origin_type]}
+          </Tag>
+          {hw.has_delay && (
+            <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+              再配信あり
+            </Tag>
+          )}
+        </div>
+        <div style={{ ...muted, marginTop: 4, fontSize: 13 }}>
+          {hw.team ? hw.team.name : '個別の生徒'}
+          <span style={{ margin: '0 8px' }}>|</span>
+          {formatDateTime(hw.start_time)} 〜 {formatDateTime(hw.end_time)}
+          {hw.reissue_end_time && <>（再配信の締切 {formatDateTime(hw.reissue_end_time)}）</>}
+          {hw.required_times !== null && (
+            <>
+              <span style={{ margin: '0 8px' }}>|</span>必要練習回数 {hw.required_times}回
+            </>
+          )}
+        </div>
+      </div>
+      <SubmitBar submitted={hw.submitted_count} assigned={hw.assigned_count} />
+      <div style={{ display: 'flex', gap: 4, width: 200, justifyContent: 'flex-end' }}>
+        {detailsHref && (
+          <Button size="small" onClick={() => navigate(detailsHref(hw.homework_id))}>
+            詳細
+          </Button>
+        )}
+        <Button size="small" onClick={() => navigate(paths.homeworkEdit.getHref(hw.homework_id))}>
+          変更
+        </Button>
+        {hw.state === 'overdue' && (
+          <Button size="small" onClick={() => onDelay(hw)}>
+            再配信
+          </Button>
+        )}
+        <Button size="small" danger onClick={() => onDelete(hw)}>
+          削除
+        </Button>
       </div>
     </section>
   );
 }
 
-/** The teacher's homework list (route /homework-management). */
-export function HomeworkList() {
-  const list = useListState('homework-list', { filters: { searchTitle: '' } });
-  const { searchTitle } = list.filters;
-  const { data, isLoading } = useHomeworkPageList({
-    page: list.page,
-    limit: list.pageSize,
-    search_title: searchTitle || undefined,
+const flagOptions: { value: Flag; label: string }[] = [
+  { value: 1, label: 'あり' },
+  { value: 0, label: 'なし' },
+];
+
+/**
+ * The teacher's homework list (route /homework-management): every filter of spec §3, kept for
+ * the browser session, sorting, 20 a page, and the actions change, delete, reissue.
+ * `detailsHref` links each homework to its results screen when that screen exists.
+ */
+export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: number) => string }) {
+  const list = useListState<HomeworkFilters>('homework-list', {
+    pageSize: homeworkLimits.listPageSize,
+    filters: initialFilters,
   });
+  const f = list.filters;
+  const classes = useClassList();
+  const { data, isLoading } = useHomeworkPageList(toQuery(f, list.page, list.pageSize));
+  const del = useDeleteHomework();
+  const delay = useDelayHomework();
+  const filtered =
+    !!f.searchTitle ||
+    [f.teamId, f.type, f.origin, f.state, f.hasRequiredTimes, f.hasDelay, f.from, f.until].some(
+      (v) => v !== undefined && v !== '',
+    );
+
+  const confirmDelete = (hw: HomeworkRow) =>
+    notify.confirm({
+      title: `「${hw.title}」を削除しますか？`,
+      content: (
+        <div data-testid="delete-confirm">
+          宿題一覧から消え、生徒はこの宿題に取り組めなくなります。
+          <br />
+          提出済みの解答（{hw.submitted_count}人分）は削除されず、記録として残ります。
+        </div>
+      ),
+      okText: '削除する',
+      okButtonProps: { danger: true },
+      cancelText: 'キャンセル',
+      onOk: async () => {
+        await del.mutateAsync({ homework_id: hw.homework_id });
+        notify.success(`「${hw.title}」を削除しました。`);
+      },
+    });
+
+  const confirmDelay = (hw: HomeworkRow) =>
+    notify.confirm({
+      title: `「${hw.title}」を再配信しますか？`,
+      content: (
+        <div data-testid="delay-confirm">
+          まだ提出していない生徒（{hw.assigned_count - hw.submitted_count}人）にだけ、締切を
+          {homeworkLimits.reissueExtensionDays}日延長してもう一度配信します。提出済みの生徒には配信されません。
+        </div>
+      ),
+      okText: '再配信する',
+      cancelText: 'キャンセル',
+      onOk: async () => {
+        const r = await delay.mutateAsync({ homework_id: hw.homework_id });
+        notify.success(`未提出の${r.student_count}人に再配信しました（締切 ${formatDateTime(r.end_time)}）。`);
+      },
+    });
+
+  const set = (patch: Partial<HomeworkFilters>) => list.setFilters(patch);
+
   return (
     <>
-      <Input.Search
-        allowClear
-        defaultValue={searchTitle}
-        placeholder="宿題のタイトルで検索"
-        style={{ maxWidth: 360, marginBottom: 16 }}
-        onSearch={(v) => list.setFilters({ searchTitle: v.trim() })}
-      />
+      <HomeworkTabs />
+      <div
+        role="search"
+        aria-label="宿題の絞り込み"
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16, alignItems: 'center' }}
+      >
+        <FilterSelect
+          label="検索の対象"
+          width={100}
+          value={f.searchType}
+          onChange={(searchType) => set({ searchType: searchType ?? 'title' })}
+          options={[
+            { value: 'title', label: 'タイトル' },
+            { value: 'resource', label: '教材名' },
+          ]}
+        />
+        <Input.Search
+          aria-label="キーワード"
+          allowClear
+          defaultValue={f.searchTitle}
+          key={f.searchTitle === '' ? 'empty' : 'kw'}
+          placeholder={f.searchType === 'title' ? '宿題のタイトルで検索' : '教材名で検索'}
+          style={{ width: 280 }}
+          maxLength={homeworkLimits.searchTitleMax}
+          onSearch={(v) => set({ searchTitle: v.trim() })}
+        />
+        <FilterSelect
+          label="クラス"
+          all="すべてのクラス"
+          value={f.teamId}
+          onChange={(teamId) => set({ teamId })}
+          options={(classes.data?.rows ?? []).map((c) => ({ value: c.team_id, label: c.name }))}
+        />
+        <FilterSelect
+          label="種類"
+          all="すべての種類"
+          value={f.type}
+          onChange={(type) => set({ type })}
+          options={homeworkTypes.map((t) => ({ value: t, label: homeworkTypeLabels[t] }))}
+        />
+        <FilterSelect
+          label="配信元"
+          all="配信元：すべて"
+          value={f.origin}
+          onChange={(origin) => set({ origin })}
+          options={[
+            { value: 'classroom' as const, label: '教室' },
+            { value: 'headquarters' as const, label: '本部' },
+          ]}
+        />
+        <FilterSelect
+          label="状態"
+          all="状態：すべて"
+          value={f.state}
+          onChange={(state) => set({ state })}
+          options={homeworkStates.map((s) => ({ value: s, label: homeworkStateLabels[s] }))}
+        />
+        <FilterSelect
+          label="必要練習回数"
+          all="練習回数：すべて"
+          value={f.hasRequiredTimes}
+          onChange={(hasRequiredTimes) => set({ hasRequiredTimes })}
+          options={flagOptions.map((o) => ({ ...o, label: `回数指定${o.label}` }))}
+        />
+        <FilterSelect
+          label="再配信"
+          all="再配信：すべて"
+          value={f.hasDelay}
+          onChange={(hasDelay) => set({ hasDelay })}
+          options={flagOptions.map((o) => ({ ...o, label: `再配信${o.label}` }))}
+        />
+        <label style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <span style={muted}>配信日</span>
+          <Input
+            type="date"
+            aria-label="配信日（この日以降）"
+            style={{ width: 150 }}
+            value={f.from ?? ''}
+            onChange={(e) => set({ from: e.target.value || undefined })}
+          />
+          〜
+        </label>
+        <label style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <span style={muted}>締切</span>
+          <Input
+            type="date"
+            aria-label="締切（この日まで）"
+            style={{ width: 150 }}
+            value={f.until ?? ''}
+            onChange={(e) => set({ until: e.target.value || undefined })}
+          />
+          まで
+        </label>
+        <FilterSelect
+          label="並び順"
+          width={180}
+          value={f.sort}
+          onChange={(sort) => set({ sort: sort ?? initialFilters.sort })}
+          options={sortOptions}
+        />
+        {filtered && (
+          <Button
+            type="link"
+            onClick={() =>
+              list.setFilters({
+                ...initialFilters,
+                sort: f.sort,
+                teamId: undefined,
+                type: undefined,
+                origin: undefined,
+                state: undefined,
+                hasRequiredTimes: undefined,
+                hasDelay: undefined,
+                from: undefined,
+                until: undefined,
+              })
+            }
+          >
+            条件をクリア
+          </Button>
+        )}
+      </div>
       <ListContainer
         loading={isLoading}
         total={data?.total ?? 0}
         list={list}
-        emptyText={searchTitle ? '該当する宿題はありません。' : 'まだ宿題がありません。'}
+        totalText={(n) => `全${n}件`}
+        emptyText={filtered ? '条件に合う宿題はありません。' : 'まだ宿題がありません。「宿題配信」から配信できます。'}
       >
         {data?.rows.map((hw) => (
-          <HomeworkItem key={hw.homework_id} hw={hw} />
+          <HomeworkItem
+            key={hw.homework_id}
+            hw={hw}
+            detailsHref={detailsHref}
+            onDelete={confirmDelete}
+            onDelay={confirmDelay}
+          />
         ))}
       </ListContainer>
     </>
