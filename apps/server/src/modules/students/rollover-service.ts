@@ -283,11 +283,11 @@ export async function readRolloverRoster(file: { buffer: Buffer; filename: strin
     if (!id) errors.push({ row: r.row, student_id: '', message: studentMessages.studentIdRequired });
     else if (seen.has(id.toLowerCase()))
       errors.push({ row: r.row, student_id: id, message: studentMessages.rowDuplicateInFile(id, seen.get(id.toLowerCase())!) });
-    else if (!name.success)
-      errors.push({ row: r.row, student_id: id, message: `新しいクラス：${name.error.issues[0]?.message ?? ''}` });
     else {
       seen.set(id.toLowerCase(), r.row);
-      assignments.push({ student_id: id, team_name: name.data });
+      if (!name.success)
+        errors.push({ row: r.row, student_id: id, message: `新しいクラス：${name.error.issues[0]?.message ?? ''}` });
+      else assignments.push({ student_id: id, team_name: name.data });
     }
   }
   return { assignments: errors.length ? [] : assignments, errors };

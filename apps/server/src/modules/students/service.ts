@@ -324,9 +324,9 @@ export async function batchMoveToClass(
   toId: number,
   loginIds: string[],
 ) {
-  if (fromId === toId) throw AppError.badRequest(moveMessages.sameClass);
   await requireOwnClass(tx, me(teacherId), fromId);
   await requireOwnClass(tx, me(teacherId), toId);
+  if (fromId === toId) throw AppError.badRequest(moveMessages.sameClass);
   const own = await requireCurrentStudents(tx, teacherId, loginIds);
   const ids = own.map((s) => s.id);
   const members = await membersAmong(tx, fromId, ids);
