@@ -1,4 +1,10 @@
-import type { CallInput, getMyHomeworkPageList, getStudentPageRows } from '@ondoku/contract';
+import type {
+  CallInput,
+  getGraduatePageRows,
+  getMyHomeworkPageList,
+  getStudentPageRows,
+  getUnassignedStudentPageRows,
+} from '@ondoku/contract';
 
 /**
  * Every query key of the web app, from one factory, so a mutation can name exactly what it
@@ -19,6 +25,9 @@ export const queryKeys = {
     info: (teamId: number) => ['classes', 'info', teamId] as const,
     /** The class → students tree of pickers: under classes, so class and student changes both refetch it. */
     studentTree: (includeHidden: boolean) => ['classes', 'student-tree', includeHidden] as const,
+    code: (teamId: number) => ['classes', 'code', teamId] as const,
+    /** Last years' classes (after the roll-over). */
+    archived: () => ['classes', 'archived'] as const,
   },
   students: {
     all: ['students'] as const,
@@ -27,6 +36,10 @@ export const queryKeys = {
     search: (kw: string) => ['students', 'search', kw] as const,
     loginCards: (teamId: number, studentIds: readonly string[]) =>
       ['students', 'login-cards', teamId, studentIds] as const,
+    /** Students without a class (クラス未所属). */
+    unassigned: (params: CallInput<typeof getUnassignedStudentPageRows>) => ['students', 'unassigned', params] as const,
+    graduates: (params: CallInput<typeof getGraduatePageRows>) => ['students', 'graduates', params] as const,
+    cardsOf: (studentIds: readonly string[]) => ['students', 'cards-of', studentIds] as const,
   },
   homework: {
     all: ['homework'] as const,
