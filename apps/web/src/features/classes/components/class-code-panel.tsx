@@ -31,8 +31,8 @@ export function ClassCodePanel({ teamId }: { teamId: number }) {
   return (
     <Card size="small" style={{ marginBottom: 16 }} title="クラスコード" data-testid="class-code-panel">
       <div style={{ display: 'flex', gap: 24, alignItems: 'center' }}>
-        <Suspense fallback={<div style={{ width: 128, height: 128 }} />}>
-          <ClassQr url={url} />
+        <Suspense fallback={<div style={{ width: 104, height: 104 }} />}>
+          <ClassQr url={url} size={104} />
         </Suspense>
         <div style={{ flex: 1 }}>
           <div

@@ -14,7 +14,7 @@ const UNDO_SECONDS = Math.min(10, yearLimits.restoreWindowSeconds - 5);
  */
 export function useClassDeletion() {
   const [modal, modalHolder] = Modal.useModal();
-  const [notice, noticeHolder] = notification.useNotification({ placement: 'bottomLeft' });
+  const [notice, noticeHolder] = notification.useNotification({ placement: 'bottomRight' });
   const remove = useDeleteClass();
   const restore = useRestoreClass();
 

@@ -324,6 +324,9 @@ export function YearRollover() {
             >
               変更内容を確認
             </Button>
+            <Link to={paths.graduates.path}>
+              <Button type="link">卒業生・昨年度のクラスを見る</Button>
+            </Link>
           </Space>
         </>
       )}
