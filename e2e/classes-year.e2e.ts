@@ -39,8 +39,7 @@ interface Row {
 /** On this shared machine a screen may take seconds: wait up to 15 s for a condition. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-const noModal = (p: Page) =>
-  poll(() => p.locator('.ant-modal-mask').filter({ visible: true }).count()).toBe(0);
+const noModal = (p: Page) => poll(() => p.locator('.ant-modal-mask').filter({ visible: true }).count()).toBe(0);
 
 async function importInto(teamId: number, grade: number, count: number) {
   const lines = ['生徒ID,氏名,ふりがな,学年,出席番号'];
@@ -60,19 +59,23 @@ async function importInto(teamId: number, grade: number, count: number) {
 const allStudents = async () =>
   (await apiCall<{ rows: Row[] }>(server.url, token, 'GET', '/api/v2/team/student-page-rows', { limit: '100' })).rows;
 const classRows = async () =>
-  (await apiCall<{ rows: { team_id: number; name: string; student_count: number }[] }>(
-    server.url,
-    token,
-    'GET',
-    '/api/v2/team/my-team-rows',
-  )).rows;
+  (
+    await apiCall<{ rows: { team_id: number; name: string; student_count: number }[] }>(
+      server.url,
+      token,
+      'GET',
+      '/api/v2/team/my-team-rows',
+    )
+  ).rows;
 
 beforeAll(async () => {
   teacher = await createTeacher(server, { prefix: 'year', nickname: '田中 先生' });
   token = (await apiSignIn(server.url, teacher.loginId, teacher.password))!;
   classes = {};
   for (const name of ['4年1組', '5年1組', '6年1組'])
-    classes[name] = (await apiCall<{ team_id: number }>(server.url, token, 'POST', '/api/v2/team/create', { name })).team_id;
+    classes[name] = (
+      await apiCall<{ team_id: number }>(server.url, token, 'POST', '/api/v2/team/create', { name })
+    ).team_id;
   await importInto(classes['4年1組']!, 4, 4);
   await importInto(classes['5年1組']!, 5, 3);
   await importInto(classes['6年1組']!, 6, 2);
@@ -97,7 +100,10 @@ describe('a school year', { timeout: 180_000 }, () => {
     await screenshot(page, 'year-manage-class-code');
 
     // Take 5年 生徒3 out of 5年1組 and put them into 4年1組 (a mistake in April's lists).
-    await page.locator('.ant-table-row', { hasText: id(5, 3) }).getByRole('checkbox').check();
+    await page
+      .locator('.ant-table-row', { hasText: id(5, 3) })
+      .getByRole('checkbox')
+      .check();
     await page.getByRole('button', { name: '別のクラスへ移動' }).click();
     const dialog = page.getByRole('dialog', { name: /別のクラスへ移動/ });
     await dialog.getByRole('combobox').click();
@@ -113,7 +119,10 @@ describe('a school year', { timeout: 180_000 }, () => {
     // Take them out of 4年1組: no class left, so they are in クラス未所属.
     await page.goto(`${server.url}/#/manage-class/${classes['4年1組']}`);
     await poll(() => page.locator('.ant-table-row').count()).toBe(5);
-    await page.locator('.ant-table-row', { hasText: id(5, 3) }).getByRole('checkbox').check();
+    await page
+      .locator('.ant-table-row', { hasText: id(5, 3) })
+      .getByRole('checkbox')
+      .check();
     await page.getByRole('button', { name: 'クラスから外す' }).click();
     await page.getByRole('button', { name: '1人を外す' }).click();
     await poll(() => page.locator('.ant-table-row').count()).toBe(4);
@@ -124,7 +133,10 @@ describe('a school year', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'クラス未所属' }).click();
     await page.waitForURL(/#\/student\/unassigned$/);
     await poll(() => page.locator('.ant-table-row').count()).toBe(1);
-    await page.locator('.ant-table-row', { hasText: id(5, 3) }).getByRole('checkbox').check();
+    await page
+      .locator('.ant-table-row', { hasText: id(5, 3) })
+      .getByRole('checkbox')
+      .check();
     await page.getByRole('button', { name: '初期パスワードを再発行' }).click();
     await page.getByRole('button', { name: '1人分を再発行' }).click();
     const issued = page.getByTestId('issued-passwords');

@@ -143,11 +143,7 @@ export const yearMessages = {
 } as const;
 
 /** A class code as typed: spaces and hyphens ignored, full-width and lower case accepted. */
-export const normaliseClassCode = (raw: string) =>
-  raw
-    .normalize('NFKC')
-    .replace(/[\s-]/g, '')
-    .toUpperCase();
+export const normaliseClassCode = (raw: string) => raw.normalize('NFKC').replace(/[\s-]/g, '').toUpperCase();
 
 /**
  * Where a class code's QR code points: the students' app join screen (built by the students'

@@ -385,7 +385,6 @@ export const importClassStudentsList = defineCall({
 
 // ── The April roll-over (年度更新) ──────────────────────────────────────────────────────────
 
-
 /** What happens to one of this year's classes and its children. */
 export const rolloverPlan = z.discriminatedUnion(
   'action',
@@ -434,7 +433,9 @@ export const rolloverReport = z.object({
       grade_to: z.string(),
     }),
   ),
-  graduates: z.array(z.object({ student_id: z.string(), name: z.string(), from_team: z.string(), grade_name: z.string() })),
+  graduates: z.array(
+    z.object({ student_id: z.string(), name: z.string(), from_team: z.string(), grade_name: z.string() }),
+  ),
   /** Set by the commit: when it was written. */
   committed_at: z.string().nullable(),
 });
@@ -459,7 +460,6 @@ export const commitRollover = defineCall({
   input: rolloverInput,
   output: rolloverReport,
 });
-
 
 export const rolloverRosterResult = z.object({
   assignments: z.array(rosterAssignment),
@@ -531,7 +531,9 @@ export const getStudentsLoginCards = defineCall({
   access: 'teacher',
   tag: 'students',
   summary: 'Login cards of the listed students, whatever their class (クラス未所属 included)',
-  input: z.object({ student_ids: queryList.pipe(z.array(z.string()).min(1, { error: studentMessages.studentsRequired })) }),
+  input: z.object({
+    student_ids: queryList.pipe(z.array(z.string()).min(1, { error: studentMessages.studentsRequired })),
+  }),
   output: z.object({ rows: z.array(initialPasswordRow.extend({ team_name: z.string() })) }),
 });
 
@@ -540,7 +542,7 @@ export const getGraduatePageRows = defineCall({
   path: '/api/v2/team/graduate-page-rows',
   access: 'teacher',
   tag: 'students',
-  summary: 'A page of the teacher\'s graduates (archived in a roll-over: accounts closed, results kept)',
+  summary: "A page of the teacher's graduates (archived in a roll-over: accounts closed, results kept)",
   input: z.object({
     page: queryInt(1, 100_000),
     limit: queryInt(limits.pageSize.lists, 200),

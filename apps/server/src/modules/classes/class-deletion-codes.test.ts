@@ -93,7 +93,11 @@ describe('team/delete and team/restore', () => {
     const old = new Date(Date.now() - (yearLimits.restoreWindowSeconds + 1) * 1000);
     await t.db.update(classes).set({ deletedAt: old }).where(eq(classes.id, c.id));
     const late = await call(t, restoreClass, { team_id: c.id }, { as: a });
-    expect([late.status, late.errcode, late.errmsg]).toEqual([200, ErrorCode.CLASS_RESTORE_EXPIRED, yearMessages.restoreExpired]);
+    expect([late.status, late.errcode, late.errmsg]).toEqual([
+      200,
+      ErrorCode.CLASS_RESTORE_EXPIRED,
+      yearMessages.restoreExpired,
+    ]);
     expect((await row(c.id)).deletedAt).toEqual(old);
     // A live class is not "restorable".
     const live = await buildClass(t, { teacher: a.teacher });

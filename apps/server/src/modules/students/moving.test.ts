@@ -76,10 +76,22 @@ describe('team/student-batch-move', () => {
     const elsewhere = await buildStudents(t, 1, { teacher: a.teacher, classIds: [other.id] });
     const hashBefore = (await studentRow(ids[0]!)).passwordHash;
 
-    expect((await call(t, studentBatchMove, { from_team_id: from.id, team_id: to.id, student_ids: ids })).status).toBe(401);
-    const same = await call(t, studentBatchMove, { from_team_id: from.id, team_id: from.id, student_ids: ids }, { as: a });
+    expect((await call(t, studentBatchMove, { from_team_id: from.id, team_id: to.id, student_ids: ids })).status).toBe(
+      401,
+    );
+    const same = await call(
+      t,
+      studentBatchMove,
+      { from_team_id: from.id, team_id: from.id, student_ids: ids },
+      { as: a },
+    );
     expect([same.status, same.errmsg]).toEqual([400, '移動先には、移動元と別のクラスを選んでください。']);
-    const toForeign = await call(t, studentBatchMove, { from_team_id: from.id, team_id: foreign.id, student_ids: ids }, { as: a });
+    const toForeign = await call(
+      t,
+      studentBatchMove,
+      { from_team_id: from.id, team_id: foreign.id, student_ids: ids },
+      { as: a },
+    );
     expect(toForeign.status).toBe(404);
     // A student who is not in the source class refuses the whole move.
     const notMember = await call(
@@ -91,7 +103,12 @@ describe('team/student-batch-move', () => {
     expect(notMember.status).toBe(403);
     expect(await classesOf(ids[0]!)).toEqual([from.id]);
 
-    const res = await call(t, studentBatchMove, { from_team_id: from.id, team_id: to.id, student_ids: ids.slice(0, 2) }, { as: a });
+    const res = await call(
+      t,
+      studentBatchMove,
+      { from_team_id: from.id, team_id: to.id, student_ids: ids.slice(0, 2) },
+      { as: a },
+    );
     expect(res.data.count).toBe(2);
     expect(await classesOf(ids[0]!)).toEqual([to.id]);
     expect(await classesOf(ids[2]!)).toEqual([from.id]);
@@ -133,7 +150,9 @@ describe('クラス未所属: every action works', () => {
     // Put one back into a class.
     const c2 = await buildClass(t, { teacher: a.teacher });
     await call(t, studentBatchAdd, { team_id: c2.id, student_ids: [ids[0]!] }, { as: a });
-    expect((await call(t, getUnassignedStudentPageRows, {}, { as: a })).data.rows.map((r) => r.student_id)).toEqual([ids[1]]);
+    expect((await call(t, getUnassignedStudentPageRows, {}, { as: a })).data.rows.map((r) => r.student_id)).toEqual([
+      ids[1],
+    ]);
 
     // Delete the other; a stranger cannot.
     expect((await call(t, studentBatchDelete, { student_ids: [ids[1]!] }, { as: b })).status).toBe(403);
@@ -171,7 +190,12 @@ describe('クラス未所属: every action works', () => {
     expect(ok.data).toMatchObject({ imported: 2, errors: [] });
     expect(ok.data.notices).toEqual([{ row: 2, student_id: gone, message: rowReturned }]);
     const back = await studentRow(gone!);
-    expect(back).toMatchObject({ id: before.id, name: '戻る 太郎', gradeName: '4年', passwordHash: before.passwordHash });
+    expect(back).toMatchObject({
+      id: before.id,
+      name: '戻る 太郎',
+      gradeName: '4年',
+      passwordHash: before.passwordHash,
+    });
     expect(await classesOf(gone!)).toEqual([target.id]);
   });
 });
@@ -184,7 +208,9 @@ describe('joinClassByCode (the service the students side calls)', () => {
     const s = await studentRow(id!);
     const limiter = createRateLimiter(t.db);
     const code = (await t.db.select().from(classes).where(eq(classes.id, c.id)))[0]!.code;
-    const typed = ` ${code.slice(0, 3).toLowerCase()}-${code.slice(3)} `.replace(/[A-Z]/, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+    const typed = ` ${code.slice(0, 3).toLowerCase()}-${code.slice(3)} `.replace(/[A-Z]/, (ch) =>
+      String.fromCharCode(ch.charCodeAt(0) + 0xfee0),
+    );
     expect(await joinClassByCode(t.db, limiter, s.id, typed)).toEqual({ classId: c.id, name: c.name, joined: true });
     expect(await classesOf(id!)).toEqual([c.id]);
     expect((await joinClassByCode(t.db, limiter, s.id, code)).joined).toBe(false);
@@ -236,7 +262,9 @@ describe('joinClassByCode (the service the students side calls)', () => {
     const limiter = createRateLimiter(t.db);
     const code = (await t.db.select().from(classes).where(eq(classes.id, c.id)))[0]!.code;
     for (let i = 0; i < yearLimits.joinFailuresPerHour; i++)
-      await expect(joinClassByCode(t.db, limiter, s.id, 'WRONG2')).rejects.toMatchObject({ code: ErrorCode.CLASS_CODE_INVALID });
+      await expect(joinClassByCode(t.db, limiter, s.id, 'WRONG2')).rejects.toMatchObject({
+        code: ErrorCode.CLASS_CODE_INVALID,
+      });
     await expect(joinClassByCode(t.db, limiter, s.id, code)).rejects.toMatchObject({
       code: ErrorCode.RATE_LIMITED,
       message: messages.rateLimited,

@@ -53,7 +53,8 @@ interface Computed {
   graduateIds: number[];
 }
 
-const listIds = (ids: string[]) => (ids.length > 10 ? `${ids.slice(0, 10).join('、')} ほか${ids.length - 10}人` : ids.join('、'));
+const listIds = (ids: string[]) =>
+  ids.length > 10 ? `${ids.slice(0, 10).join('、')} ほか${ids.length - 10}人` : ids.join('、');
 
 /**
  * Compute every change of the roll-over. Another teacher's (or a deleted, or last year's) class
@@ -62,7 +63,10 @@ const listIds = (ids: string[]) => (ids.length > 10 ? `${ids.slice(0, 10).join('
  */
 export async function computeRollover(db: DbOrTx, teacherId: number, req: RolloverRequest): Promise<Computed> {
   const acting = { id: teacherId };
-  const mentioned = req.plans.flatMap((p) => [p.team_id, ...(p.action === 'next' && p.next_team_id ? [p.next_team_id] : [])]);
+  const mentioned = req.plans.flatMap((p) => [
+    p.team_id,
+    ...(p.action === 'next' && p.next_team_id ? [p.next_team_id] : []),
+  ]);
   await requireOwnClasses(db, acting, mentioned);
   const all = await listClasses(db, teacherId);
   const byId = new Map(all.map((c) => [c.id, c]));
@@ -98,7 +102,9 @@ export async function computeRollover(db: DbOrTx, teacherId: number, req: Rollov
   if (roster.size > 0) {
     const found = await findStudents(db, teacherId, [...roster.keys()]);
     const known = new Set(found.filter((s) => !s.archivedAt).map((s) => s.loginId.toLowerCase()));
-    const unknown = req.assignments.map((a) => a.student_id).filter((id) => !known.has(id.normalize('NFKC').toLowerCase()));
+    const unknown = req.assignments
+      .map((a) => a.student_id)
+      .filter((id) => !known.has(id.normalize('NFKC').toLowerCase()));
     if (unknown.length) errors.push(yearMessages.rolloverUnknownStudents(listIds([...new Set(unknown)])));
   }
 
@@ -225,7 +231,10 @@ export async function commitRollover(tx: DbOrTx, teacherId: number, req: Rollove
   const plan = await computeRollover(tx, teacherId, req);
   const { errors } = plan.report;
   if (errors.length)
-    throw new AppError(ErrorCode.ROLLOVER_INVALID, errors.length === 1 ? errors[0]! : yearMessages.rolloverInvalid(errors.length));
+    throw new AppError(
+      ErrorCode.ROLLOVER_INVALID,
+      errors.length === 1 ? errors[0]! : yearMessages.rolloverInvalid(errors.length),
+    );
   const now = new Date();
   if (plan.archiveIds.length)
     await tx
@@ -233,9 +242,15 @@ export async function commitRollover(tx: DbOrTx, teacherId: number, req: Rollove
       .set({ archivedAt: now, updatedAt: now })
       .where(and(eq(classes.teacherId, teacherId), inArray(classes.id, plan.archiveIds), isNull(classes.deletedAt)));
   const created = await createClasses(tx, teacherId, plan.newNames);
-  const memberships = plan.joins.map((j) => ({ classId: j.classId ?? created.get(j.newName!)!, studentId: j.studentId }));
+  const memberships = plan.joins.map((j) => ({
+    classId: j.classId ?? created.get(j.newName!)!,
+    studentId: j.studentId,
+  }));
   for (let i = 0; i < memberships.length; i += 1000)
-    await tx.insert(classStudents).values(memberships.slice(i, i + 1000)).onConflictDoNothing();
+    await tx
+      .insert(classStudents)
+      .values(memberships.slice(i, i + 1000))
+      .onConflictDoNothing();
   if (plan.gradeChanges.length)
     await tx.execute(sql`
       update ${students} set grade_name = u.grade, updated_at = now()
@@ -282,7 +297,11 @@ export async function readRolloverRoster(file: { buffer: Buffer; filename: strin
     const name = classNameField.safeParse(r.cells[classCol] ?? '');
     if (!id) errors.push({ row: r.row, student_id: '', message: studentMessages.studentIdRequired });
     else if (seen.has(id.toLowerCase()))
-      errors.push({ row: r.row, student_id: id, message: studentMessages.rowDuplicateInFile(id, seen.get(id.toLowerCase())!) });
+      errors.push({
+        row: r.row,
+        student_id: id,
+        message: studentMessages.rowDuplicateInFile(id, seen.get(id.toLowerCase())!),
+      });
     else {
       seen.set(id.toLowerCase(), r.row);
       if (!name.success)

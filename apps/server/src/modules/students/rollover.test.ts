@@ -144,7 +144,10 @@ describe('team/year-rollover-preview', () => {
     const withRoster = await call(
       t,
       previewRollover,
-      { ...planOf(s), assignments: [...planOf(s).assignments!.slice(1), { student_id: 'nobody-here', team_name: 'X' }] },
+      {
+        ...planOf(s),
+        assignments: [...planOf(s).assignments!.slice(1), { student_id: 'nobody-here', team_name: 'X' }],
+      },
       { as: me },
     );
     expect(withRoster.data.errors).toEqual([
@@ -182,12 +185,14 @@ describe('team/year-rollover-commit', () => {
     const s = await school(me);
     const before = await snapshot(me.teacher.id);
     // Graduating (the commit's last write) fails for this teacher's students.
-    await t.db.execute(sql.raw(`
+    await t.db.execute(
+      sql.raw(`
       create or replace function fail_rollover() returns trigger language plpgsql as $$
       begin raise exception 'injected failure'; end $$;
       create trigger fail_rollover before update of archived_at on students
       for each row when (new.teacher_id = ${me.teacher.id} and new.archived_at is not null)
-      execute function fail_rollover();`));
+      execute function fail_rollover();`),
+    );
     try {
       const res = await call(t, commitRollover, planOf(s), { as: me });
       expect(res.status).toBe(500);
@@ -203,7 +208,11 @@ describe('team/year-rollover-commit', () => {
     const s = await school(me);
     const before = await snapshot(me.teacher.id);
     const res = await call(t, commitRollover, { plans: [{ team_id: s.c4.id, action: 'split' }] }, { as: me });
-    expect([res.status, res.errcode, res.errmsg]).toEqual([200, ErrorCode.ROLLOVER_INVALID, yearMessages.rolloverNoRoster('4年1組')]);
+    expect([res.status, res.errcode, res.errmsg]).toEqual([
+      200,
+      ErrorCode.ROLLOVER_INVALID,
+      yearMessages.rolloverNoRoster('4年1組'),
+    ]);
     expect(await snapshot(me.teacher.id)).toEqual(before);
   });
 
@@ -223,7 +232,9 @@ describe('team/year-rollover-commit', () => {
       ['6年1組', 3],
     ]);
     const page = (await call(t, getStudentPageRows, { limit: 100 }, { as: me })).data.rows;
-    const who = Object.fromEntries(page.map((r) => [r.student_id, `${r.grade_name} ${r.teams.map((x) => x.name).join('+')}`]));
+    const who = Object.fromEntries(
+      page.map((r) => [r.student_id, `${r.grade_name} ${r.teams.map((x) => x.name).join('+')}`]),
+    );
     expect(who).toEqual({
       [`${s.p}-4-1`]: '5年 5年1組',
       [`${s.p}-4-2`]: '5年 5年1組',

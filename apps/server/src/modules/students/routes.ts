@@ -216,9 +216,7 @@ export function studentRoutes(
   );
 
   route(app, studentBatchMove, { transaction: true }, async ({ input, teacher, tx }) =>
-    presentCount(
-      await service.batchMoveToClass(tx, teacher.id, input.from_team_id, input.team_id, input.student_ids),
-    ),
+    presentCount(await service.batchMoveToClass(tx, teacher.id, input.from_team_id, input.team_id, input.student_ids)),
   );
 
   route(app, studentBatchDelete, async ({ input, teacher }) =>

@@ -102,7 +102,13 @@ export async function rejoinStudents(
   list: (Omit<NewStudent, 'classIds'> & { id: number; classId: number })[],
 ) {
   for (const s of list) {
-    const password = s.password ? { passwordHash: await hashIssuedPassword(s.password), initialPasswordEnc: box.seal(s.password), passwordChangedAt: null } : {};
+    const password = s.password
+      ? {
+          passwordHash: await hashIssuedPassword(s.password),
+          initialPasswordEnc: box.seal(s.password),
+          passwordChangedAt: null,
+        }
+      : {};
     await tx
       .update(students)
       .set({

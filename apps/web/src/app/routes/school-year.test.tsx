@@ -57,7 +57,12 @@ describe('a school year', { timeout: 180_000 }, () => {
         reply(getMyClassRows, () => ({ rows })),
         reply(deleteClass, (b) => {
           rows = rows.filter((r) => r.team_id !== b.team_id);
-          return { team_id: 1, name: '4年1組', unassigned_count: 2, restorable_until: new Date(Date.now() + 30_000).toISOString() };
+          return {
+            team_id: 1,
+            name: '4年1組',
+            unassigned_count: 2,
+            restorable_until: new Date(Date.now() + 30_000).toISOString(),
+          };
         }),
         reply(restoreClass, () => {
           rows = [klass(1, '4年1組', 2), ...rows];
@@ -71,7 +76,9 @@ describe('a school year', { timeout: 180_000 }, () => {
     expect(text.textContent).toContain('宿題と学習結果は、記録として残ります（閲覧のみで、変更はできません）');
     expect(text.textContent).toContain('「クラス未所属」に移ります');
     fireEvent.click(await confirmButton(/クラスを削除/));
-    expect(await screen.findByText('2人の生徒が「クラス未所属」になりました。', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('2人の生徒が「クラス未所属」になりました。', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('class-row')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: '元に戻す' }));
     expect(await screen.findByText('「4年1組」を元に戻しました。', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -93,7 +100,9 @@ describe('a school year', { timeout: 180_000 }, () => {
       ],
     });
     expect((await screen.findByTestId('class-code', {}, { timeout: 10_000 })).textContent).toBe('ABC234');
-    await waitFor(() => expect(screen.getByLabelText('クラスコードのQRコード')).toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByLabelText('クラスコードのQRコード')).toBeInTheDocument(), {
+      timeout: 10_000,
+    });
     fireEvent.click(screen.getByRole('button', { name: /コードを再発行/ }));
     expect(await screen.findByText(/今のコード「ABC234」とそのQRコードは使えなくなります/)).toBeInTheDocument();
     fireEvent.click(await confirmButton(/再発行する/));
@@ -158,7 +167,9 @@ describe('a school year', { timeout: 180_000 }, () => {
         { team_id: 2, name: '6年1組' },
       ],
       kept_teams: [{ team_id: 3, name: '英語クラブ' }],
-      moves: [{ student_id: 's1', name: '生徒1', from_team: '4年1組', to_team: '5年1組', grade_from: '4年', grade_to: '5年' }],
+      moves: [
+        { student_id: 's1', name: '生徒1', from_team: '4年1組', to_team: '5年1組', grade_from: '4年', grade_to: '5年' },
+      ],
       graduates: [{ student_id: 'g1', name: '卒業生1', from_team: '6年1組', grade_name: '6年' }],
       committed_at: committed ? '2027-04-01T00:00:00.000Z' : null,
     });

@@ -22,7 +22,8 @@ export function ClassPickerModal({
   title: string;
   okText: string;
   note: string;
-  exclude?: number;
+  /** Classes not offered (the current one, or the student's classes). */
+  exclude?: number[];
   pending: boolean;
   onOk(teamId: number): void;
   onClose(): void;
@@ -30,7 +31,7 @@ export function ClassPickerModal({
   const { data } = useClassList();
   const [target, setTarget] = useState<number | undefined>();
   const options = (data?.rows ?? [])
-    .filter((c) => c.team_id !== exclude)
+    .filter((c) => !exclude?.includes(c.team_id))
     .map((c) => ({ value: c.team_id, label: `${c.name}${c.hidden ? '（非表示）' : ''}` }));
   return (
     <Modal
@@ -112,10 +113,42 @@ export function MoveStudentsButtons({
             ? '生徒IDとパスワード、これまでの学習記録はそのまま引き継がれます。このクラスからは外れます。'
             : '生徒IDとパスワード、学習記録はそのままです。このクラスにも残ります。'
         }
-        exclude={teamId}
+        exclude={[teamId]}
         pending={move.isPending || add.isPending}
         onOk={(target) => void run(target).catch(() => {})}
         onClose={() => setMode(null)}
+      />
+    </>
+  );
+}
+
+/** 「クラスに追加」 for one student (the student page; a student without a class included). */
+export function AddToClassButton({ studentId, exclude }: { studentId: string; exclude: number[] }) {
+  const [open, setOpen] = useState(false);
+  const add = useStudentBatchAdd();
+  const { data } = useClassList();
+  return (
+    <>
+      <Button size="small" icon={<UsergroupAddOutlined />} onClick={() => setOpen(true)}>
+        クラスに追加
+      </Button>
+      <ClassPickerModal
+        open={open}
+        title="クラスに追加"
+        okText="追加する"
+        note="生徒IDとパスワード、これまでの学習記録はそのまま引き継がれます。"
+        pending={add.isPending}
+        exclude={exclude}
+        onOk={(teamId) =>
+          void add
+            .mutateAsync({ team_id: teamId, student_ids: [studentId] })
+            .then(() => {
+              notify.success(`「${data?.rows.find((c) => c.team_id === teamId)?.name ?? ''}」に追加しました。`);
+              setOpen(false);
+            })
+            .catch(() => {})
+        }
+        onClose={() => setOpen(false)}
       />
     </>
   );
