@@ -2,7 +2,9 @@ import {
   commitRollover,
   deleteClass,
   getClassCode,
+  getArchivedClassRows,
   getClassInfo,
+  getGraduatePageRows,
   getMyClassRows,
   getStudentPageRows,
   getStudentsLoginCards,
@@ -197,5 +199,46 @@ describe('a school year', { timeout: 180_000 }, () => {
     fireEvent.click(await confirmButton(/年度更新を実行/));
     expect(await screen.findByTestId('rollover-done', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(calls.filter((c) => c.path === commitRollover.path)).toHaveLength(1);
+  });
+
+  it("/student/graduates: graduates and last year's classes, read-only", async () => {
+    renderRoute('/student/graduates', {
+      api: [
+        reply(getGraduatePageRows, () => ({
+          rows: [{ ...student('g-01'), grade_name: '6年', archived_at: '2027-04-01T00:00:00.000Z' }],
+          total: 1,
+          page: 1,
+          limit: 20,
+        })),
+        reply(getArchivedClassRows, () => ({
+          rows: [{ team_id: 9, name: '6年1組', student_count: 2, archived_at: '2027-04-01T00:00:00.000Z' }],
+        })),
+      ],
+    });
+    expect(await screen.findByText('g-01', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('6年1組', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getAllByText('2027年4月1日(木)').length).toBe(2);
+    expect(screen.getByRole('button', { name: /Excelに書き出す/ })).toBeInTheDocument();
+  });
+
+  it('/print/student-cards: cards of students by id, クラス未所属 named on the card', async () => {
+    const { calls } = renderRoute('/print/student-cards?ids=lone-01,s002', {
+      api: [
+        reply(getStudentsLoginCards, () => ({
+          rows: [
+            { ...student('lone-01'), initial_password: 'abc234de', team_name: 'クラス未所属' },
+            { ...student('s002'), initial_password: null, team_name: '4年1組' },
+          ],
+        })),
+      ],
+    });
+    const cards = await screen.findAllByTestId('login-card', {}, { timeout: 10_000 });
+    expect(cards).toHaveLength(2);
+    expect(cards[0]!.textContent).toContain('クラス未所属');
+    expect(cards[0]!.textContent).toContain('abc234de');
+    expect(cards[1]!.textContent).toContain('自分で変更済み');
+    expect(calls.find((c) => c.path === getStudentsLoginCards.path)?.input).toMatchObject({
+      student_ids: ['lone-01', 's002'],
+    });
   });
 });
