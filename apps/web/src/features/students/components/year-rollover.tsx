@@ -184,60 +184,75 @@ export function YearRollover() {
     { title: '学年', dataIndex: 'grade_name' },
   ];
 
-  const summary = (r: RolloverReport) => (
-    <>
-      <Space size={32} style={{ marginBottom: 16 }} wrap>
-        <Statistic title="新しく作るクラス" value={r.created_teams.length} suffix="個" />
-        <Statistic title="次のクラスへ進む生徒" value={new Set(r.moves.map((m) => m.student_id)).size} suffix="人" />
-        <Statistic title="卒業する生徒" value={r.graduates.length} suffix="人" />
-        <Statistic title="昨年度になるクラス" value={r.archived_teams.length} suffix="個" />
-      </Space>
-      <Typography.Title level={5}>新しく作るクラス</Typography.Title>
-      <div style={{ marginBottom: 12 }} data-testid="created-teams">
-        {r.created_teams.length
-          ? r.created_teams.map((n) => (
-              <Tag key={n} color="green">
-                {n}
-              </Tag>
-            ))
-          : 'なし'}
-      </div>
-      <Typography.Title level={5}>昨年度になるクラス（一覧から消え、変更できなくなります）</Typography.Title>
-      <div style={{ marginBottom: 12 }} data-testid="archived-teams">
-        {r.archived_teams.length ? r.archived_teams.map((c) => <Tag key={c.team_id}>{c.name}</Tag>) : 'なし'}
-      </div>
-      {r.kept_teams.length > 0 && (
-        <>
-          <Typography.Title level={5}>このまま続けるクラス</Typography.Title>
-          <div style={{ marginBottom: 12 }}>
-            {r.kept_teams.map((c) => (
-              <Tag key={c.team_id} color="blue">
-                {c.name}
-              </Tag>
-            ))}
-          </div>
-        </>
-      )}
-      <Typography.Title level={5}>生徒（{r.moves.length}件）</Typography.Title>
-      <Table
-        size="small"
-        rowKey={(m) => `${m.student_id}:${m.from_team}`}
-        columns={moveColumns}
-        dataSource={r.moves}
-        pagination={{ pageSize: 10, showSizeChanger: false }}
-        data-testid="moves"
-      />
-      <Typography.Title level={5}>卒業する生徒（{r.graduates.length}人）</Typography.Title>
-      <Table
-        size="small"
-        rowKey="student_id"
-        columns={graduateColumns}
-        dataSource={r.graduates}
-        pagination={{ pageSize: 10, showSizeChanger: false }}
-        locale={{ emptyText: '卒業する生徒はいません。' }}
-      />
-    </>
-  );
+  const summary = (r: RolloverReport) => {
+    const done = r.committed_at !== null;
+    return (
+      <>
+        <Space size={32} style={{ marginBottom: 16 }} wrap>
+          <Statistic title={done ? '作ったクラス' : '新しく作るクラス'} value={r.created_teams.length} suffix="個" />
+          <Statistic
+            title={done ? '次のクラスへ進んだ生徒' : '次のクラスへ進む生徒'}
+            value={new Set(r.moves.map((m) => m.student_id)).size}
+            suffix="人"
+          />
+          <Statistic title={done ? '卒業した生徒' : '卒業する生徒'} value={r.graduates.length} suffix="人" />
+          <Statistic
+            title={done ? '昨年度になったクラス' : '昨年度になるクラス'}
+            value={r.archived_teams.length}
+            suffix="個"
+          />
+        </Space>
+        <Typography.Title level={5}>{done ? '作ったクラス' : '新しく作るクラス'}</Typography.Title>
+        <div style={{ marginBottom: 12 }} data-testid="created-teams">
+          {r.created_teams.length
+            ? r.created_teams.map((n) => (
+                <Tag key={n} color="green">
+                  {n}
+                </Tag>
+              ))
+            : 'なし'}
+        </div>
+        <Typography.Title level={5}>
+          {done ? '昨年度になったクラス（変更できません）' : '昨年度になるクラス（一覧から消え、変更できなくなります）'}
+        </Typography.Title>
+        <div style={{ marginBottom: 12 }} data-testid="archived-teams">
+          {r.archived_teams.length ? r.archived_teams.map((c) => <Tag key={c.team_id}>{c.name}</Tag>) : 'なし'}
+        </div>
+        {r.kept_teams.length > 0 && (
+          <>
+            <Typography.Title level={5}>このまま続けるクラス</Typography.Title>
+            <div style={{ marginBottom: 12 }}>
+              {r.kept_teams.map((c) => (
+                <Tag key={c.team_id} color="blue">
+                  {c.name}
+                </Tag>
+              ))}
+            </div>
+          </>
+        )}
+        <Typography.Title level={5}>生徒（{r.moves.length}件）</Typography.Title>
+        <Table
+          size="small"
+          rowKey={(m) => `${m.student_id}:${m.from_team}`}
+          columns={moveColumns}
+          dataSource={r.moves}
+          pagination={{ pageSize: 10, showSizeChanger: false }}
+          data-testid="moves"
+        />
+        <Typography.Title level={5}>
+          {done ? '卒業した生徒' : '卒業する生徒'}（{r.graduates.length}人）
+        </Typography.Title>
+        <Table
+          size="small"
+          rowKey="student_id"
+          columns={graduateColumns}
+          dataSource={r.graduates}
+          pagination={{ pageSize: 10, showSizeChanger: false }}
+          locale={{ emptyText: '卒業する生徒はいません。' }}
+        />
+      </>
+    );
+  };
 
   return (
     <Card>
