@@ -20,8 +20,6 @@ const studentCount = sql<number>`(select count(*)::int from class_students m joi
 
 /** This year's classes: neither deleted nor archived. */
 export const liveClass = and(isNull(classes.deletedAt), isNull(classes.archivedAt))!;
-/** SQL for joins written out (`c` aliasing classes): the class is live. */
-export const liveClassSql = (alias: string) => sql.raw(`${alias}.deleted_at is null and ${alias}.archived_at is null`);
 
 export async function listClasses(
   db: DbOrTx,

@@ -6,7 +6,6 @@ export { createClass, createClasses } from './service.js';
 export {
   findClassByName,
   listClasses,
-  liveClassSql,
   unsafeFindClassByCode,
   type ClassWithCount,
 } from './class-repository.js';
