@@ -115,6 +115,8 @@ function ownerValue(c: CallDef, key: string): unknown {
       return own.classId;
     case 'team_ids':
       return [own.otherClassId, own.classId];
+    case 'from_team_id':
+      return own.otherClassId;
     case 'student_id':
       return own.studentIds[0];
     case 'student_ids':

@@ -28,6 +28,12 @@ export const ErrorCode = {
   STUDENT_ID_TAKEN: 20003,
   DELETION_COUNT_CHANGED: 20004,
   IMPORT_FILE_INVALID: 20005,
+  /** A school year (issue 13): class deletion, codes, the April roll-over. */
+  CLASS_RESTORE_EXPIRED: 20006,
+  CLASS_ARCHIVED: 20007,
+  CLASS_CODE_INVALID: 20008,
+  CLASS_JOIN_CLOSED: 20009,
+  ROLLOVER_INVALID: 20010,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

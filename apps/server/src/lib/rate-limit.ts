@@ -1,4 +1,4 @@
-import { limits } from '@ondoku/contract';
+import { limits, yearLimits } from '@ondoku/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema/index.js';
@@ -56,6 +56,8 @@ export const rateLimits = {
   /** "E-mail taken" answers of the e-mail change per teacher. */
   emailTakenOfTeacher: per('probe:email:teacher', probe.emailTakenPerTeacher, probe.windowMinutes),
   clientLogsOfTeacher: per('clientlog:teacher', limits.clientLog.perMinute, 1),
+  /** Wrong or refused class codes per student (joining a class by code, docs/classes.md). */
+  joinFailuresOfStudent: per('join:student', yearLimits.joinFailuresPerHour, 60),
   // Student sign-in and exports add their families here (e.g. per('signin:student', …)).
 };
 

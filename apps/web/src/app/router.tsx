@@ -97,13 +97,19 @@ export const routes: RouteObject[] = [
       { path: paths.manageClass.path, lazy: screen(() => import('./routes/manage-class')) },
       { path: paths.studentOverview.path, lazy: screen(() => import('./routes/student-overview')) },
       { path: paths.studentDetails.path, lazy: screen(() => import('./routes/student-details')) },
+      { path: paths.unassignedStudents.path, lazy: screen(() => import('./routes/unassigned-students')) },
+      { path: paths.yearRollover.path, lazy: screen(() => import('./routes/year-rollover')) },
+      { path: paths.graduates.path, lazy: screen(() => import('./routes/graduates')) },
     ],
   },
   // Printable pages: signed in, but without the admin frame.
   {
     loader: requireSession,
     errorElement: <RouteError />,
-    children: [{ path: paths.loginCards.path, lazy: screen(() => import('./routes/login-cards')) }],
+    children: [
+      { path: paths.loginCards.path, lazy: screen(() => import('./routes/login-cards')) },
+      { path: paths.studentCards.path, lazy: screen(() => import('./routes/student-cards')) },
+    ],
   },
   { path: '*', element: <Navigate to={paths.homeworkList.path} replace /> },
 ];

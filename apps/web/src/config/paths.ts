@@ -46,6 +46,16 @@ export const paths = {
     path: '/student/student-details/:studentId',
     getHref: (studentId: string) => `/student/student-details/${encodeURIComponent(studentId)}`,
   },
+  /** Students without a class (クラス未所属): every action on them. */
+  unassignedStudents: { path: '/student/unassigned' },
+  /** The April roll-over wizard (年度更新), graduates and last years' classes. */
+  yearRollover: { path: '/student/year-rollover' },
+  graduates: { path: '/student/graduates' },
+  /** Printable login cards of students listed by id, whatever their class. */
+  studentCards: {
+    path: '/print/student-cards',
+    getHref: (studentIds: string[]) => `/print/student-cards?ids=${encodeURIComponent(studentIds.join(','))}`,
+  },
   /** Printable login cards (outside the layouts): the class, or the listed students of it. */
   loginCards: {
     path: '/print/login-cards/:teamId',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { countReply, defineCall, idField, pageOf, queryInt, type UploadRule } from '../define.js';
+import { countReply, defineCall, empty, idField, pageOf, queryInt, type UploadRule } from '../define.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { maxChars, noEmoji, requiredSecret, requiredText } from '../rules.js';
-import { classRef } from './classes.js';
+import { classNameField, maxChars, noEmoji, requiredSecret, requiredText } from '../rules.js';
+import { classLimits, classRef, yearLimits } from './classes.js';
 import { XLSX_TYPE } from './files.js';
 
 /**
@@ -294,7 +294,11 @@ export const getStudentInitialPwdList = defineCall({
   tag: 'students',
   summary: 'Login cards of a class (or of the listed students of it): id and initial password',
   input: z.object({ team_id: idField, student_ids: queryList.optional() }),
-  output: z.object({ team: classRef, rows: z.array(initialPasswordRow) }),
+  output: z.object({
+    /** code: the class code printed on the cards with its QR code (docs/classes.md). */
+    team: classRef.extend({ code: z.string() }),
+    rows: z.array(initialPasswordRow),
+  }),
 });
 
 // ── Files ──────────────────────────────────────────────────────────────────────────────────
@@ -377,4 +381,184 @@ export const importClassStudentsList = defineCall({
   summary: 'Import students into one class (multipart: team_id, file); all rows or none',
   input: z.object({ team_id: idField, file: importFile }),
   output: importResult,
+});
+
+// ── The April roll-over (年度更新) ──────────────────────────────────────────────────────────
+
+/** What happens to one of this year's classes and its children. */
+export const rolloverPlan = z.discriminatedUnion(
+  'action',
+  [
+    /** Every child goes to one next class: a new one (`name`) or an existing continuing one (`next_team_id`). */
+    z.object({
+      team_id: idField,
+      action: z.literal('next'),
+      name: classNameField.optional(),
+      next_team_id: idField.optional(),
+    }),
+    /** Children go to the class named for them in the roster (`assignments`). */
+    z.object({ team_id: idField, action: z.literal('split') }),
+    /** Every child graduates. */
+    z.object({ team_id: idField, action: z.literal('graduate') }),
+    /** The class goes on unchanged into the next year (its children's 学年 still advance). */
+    z.object({ team_id: idField, action: z.literal('keep') }),
+  ],
+  { error: messages.badRequest },
+);
+export type RolloverPlan = z.infer<typeof rolloverPlan>;
+
+export const rosterAssignment = z.object({ student_id: z.string().trim().min(1).max(100), team_name: classNameField });
+
+export const rolloverInput = z.object({
+  plans: z.array(rolloverPlan).min(1, { error: messages.badRequest }).max(classLimits.maxClasses),
+  /** 学年 「N年」 becomes 「N+1年」; 「6年」 graduates. */
+  advance_grades: z.boolean().default(true),
+  assignments: z.array(rosterAssignment).max(yearLimits.maxAssignments).default([]),
+});
+export type RolloverInput = z.input<typeof rolloverInput>;
+
+export const rolloverReport = z.object({
+  /** Problems that keep the roll-over from being committed (empty: it can be). */
+  errors: z.array(z.string()),
+  created_teams: z.array(z.string()),
+  archived_teams: z.array(classRef),
+  kept_teams: z.array(classRef),
+  moves: z.array(
+    z.object({
+      student_id: z.string(),
+      name: z.string(),
+      from_team: z.string(),
+      to_team: z.string(),
+      grade_from: z.string(),
+      grade_to: z.string(),
+    }),
+  ),
+  graduates: z.array(
+    z.object({ student_id: z.string(), name: z.string(), from_team: z.string(), grade_name: z.string() }),
+  ),
+  /** Set by the commit: when it was written. */
+  committed_at: z.string().nullable(),
+});
+export type RolloverReport = z.infer<typeof rolloverReport>;
+
+export const previewRollover = defineCall({
+  method: 'POST',
+  path: '/api/v2/team/year-rollover-preview',
+  access: 'teacher',
+  tag: 'students',
+  summary: 'Compute every change of the April roll-over without writing anything',
+  input: rolloverInput,
+  output: rolloverReport,
+});
+
+export const commitRollover = defineCall({
+  method: 'POST',
+  path: '/api/v2/team/year-rollover-commit',
+  access: 'teacher',
+  tag: 'students',
+  summary: 'Carry out the April roll-over in one transaction (all or nothing) and report what was done',
+  input: rolloverInput,
+  output: rolloverReport,
+});
+
+export const rolloverRosterResult = z.object({
+  assignments: z.array(rosterAssignment),
+  errors: z.array(importError),
+});
+
+export const readRolloverRoster = defineCall({
+  method: 'POST',
+  path: '/api/v2/team/year-rollover-roster',
+  access: 'teacher',
+  tag: 'students',
+  kind: 'upload',
+  upload: rosterUpload,
+  summary:
+    'Read a roster for splitting classes in the roll-over (multipart: file with 生徒ID and 新しいクラス columns); writes nothing',
+  input: z.object({ file: importFile }),
+  output: rolloverRosterResult,
+});
+
+// ── Moving, adding, students without a class, graduates (issue 13) ──────────────────────────
+
+export const studentBatchAdd = defineCall({
+  method: 'POST',
+  path: '/api/v2/team/student-batch-add',
+  access: 'teacher',
+  tag: 'students',
+  summary: "Add students to another of the teacher's classes (they stay in their other classes)",
+  input: z.object({ team_id: idField, student_ids: studentRefs }),
+  output: countReply,
+});
+
+export const studentBatchMove = defineCall({
+  method: 'POST',
+  path: '/api/v2/team/student-batch-move',
+  access: 'teacher',
+  tag: 'students',
+  summary: 'Move students from one class to another (login, history and results stay with them)',
+  input: z.object({ from_team_id: idField, team_id: idField, student_ids: studentRefs }),
+  output: countReply,
+});
+
+export const getUnassignedStudentPageRows = defineCall({
+  method: 'GET',
+  path: '/api/v2/team/unassigned-student-page-rows',
+  access: 'teacher',
+  tag: 'students',
+  summary: "A page of the teacher's students who belong to no class (クラス未所属)",
+  input: z.object({
+    page: queryInt(1, 100_000),
+    limit: queryInt(limits.pageSize.lists, 200),
+    kw: z.string().trim().max(100).optional(),
+  }),
+  output: pageOf(studentRow),
+});
+
+export const studentBatchDelete = defineCall({
+  method: 'POST',
+  path: '/api/v2/team/student-batch-delete',
+  access: 'teacher',
+  tag: 'students',
+  summary: 'Delete the listed student accounts (and their memberships)',
+  input: z.object({ student_ids: studentRefs }),
+  output: countReply,
+});
+
+export const getStudentsLoginCards = defineCall({
+  method: 'GET',
+  path: '/api/v2/team/students-login-cards',
+  access: 'teacher',
+  tag: 'students',
+  summary: 'Login cards of the listed students, whatever their class (クラス未所属 included)',
+  input: z.object({
+    student_ids: queryList.pipe(z.array(z.string()).min(1, { error: studentMessages.studentsRequired })),
+  }),
+  output: z.object({ rows: z.array(initialPasswordRow.extend({ team_name: z.string() })) }),
+});
+
+export const getGraduatePageRows = defineCall({
+  method: 'GET',
+  path: '/api/v2/team/graduate-page-rows',
+  access: 'teacher',
+  tag: 'students',
+  summary: "A page of the teacher's graduates (archived in a roll-over: accounts closed, results kept)",
+  input: z.object({
+    page: queryInt(1, 100_000),
+    limit: queryInt(limits.pageSize.lists, 200),
+    kw: z.string().trim().max(100).optional(),
+  }),
+  output: pageOf(studentRow.extend({ archived_at: z.string() })),
+});
+
+export const exportGraduatesXls = defineCall({
+  method: 'GET',
+  path: '/api/v2/team/export-graduates-xls',
+  access: 'teacher',
+  tag: 'students',
+  kind: 'blob',
+  contentType: XLSX_TYPE,
+  summary: 'The graduates as an xlsx file (blob)',
+  input: empty,
+  output: z.string().meta({ format: 'binary' }),
 });

@@ -15,6 +15,9 @@ import { teachers } from './teachers.js';
 /** The unique index behind "class name taken". */
 export const CLASS_NAME_KEY = 'classes_teacher_name_key';
 
+/** The unique index behind "class code taken" (a new code is drawn). */
+export const CLASS_CODE_KEY = 'classes_code_key';
+
 /** A teacher's class (the spec's "team"): name ≤ 20, allow_join (default 1), sort order, hidden flag. */
 export const classes = pgTable(
   'classes',
@@ -28,13 +31,31 @@ export const classes = pgTable(
     allowJoin: integer('allow_join').notNull().default(1),
     sortOrder: integer('sort_order').notNull().default(0),
     hidden: boolean('hidden').notNull().default(false),
+    /**
+     * The class code children join with (6 characters of CLASS_CODE_ALPHABET, docs/classes.md):
+     * unique among live classes; renewing it makes the old one stop working.
+     */
+    code: text('code').notNull(),
+    /**
+     * Soft deletion (team/delete): the row stays so homework and results keep their class; every
+     * read of the teacher's classes leaves deleted ones out. Restorable for a short window.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Last school year's class after the April roll-over: read-only and hidden from the lists. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('classes_teacher_sort_idx').on(t.teacherId, t.sortOrder),
-    // A teacher's class names are unique (classMessages.classNameTaken); db/errors.ts maps it.
-    uniqueIndex(CLASS_NAME_KEY).on(t.teacherId, t.name),
+    // A teacher's live class names are unique (classMessages.classNameTaken); db/errors.ts maps it.
+    // Deleted and last year's classes do not block reusing a name.
+    uniqueIndex(CLASS_NAME_KEY)
+      .on(t.teacherId, t.name)
+      .where(sql`${t.deletedAt} is null and ${t.archivedAt} is null`),
+    uniqueIndex(CLASS_CODE_KEY)
+      .on(t.code)
+      .where(sql`${t.deletedAt} is null and ${t.archivedAt} is null`),
   ],
 );
 
@@ -75,6 +96,11 @@ export const students = pgTable(
     searchKey: text('search_key')
       .notNull()
       .generatedAlwaysAs(sql`lower(normalize(login_id || E'\\x1f' || name || E'\\x1f' || furigana, NFKC))`),
+    /**
+     * Graduated in the April roll-over: the account is closed (the student app must refuse the
+     * sign-in), the results are kept; left out of every normal list, shown in the 卒業生 list.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

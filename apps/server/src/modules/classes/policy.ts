@@ -1,3 +1,4 @@
+import { ErrorCode, yearMessages } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthTeacher } from '../../plugins/auth.js';
@@ -10,14 +11,24 @@ import { findClass, findClassesByIds, type ClassWithCount } from './class-reposi
  */
 type Acting = Pick<AuthTeacher, 'id'>;
 
-/** The teacher's class, or 404. */
-export async function requireOwnClass(db: DbOrTx, teacher: Acting, classId: number): Promise<ClassWithCount> {
+/**
+ * The teacher's class, or 404 (a deleted class is none). Last year's classes (archived by the
+ * roll-over) are read-only: they are returned only with `{ readOnly: true }`, and any other use
+ * is refused with classArchived.
+ */
+export async function requireOwnClass(
+  db: DbOrTx,
+  teacher: Acting,
+  classId: number,
+  opts: { readOnly?: boolean } = {},
+): Promise<ClassWithCount> {
   const row = await findClass(db, teacher.id, classId);
   if (!row) throw AppError.notFound();
+  if (row.archivedAt && !opts.readOnly) throw new AppError(ErrorCode.CLASS_ARCHIVED, yearMessages.classArchived);
   return row;
 }
 
-/** Every listed class, all of them the teacher's, or 403. */
+/** Every listed class, all of them the teacher's and of this year (not archived), or 403. */
 export async function requireOwnClasses(db: DbOrTx, teacher: Acting, classIds: number[]) {
   const wanted = [...new Set(classIds)];
   const rows = await findClassesByIds(db, teacher.id, wanted);

@@ -1,5 +1,10 @@
 import {
   createClass,
+  deleteClass,
+  getArchivedClassRows,
+  getClassCode,
+  renewClassCode,
+  restoreClass,
   getClassInfo,
   getMyClassRows,
   hideClass,
@@ -10,9 +15,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
-import { listClasses } from './class-repository.js';
+import { listArchivedClasses, listClasses } from './class-repository.js';
 import { requireOwnClass } from './policy.js';
-import { presentClass, presentClassRows } from './presenter.js';
+import {
+  presentArchivedClassRows,
+  presentClass,
+  presentClassCode,
+  presentClassRows,
+  presentDeletedClass,
+} from './presenter.js';
 import * as service from './service.js';
 
 /** The class calls (the spec's team): create, rename, reorder, hide/show. */
@@ -22,7 +33,7 @@ export function classRoutes(app: FastifyInstance, deps: { db: Db }) {
   route(app, getMyClassRows, async ({ teacher }) => presentClassRows(await listClasses(db, teacher.id)));
 
   route(app, getClassInfo, async ({ input, teacher }) =>
-    presentClass(await requireOwnClass(db, teacher, input.team_id)),
+    presentClass(await requireOwnClass(db, teacher, input.team_id, { readOnly: true })),
   );
 
   // The class limit is counted under the teacher's lock, inside this transaction.
@@ -46,5 +57,22 @@ export function classRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   route(app, showClass, async ({ input, teacher }) =>
     presentClass(await service.setClassHidden(db, teacher.id, input.team_id, false)),
+  );
+
+  // A school year (issue 13): deletion with undo, class codes, last years' classes.
+  route(app, deleteClass, { transaction: true }, async ({ input, teacher, tx }) =>
+    presentDeletedClass(await service.deleteClass(tx, teacher.id, input.team_id)),
+  );
+  route(app, restoreClass, { transaction: true }, async ({ input, teacher, tx }) =>
+    presentClass(await service.restoreClass(tx, teacher.id, input.team_id)),
+  );
+  route(app, getClassCode, async ({ input, teacher }) =>
+    presentClassCode(await requireOwnClass(db, teacher, input.team_id)),
+  );
+  route(app, renewClassCode, { transaction: true }, async ({ input, teacher, tx }) =>
+    presentClassCode(await service.renewClassCode(tx, teacher.id, input.team_id)),
+  );
+  route(app, getArchivedClassRows, async ({ teacher }) =>
+    presentArchivedClassRows(await listArchivedClasses(db, teacher.id)),
   );
 }

@@ -16,8 +16,11 @@ import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { createClasses, findClassByName } from '../classes/index.js';
 import { readSheet, type SheetRow } from './import-file.js';
-import { createStudents, type NewStudent } from './service.js';
-import { unsafeFindTakenLoginIds } from './student-repository.js';
+import { createStudents, rejoinStudents, type NewStudent } from './service.js';
+import { findUnassignedStudents, unsafeFindTakenLoginIds } from './student-repository.js';
+
+/** Notice of a row whose id was one of the teacher's students without a class. */
+export const rowReturned = 'クラス未所属だった生徒です。氏名などを名簿の内容に更新して、クラスに戻しました。';
 
 /**
  * Student imports: every row validated with the contract's rules, duplicates inside the file and
@@ -152,6 +155,17 @@ export async function importStudents(
     tx,
     parsed.map((p) => p.student.loginId),
   );
+  // The teacher's own students without a class (クラス未所属) come back by their id: not "taken".
+  const returning = new Map(
+    (
+      await findUnassignedStudents(
+        tx,
+        teacherId,
+        parsed.filter((p) => taken.has(p.student.loginId.toLowerCase())).map((p) => p.student.loginId),
+      )
+    ).map((s) => [s.loginId.toLowerCase(), s]),
+  );
+  for (const id of returning.keys()) taken.delete(id);
   // Taken ids are existence probes: a teacher may be told only so many per window (docs/security.md).
   const probes = { ...rateLimits.takenIdsOfTeacher(teacherId), cost: taken.size };
   if (limiter && taken.size > 0 && !(await limiter.reserve(probes))) {
@@ -179,22 +193,34 @@ export async function importStudents(
   }
   const createdClasses = named.filter((n) => !classIds.has(n));
   for (const [name, id] of await createClasses(tx, teacherId, createdClasses)) classIds.set(name, id);
-  const imported = await createStudents(
+  const classOf = (p: ParsedRow) => ('classId' in target ? target.classId : classIds.get(p.className!)!);
+  const isReturning = (p: ParsedRow) => returning.has(p.student.loginId.toLowerCase());
+  const fresh = parsed.filter((p) => !isReturning(p));
+  const back = parsed.filter(isReturning);
+  let imported = await createStudents(
     tx,
     box,
     teacherId,
-    parsed.map((p) => ({
-      ...p.student,
-      classIds: 'classId' in target ? [target.classId] : [classIds.get(p.className!)!],
-    })),
+    fresh.map((p) => ({ ...p.student, classIds: [classOf(p)] })),
   );
+  if (back.length) {
+    imported += await rejoinStudents(
+      tx,
+      box,
+      teacherId,
+      back.map((p) => ({ ...p.student, id: returning.get(p.student.loginId.toLowerCase())!.id, classId: classOf(p) })),
+    );
+  }
   const loginIdOfRow = new Map(parsed.map((p) => [p.row, p.student.loginId]));
-  const notices = sheet
-    .filter((r) => r.stripped)
-    .map((r) => ({
-      row: r.row,
-      student_id: loginIdOfRow.get(r.row) ?? '',
-      message: studentMessages.rowControlCharsRemoved,
-    }));
+  const notices = [
+    ...sheet
+      .filter((r) => r.stripped)
+      .map((r) => ({
+        row: r.row,
+        student_id: loginIdOfRow.get(r.row) ?? '',
+        message: studentMessages.rowControlCharsRemoved,
+      })),
+    ...back.map((p) => ({ row: p.row, student_id: p.student.loginId, message: rowReturned })),
+  ].sort((a, b) => a.row - b.row);
   return { imported, errors: [], notices, createdClasses };
 }

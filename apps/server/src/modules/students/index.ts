@@ -4,3 +4,5 @@
  */
 export { createStudents, type NewStudent } from './service.js';
 export { listClassStudents, type StudentRecord } from './student-repository.js';
+/** Joining a class by its code: the students' side call (student token) plugs in here (docs/classes.md). */
+export { joinClassByCode } from './service.js';

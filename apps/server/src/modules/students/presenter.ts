@@ -59,8 +59,14 @@ export const presentDeletionSummary = (r: { class: ClassWithCount; inOtherClasse
   in_other_teams_count: r.inOtherClassesCount,
 });
 
+/** A login card of a student listed by id: the class it names (クラス未所属 when none). */
+export const presentLoginCardWithClass = (s: StudentRecord, className: string | null, box: SecretBox) => ({
+  ...presentLoginCard(s, box),
+  team_name: className ?? 'クラス未所属',
+});
+
 export const presentLoginCards = (r: { class: ClassWithCount; students: StudentRecord[] }, box: SecretBox) => ({
-  team: { team_id: r.class.id, name: r.class.name },
+  team: { team_id: r.class.id, name: r.class.name, code: r.class.code },
   rows: r.students.map((s) => presentLoginCard(s, box)),
 });
 

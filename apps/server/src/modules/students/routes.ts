@@ -21,6 +21,16 @@ import {
   studentBatchLeave,
   studentLimits,
   studentMessages,
+  commitRollover,
+  exportGraduatesXls,
+  getGraduatePageRows,
+  getStudentsLoginCards,
+  getUnassignedStudentPageRows,
+  previewRollover,
+  readRolloverRoster,
+  studentBatchAdd,
+  studentBatchDelete,
+  studentBatchMove,
 } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -39,9 +49,11 @@ import {
   presentCount,
   presentDeletionSummary,
   presentImportResult,
+  presentLoginCardWithClass,
   presentLoginCards,
   presentStudent,
 } from './presenter.js';
+import * as rollover from './rollover-service.js';
 import * as service from './service.js';
 import {
   classesOfStudents,
@@ -78,7 +90,7 @@ export function studentRoutes(
   };
 
   route(app, getStudentPageRows, async ({ input, teacher }) => {
-    if (input.team_id) await requireOwnClass(db, teacher, input.team_id);
+    if (input.team_id) await requireOwnClass(db, teacher, input.team_id, { readOnly: true });
     const { rows, total } = await pageStudents(db, teacher.id, {
       page: input.page,
       limit: input.limit,
@@ -173,7 +185,7 @@ export function studentRoutes(
   );
 
   blobRoute(app, exportStudentsXls, async ({ input, teacher }) => {
-    const c = input.team_id ? await requireOwnClass(db, teacher, input.team_id) : null;
+    const c = input.team_id ? await requireOwnClass(db, teacher, input.team_id, { readOnly: true }) : null;
     const cap = studentLimits.export.maxRows;
     const rows = await exportRows(db, teacher.id, c?.id, cap + 1);
     if (rows.length > cap) throw AppError.badRequest(studentMessages.exportTooManyRows);
@@ -196,4 +208,71 @@ export function studentRoutes(
     await countImport(teacher.id);
     return presentImportResult(await importStudents(tx, box, teacher.id, file, { byClassColumn: true }, limiter));
   });
+
+  // ── Moving and adding, クラス未所属, graduates, the April roll-over (issue 13) ─────────────
+
+  route(app, studentBatchAdd, async ({ input, teacher }) =>
+    presentCount(await service.batchAddToClass(db, teacher.id, input.team_id, input.student_ids)),
+  );
+
+  route(app, studentBatchMove, { transaction: true }, async ({ input, teacher, tx }) =>
+    presentCount(await service.batchMoveToClass(tx, teacher.id, input.from_team_id, input.team_id, input.student_ids)),
+  );
+
+  route(app, studentBatchDelete, async ({ input, teacher }) =>
+    presentCount(await service.batchDeleteStudents(db, teacher.id, input.student_ids)),
+  );
+
+  route(app, getUnassignedStudentPageRows, async ({ input, teacher }) => {
+    const { rows, total } = await pageStudents(db, teacher.id, {
+      page: input.page,
+      limit: input.limit,
+      kw: input.kw || undefined,
+      unassigned: true,
+      sortField: 'number',
+      sortOrder: 'asc',
+    });
+    return { rows: rows.map((r) => presentStudent(r.student, r.classes)), total, page: input.page, limit: input.limit };
+  });
+
+  route(app, getGraduatePageRows, async ({ input, teacher }) => {
+    const { rows, total } = await pageStudents(db, teacher.id, {
+      page: input.page,
+      limit: input.limit,
+      kw: input.kw || undefined,
+      graduates: true,
+      sortField: 'grade_name',
+      sortOrder: 'asc',
+    });
+    return {
+      rows: rows.map((r) => ({
+        ...presentStudent(r.student, r.classes),
+        archived_at: r.student.archivedAt!.toISOString(),
+      })),
+      total,
+      page: input.page,
+      limit: input.limit,
+    };
+  });
+
+  route(app, getStudentsLoginCards, async ({ input, teacher }) => ({
+    rows: (await service.loginCardsOfStudents(db, teacher.id, input.student_ids)).map((r) =>
+      presentLoginCardWithClass(r.student, r.className, box),
+    ),
+  }));
+
+  blobRoute(app, exportGraduatesXls, async ({ teacher }) => {
+    const cap = studentLimits.export.maxRows;
+    const rows = await exportRows(db, teacher.id, undefined, cap + 1, { graduates: true });
+    if (rows.length > cap) throw AppError.badRequest(studentMessages.exportTooManyRows);
+    return { filename: `卒業生一覧_${today()}.xlsx`, body: await rosterXlsx(rows) };
+  });
+
+  route(app, previewRollover, async ({ input, teacher }) => rollover.previewRollover(db, teacher.id, input));
+
+  route(app, commitRollover, { transaction: true }, async ({ input, teacher, tx }) =>
+    rollover.commitRollover(tx, teacher.id, input),
+  );
+
+  uploadRoute(app, readRolloverRoster, async ({ file }) => rollover.readRolloverRoster(file));
 }

@@ -1,16 +1,27 @@
-import { ErrorCode, isValidPassword, messages, studentMessages } from '@ondoku/contract';
+import {
+  ErrorCode,
+  isValidPassword,
+  messages,
+  normaliseClassCode,
+  studentMessages,
+  yearMessages,
+} from '@ondoku/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { onUniqueViolation } from '../../db/errors.js';
 import { classStudents, STUDENT_LOGIN_ID_KEY, students } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { unsafeFindClassByCode } from '../classes/index.js';
 import { requireOwnClass } from '../classes/policy.js';
 import { generateInitialPassword, hashIssuedPassword, hashIssuedPasswords } from './passwords.js';
 import { requireOwnStudent, requireOwnStudents } from './policy.js';
 import {
   ANALYZE_AFTER_ROWS,
+  classesOfStudents,
   listClassStudents,
+  membersAmong,
   refreshStudentStatistics,
   unsafeFindTakenLoginIds,
 } from './student-repository.js';
@@ -77,6 +88,45 @@ export async function createStudents(db: DbOrTx, box: SecretBox, teacherId: numb
   }
   if (created >= ANALYZE_AFTER_ROWS) await refreshStudentStatistics(db);
   return created;
+}
+
+/**
+ * The teacher's students without a class, found again by an import: their register fields are
+ * updated from the row (and the row's password, if any, becomes their initial password) and they
+ * join the import's class. Login, history and results stay theirs.
+ */
+export async function rejoinStudents(
+  tx: DbOrTx,
+  box: SecretBox,
+  teacherId: number,
+  list: (Omit<NewStudent, 'classIds'> & { id: number; classId: number })[],
+) {
+  for (const s of list) {
+    const password = s.password
+      ? {
+          passwordHash: await hashIssuedPassword(s.password),
+          initialPasswordEnc: box.seal(s.password),
+          passwordChangedAt: null,
+        }
+      : {};
+    await tx
+      .update(students)
+      .set({
+        name: s.name,
+        furigana: s.furigana ?? '',
+        gradeName: s.gradeName ?? '',
+        kumi: s.kumi ?? '',
+        number: s.number ?? null,
+        ...password,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(students.teacherId, teacherId), eq(students.id, s.id)));
+  }
+  await tx
+    .insert(classStudents)
+    .values(list.map((s) => ({ classId: s.classId, studentId: s.id })))
+    .onConflictDoNothing();
+  return list.length;
 }
 
 export async function assertLoginIdsFree(db: DbOrTx, loginIds: string[]) {
@@ -180,6 +230,8 @@ export async function deletionSummary(db: DbOrTx, teacherId: number, classId: nu
       sql`
     select count(distinct cs.student_id)::int as n from ${classStudents} cs
     join ${classStudents} other on other.student_id = cs.student_id and other.class_id <> cs.class_id
+    join classes oc on oc.id = other.class_id and oc.deleted_at is null and oc.archived_at is null
+    join students s on s.id = cs.student_id and s.archived_at is null
     where cs.class_id = ${classId}`,
     )
     .then((r) => r.rows);
@@ -196,7 +248,7 @@ export async function batchDeleteClassStudents(tx: DbOrTx, teacherId: number, cl
   // In the call's transaction: the rows stay locked from the count to the delete.
   const members = await tx.execute<{ id: number }>(sql`
     select s.id from ${students} s join ${classStudents} cs on cs.student_id = s.id
-    where cs.class_id = ${classId} and s.teacher_id = ${teacherId} for update of s`);
+    where cs.class_id = ${classId} and s.teacher_id = ${teacherId} and s.archived_at is null for update of s`);
   if (members.rows.length !== expectedCount)
     throw new AppError(ErrorCode.DELETION_COUNT_CHANGED, studentMessages.deletionCountChanged);
   if (members.rows.length === 0) return 0;
@@ -231,7 +283,7 @@ export async function reissueInitialPasswords(db: DbOrTx, box: SecretBox, teache
 
 /** Login cards of a class (or of the listed students of it), in attendance-number order. */
 export async function initialPasswordCards(db: DbOrTx, teacherId: number, classId: number, loginIds?: string[]) {
-  const c = await requireOwnClass(db, me(teacherId), classId);
+  const c = await requireOwnClass(db, me(teacherId), classId, { readOnly: true });
   let rows = await listClassStudents(db, teacherId, classId);
   if (loginIds?.length) {
     const wanted = new Set(loginIds.map((s) => s.toLowerCase()));
@@ -239,4 +291,118 @@ export async function initialPasswordCards(db: DbOrTx, teacherId: number, classI
     if (rows.length !== wanted.size) throw AppError.forbidden();
   }
   return { class: c, students: rows };
+}
+
+// ── Moving and adding, students without a class (issue 13) ───────────────────────────────────
+
+export const moveMessages = {
+  sameClass: '移動先には、移動元と別のクラスを選んでください。',
+} as const;
+
+/** The listed students, all the teacher's current students (graduates are read-only), or 403. */
+async function requireCurrentStudents(db: DbOrTx, teacherId: number, loginIds: string[]) {
+  const own = await requireOwnStudents(db, me(teacherId), loginIds);
+  if (own.some((s) => s.archivedAt)) throw AppError.forbidden();
+  return own;
+}
+
+/** Add students to a class of the teacher (one INSERT; members already there are left alone). */
+export async function batchAddToClass(db: DbOrTx, teacherId: number, classId: number, loginIds: string[]) {
+  await requireOwnClass(db, me(teacherId), classId);
+  const own = await requireCurrentStudents(db, teacherId, loginIds);
+  const added = await db
+    .insert(classStudents)
+    .values(own.map((s) => ({ classId, studentId: s.id })))
+    .onConflictDoNothing()
+    .returning({ id: classStudents.studentId });
+  return added.length;
+}
+
+/**
+ * Move students from one class to another in the call's transaction: out of `fromId`, into
+ * `toId`. The account, its login, history and results are the student's, so nothing else
+ * changes. Every listed student must be a member of `fromId` (else 403, nothing moved).
+ */
+export async function batchMoveToClass(
+  tx: DbOrTx,
+  teacherId: number,
+  fromId: number,
+  toId: number,
+  loginIds: string[],
+) {
+  await requireOwnClass(tx, me(teacherId), fromId);
+  await requireOwnClass(tx, me(teacherId), toId);
+  if (fromId === toId) throw AppError.badRequest(moveMessages.sameClass);
+  const own = await requireCurrentStudents(tx, teacherId, loginIds);
+  const ids = own.map((s) => s.id);
+  const members = await membersAmong(tx, fromId, ids);
+  if (members.size !== ids.length) throw AppError.forbidden();
+  await tx.delete(classStudents).where(and(eq(classStudents.classId, fromId), inArray(classStudents.studentId, ids)));
+  await tx
+    .insert(classStudents)
+    .values(ids.map((studentId) => ({ classId: toId, studentId })))
+    .onConflictDoNothing();
+  return ids.length;
+}
+
+/** Delete the listed student accounts of the teacher (one statement; their memberships go with them). */
+export async function batchDeleteStudents(db: DbOrTx, teacherId: number, loginIds: string[]) {
+  const own = await requireOwnStudents(db, me(teacherId), loginIds);
+  const gone = await db
+    .delete(students)
+    .where(
+      and(
+        eq(students.teacherId, teacherId),
+        inArray(
+          students.id,
+          own.map((s) => s.id),
+        ),
+      ),
+    )
+    .returning({ id: students.id });
+  return gone.length;
+}
+
+/** Login cards of the listed students, whatever their class; the card names their first class. */
+export async function loginCardsOfStudents(db: DbOrTx, teacherId: number, loginIds: string[]) {
+  const own = await requireCurrentStudents(db, teacherId, loginIds);
+  const classes = await classesOfStudents(
+    db,
+    teacherId,
+    own.map((s) => s.id),
+  );
+  const byNumber = (a: (typeof own)[number], b: (typeof own)[number]) =>
+    Number(a.number ?? Infinity) - Number(b.number ?? Infinity) || a.loginId.localeCompare(b.loginId);
+  return own.sort(byNumber).map((s) => ({ student: s, className: classes.get(s.id)?.[0]?.name ?? null }));
+}
+
+// ── Joining a class by its code (the students' side calls this; docs/classes.md) ────────────
+
+/**
+ * A student joins a class by its code. Limits: only a class of the student's own teacher (a code
+ * of another teacher's class answers as a wrong code, so codes cannot be probed across schools);
+ * the class must be of this year and open (allow_join 1); a graduate cannot join; at most
+ * yearLimits.joinFailuresPerHour wrong or refused codes per student per hour (rate_limits, kept
+ * outside any transaction). Joining a class the student is already in succeeds and changes nothing.
+ */
+export async function joinClassByCode(db: DbOrTx, limiter: RateLimiter, studentId: number, rawCode: string) {
+  const limit = rateLimits.joinFailuresOfStudent(studentId);
+  if (await limiter.isLimited(limit)) throw new AppError(ErrorCode.RATE_LIMITED, messages.rateLimited);
+  const fail = async (error: AppError) => {
+    await limiter.hit(limit);
+    return error;
+  };
+  const [student] = await db.select().from(students).where(eq(students.id, studentId)).limit(1);
+  if (!student || student.archivedAt) throw AppError.forbidden();
+  const code = normaliseClassCode(rawCode);
+  const c = code.length > 0 && code.length <= 20 ? await unsafeFindClassByCode(db, code) : null;
+  if (!c || c.teacherId !== student.teacherId)
+    throw await fail(new AppError(ErrorCode.CLASS_CODE_INVALID, yearMessages.codeInvalid));
+  if (c.allowJoin !== 1) throw await fail(new AppError(ErrorCode.CLASS_JOIN_CLOSED, yearMessages.joinClosed));
+  const added = await db
+    .insert(classStudents)
+    .values({ classId: c.id, studentId })
+    .onConflictDoNothing()
+    .returning({ id: classStudents.studentId });
+  return { classId: c.id, name: c.name, joined: added.length > 0 };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { classes, classStudents, students } from '../../db/schema/index.js';
 
@@ -17,6 +17,10 @@ export interface StudentPageQuery {
   limit: number;
   kw?: string;
   classId?: number;
+  /** Only students in no class of this year (クラス未所属). */
+  unassigned?: boolean;
+  /** Graduates (archived) instead of current students. */
+  graduates?: boolean;
   sortField: 'number' | 'student_id' | 'name' | 'furigana' | 'grade_name' | 'class_name' | 'created_at';
   sortOrder: 'asc' | 'desc';
 }
@@ -44,6 +48,13 @@ const keywordFilter = (kw: string) => sql`${students.searchKey} like ${`%${escap
  * The teacher's students in one class, starting from the class's members (class_students'
  * primary key), then the students by id: never a scan of all the teacher's students.
  */
+/** A current student (not graduated): every normal list shows only these. */
+export const current = isNull(students.archivedAt);
+
+/** In no class of this year (deleted and last year's classes do not count): クラス未所属. */
+export const unassigned = sql`not exists (select 1 from class_students m join classes c on c.id = m.class_id
+  where m.student_id = ${students}.id and c.deleted_at is null and c.archived_at is null)`;
+
 const inClass = (classId: number) =>
   sql`${students.id} = any(array(select ${classStudents.studentId} from ${classStudents} where ${classStudents.classId} = ${classId}))`;
 
@@ -56,7 +67,8 @@ const membershipsOf = (teacherId: number) =>
     { classId: number; name: string }[]
   >`coalesce((select json_agg(json_build_object('classId', c.id, 'name', c.name) order by c.sort_order, c.id)
     from class_students cs join classes c on c.id = cs.class_id
-    where cs.student_id = ${students}.id and c.teacher_id = ${teacherId}), '[]')`;
+    where cs.student_id = ${students}.id and c.teacher_id = ${teacherId}
+      and c.deleted_at is null and c.archived_at is null), '[]')`;
 
 export interface StudentWithClasses {
   student: StudentRecord;
@@ -72,9 +84,10 @@ export async function pageStudents(
   teacherId: number,
   q: StudentPageQuery,
 ): Promise<{ rows: StudentWithClasses[]; total: number }> {
-  const filters: SQL[] = [eq(students.teacherId, teacherId)];
+  const filters: SQL[] = [eq(students.teacherId, teacherId), q.graduates ? isNotNull(students.archivedAt) : current];
   if (q.kw) filters.push(keywordFilter(q.kw));
   if (q.classId) filters.push(inClass(q.classId));
+  if (q.unassigned) filters.push(unassigned);
   const where = and(...filters);
   const dir = q.sortOrder === 'asc' ? asc : desc;
   const nulls = q.sortField === 'number' ? sql` nulls last` : sql``;
@@ -104,7 +117,7 @@ export async function searchStudents(
   return db
     .select({ student: students, classes: membershipsOf(teacherId) })
     .from(students)
-    .where(and(eq(students.teacherId, teacherId), keywordFilter(kw)))
+    .where(and(eq(students.teacherId, teacherId), current, keywordFilter(kw)))
     .orderBy(asc(students.furigana), asc(students.loginId))
     .limit(limit);
 }
@@ -115,7 +128,7 @@ export async function listClassStudents(db: DbOrTx, teacherId: number, classId: 
     .select({ student: students })
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
-    .where(and(eq(classStudents.classId, classId), eq(students.teacherId, teacherId)))
+    .where(and(eq(classStudents.classId, classId), eq(students.teacherId, teacherId), current))
     .orderBy(sql`(${students.number})::bigint nulls last`, asc(students.loginId))
     .then((rows) => rows.map((r) => r.student));
 }
@@ -127,7 +140,7 @@ export async function listStudentsOfClasses(db: DbOrTx, teacherId: number, class
     .select({ classId: classStudents.classId, student: students })
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
-    .where(and(eq(students.teacherId, teacherId), inArray(classStudents.classId, classIds)))
+    .where(and(eq(students.teacherId, teacherId), current, inArray(classStudents.classId, classIds)))
     .orderBy(sql`(${students.number})::bigint nulls last`, asc(students.loginId));
 }
 
@@ -139,7 +152,14 @@ export async function classesOfStudents(db: DbOrTx, teacherId: number, studentId
     .select({ studentId: classStudents.studentId, classId: classes.id, name: classes.name })
     .from(classStudents)
     .innerJoin(classes, eq(classes.id, classStudents.classId))
-    .where(and(eq(classes.teacherId, teacherId), inArray(classStudents.studentId, studentIds)))
+    .where(
+      and(
+        eq(classes.teacherId, teacherId),
+        inArray(classStudents.studentId, studentIds),
+        isNull(classes.deletedAt),
+        isNull(classes.archivedAt),
+      ),
+    )
     .orderBy(asc(classes.sortOrder), asc(classes.id));
   for (const r of rows) {
     const list = map.get(r.studentId) ?? [];
@@ -185,8 +205,14 @@ export async function unsafeFindTakenLoginIds(db: DbOrTx, loginIds: string[]): P
  * The roster export in one query: the teacher's students (of one class, or all) by attendance
  * number, each with the names of their classes in class order; at most `limit` rows.
  */
-export async function exportRows(db: DbOrTx, teacherId: number, classId: number | undefined, limit: number) {
-  const filters: SQL[] = [eq(students.teacherId, teacherId)];
+export async function exportRows(
+  db: DbOrTx,
+  teacherId: number,
+  classId: number | undefined,
+  limit: number,
+  opts: { graduates?: boolean } = {},
+) {
+  const filters: SQL[] = [eq(students.teacherId, teacherId), opts.graduates ? isNotNull(students.archivedAt) : current];
   if (classId) filters.push(inClass(classId));
   return db
     .select({
@@ -194,7 +220,8 @@ export async function exportRows(db: DbOrTx, teacherId: number, classId: number 
       // Table aliases written out: inside a subquery, drizzle names columns without their table.
       classNames: sql<string[]>`coalesce((select array_agg(c.name order by c.sort_order, c.id)
         from class_students cs join classes c on c.id = cs.class_id
-        where cs.student_id = ${students}.id and c.teacher_id = ${teacherId}), '{}')`,
+        where cs.student_id = ${students}.id and c.teacher_id = ${teacherId} and c.deleted_at is null
+          and (c.archived_at is null or ${opts.graduates ?? false})), '{}')`,
     })
     .from(students)
     .where(and(...filters))
@@ -213,4 +240,30 @@ export const ANALYZE_AFTER_ROWS = 500;
  */
 export async function refreshStudentStatistics(db: DbOrTx) {
   await db.execute(sql`analyze ${students}, ${classStudents}`);
+}
+
+/** The teacher's current students among these login ids who are in no class of this year. */
+export async function findUnassignedStudents(db: DbOrTx, teacherId: number, loginIds: string[]) {
+  if (loginIds.length === 0) return [];
+  return db
+    .select()
+    .from(students)
+    .where(
+      and(
+        eq(students.teacherId, teacherId),
+        current,
+        unassigned,
+        sql`lower(${students.loginId}) = any(${sql.param(lowerIds(loginIds))}::text[])`,
+      ),
+    );
+}
+
+/** Which of these students (ids) are members of the class. */
+export async function membersAmong(db: DbOrTx, classId: number, studentIds: number[]) {
+  if (studentIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: classStudents.studentId })
+    .from(classStudents)
+    .where(and(eq(classStudents.classId, classId), inArray(classStudents.studentId, studentIds)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -275,7 +275,7 @@ describe('reset-students-info and get-student-initial-pwd-list', () => {
     const { a, b, ca, cb, sa } = await scene();
     const url = `/api/v2/team/get-student-initial-pwd-list?team_id=${ca.id}`;
     const cards = (await get(url, a.auth)).json().data;
-    expect(cards.team).toEqual({ team_id: ca.id, name: 'A組' });
+    expect(cards.team).toEqual({ team_id: ca.id, name: 'A組', code: expect.stringMatching(/^[2-9A-Z]{6}$/) });
     expect(cards.rows).toHaveLength(3);
     for (const c of cards.rows) expect(c.initial_password).toMatch(/^(?=.*[a-z])(?=.*\d)[a-z2-9]{8}$/);
     const some = (await get(`${url}&student_ids=${sa[0]}&student_ids=${sa[1]}`, a.auth)).json().data.rows;

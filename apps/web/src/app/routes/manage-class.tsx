@@ -1,5 +1,6 @@
 import { paths } from '../../config/paths';
 import { useParams } from 'react-router';
+import { ClassCodePanel } from '../../features/classes/components/class-code-panel';
 import { ClassSummary } from '../../features/classes/components/class-summary';
 import { ClassStudents } from '../../features/students/components/class-students';
 import type { RouteHandle } from '../router';
@@ -11,6 +12,7 @@ export function Component() {
   return (
     <>
       <ClassSummary teamId={teamId} />
+      <ClassCodePanel key={`code-${teamId}`} teamId={teamId} />
       <ClassStudents key={teamId} teamId={teamId} />
     </>
   );

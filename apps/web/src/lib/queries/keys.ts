@@ -1,11 +1,13 @@
 import type {
   CallInput,
+  getGraduatePageRows,
   getMyHomeworkPageList,
+  getPackList,
   getPeriodicPlanList,
   getRegularRecommendNames,
   getReissueList,
-  getPackList,
   getStudentPageRows,
+  getUnassignedStudentPageRows,
   getWordBookList,
   searchResources,
 } from '@ondoku/contract';
@@ -29,6 +31,9 @@ export const queryKeys = {
     info: (teamId: number) => ['classes', 'info', teamId] as const,
     /** The class → students tree of pickers: under classes, so class and student changes both refetch it. */
     studentTree: (includeHidden: boolean) => ['classes', 'student-tree', includeHidden] as const,
+    code: (teamId: number) => ['classes', 'code', teamId] as const,
+    /** Last years' classes (after the roll-over). */
+    archived: () => ['classes', 'archived'] as const,
   },
   students: {
     all: ['students'] as const,
@@ -37,6 +42,10 @@ export const queryKeys = {
     search: (kw: string) => ['students', 'search', kw] as const,
     loginCards: (teamId: number, studentIds: readonly string[]) =>
       ['students', 'login-cards', teamId, studentIds] as const,
+    /** Students without a class (クラス未所属). */
+    unassigned: (params: CallInput<typeof getUnassignedStudentPageRows>) => ['students', 'unassigned', params] as const,
+    graduates: (params: CallInput<typeof getGraduatePageRows>) => ['students', 'graduates', params] as const,
+    cardsOf: (studentIds: readonly string[]) => ['students', 'cards-of', studentIds] as const,
   },
   homework: {
     all: ['homework'] as const,

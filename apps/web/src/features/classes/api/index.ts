@@ -1,4 +1,16 @@
-import { createClass, getClassInfo, hideClass, reorderClasses, showClass, updateClass } from '@ondoku/contract';
+import {
+  createClass,
+  deleteClass,
+  getArchivedClassRows,
+  getClassCode,
+  getClassInfo,
+  hideClass,
+  renewClassCode,
+  reorderClasses,
+  restoreClass,
+  showClass,
+  updateClass,
+} from '@ondoku/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys, useCallMutation } from '../../../lib/queries';
@@ -22,3 +34,20 @@ export const useUpdateClass = () => useCallMutation(updateClass, classChange);
 export const useReorderClasses = () => useCallMutation(reorderClasses, classChange);
 export const useHideClass = () => useCallMutation(hideClass, classChange);
 export const useShowClass = () => useCallMutation(showClass, classChange);
+
+/** Deleting a class also changes the students' memberships (クラス未所属): both are refetched. */
+const classAndStudentChange = { invalidates: () => [queryKeys.classes.all, queryKeys.students.all] };
+export const useDeleteClass = () => useCallMutation(deleteClass, classAndStudentChange);
+export const useRestoreClass = () => useCallMutation(restoreClass, classAndStudentChange);
+
+export const classCodeQueryOptions = (teamId: number) =>
+  queryOptions({
+    queryKey: queryKeys.classes.code(teamId),
+    queryFn: () => api.call(getClassCode, { team_id: teamId }),
+  });
+export const useClassCode = (teamId: number) => useQuery(classCodeQueryOptions(teamId));
+export const useRenewClassCode = () => useCallMutation(renewClassCode, classChange);
+
+export const archivedClassesQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.classes.archived(), queryFn: () => api.call(getArchivedClassRows, {}) });
+export const useArchivedClasses = () => useQuery(archivedClassesQueryOptions());

@@ -16,6 +16,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
+  DeleteOutlined,
   EditOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
@@ -32,9 +33,10 @@ import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { queryKeys, useClassList } from '../../../lib/queries';
 import { useHideClass, useReorderClasses, useShowClass, useUpdateClass } from '../api';
+import { useClassDeletion } from './class-deletion';
 import { ClassFormModal } from './class-form-modal';
 
-function ClassItem({ row, onEdit }: { row: ClassRow; onEdit(): void }) {
+function ClassItem({ row, onEdit, onDelete }: { row: ClassRow; onEdit(): void; onDelete(): void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: row.team_id,
   });
@@ -119,6 +121,9 @@ function ClassItem({ row, onEdit }: { row: ClassRow; onEdit(): void }) {
           生徒を管理
         </Button>
       </Link>
+      <Tooltip title="クラスを削除">
+        <Button danger type="text" icon={<DeleteOutlined />} aria-label={`${row.name}を削除`} onClick={onDelete} />
+      </Tooltip>
     </div>
   );
 }
@@ -130,6 +135,7 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ClassRow | null>(null);
   const [creating, setCreating] = useState(false);
+  const deletion = useClassDeletion();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -160,6 +166,12 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
           <Link to={paths.studentOverview.path}>
             <Button>全生徒を見る</Button>
           </Link>
+          <Link to={paths.unassignedStudents.path}>
+            <Button>クラス未所属</Button>
+          </Link>
+          <Link to={paths.yearRollover.path}>
+            <Button>年度更新</Button>
+          </Link>
           {extra}
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
             クラスを作成
@@ -175,7 +187,12 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={rows.map((r) => r.team_id)} strategy={verticalListSortingStrategy}>
             {rows.map((row) => (
-              <ClassItem key={row.team_id} row={row} onEdit={() => setEditing(row)} />
+              <ClassItem
+                key={row.team_id}
+                row={row}
+                onEdit={() => setEditing(row)}
+                onDelete={() => deletion.confirmDelete(row)}
+              />
             ))}
           </SortableContext>
         </DndContext>
@@ -188,6 +205,7 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
           setEditing(null);
         }}
       />
+      {deletion.holder}
     </Card>
   );
 }

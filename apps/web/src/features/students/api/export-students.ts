@@ -1,4 +1,4 @@
-import { exportStudentsXls, getStudentImportTemplate } from '@ondoku/contract';
+import { exportGraduatesXls, exportStudentsXls, getStudentImportTemplate } from '@ondoku/contract';
 import { api } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
 
@@ -11,4 +11,10 @@ export async function downloadStudentsXlsx(teamId?: number) {
 export async function downloadImportTemplate(withTeam: boolean) {
   const { blob, filename } = await api.download(getStudentImportTemplate, { with_team: withTeam ? 1 : 0 });
   saveFile(blob, filename ?? '生徒取り込みテンプレート.xlsx');
+}
+
+/** The graduates (archived in a roll-over) as xlsx. */
+export async function downloadGraduatesXlsx() {
+  const { blob, filename } = await api.download(exportGraduatesXls, {});
+  saveFile(blob, filename ?? '卒業生一覧.xlsx');
 }

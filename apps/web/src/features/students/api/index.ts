@@ -12,6 +12,14 @@ import {
   resetStudentsInfo,
   searchStudent,
   studentBatchLeave,
+  commitRollover,
+  getGraduatePageRows,
+  getStudentsLoginCards,
+  getUnassignedStudentPageRows,
+  previewRollover,
+  studentBatchAdd,
+  studentBatchDelete,
+  studentBatchMove,
   type CallInput,
 } from '@ondoku/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -87,3 +95,41 @@ export const useChangeStudentPasswordSafe = () =>
     }),
     invalidates: () => [queryKeys.students.all],
   });
+
+// ── Moving and adding, クラス未所属, graduates, the roll-over (issue 13) ─────────────────────
+
+export const useStudentBatchAdd = () => useCallMutation(studentBatchAdd, studentChange);
+export const useStudentBatchMove = () => useCallMutation(studentBatchMove, studentChange);
+export const useStudentBatchDelete = () => useCallMutation(studentBatchDelete, studentChange);
+
+export type UnassignedPageParams = CallInput<typeof getUnassignedStudentPageRows>;
+export const unassignedPageQueryOptions = (params: UnassignedPageParams) =>
+  queryOptions({
+    queryKey: queryKeys.students.unassigned(params),
+    queryFn: () => api.call(getUnassignedStudentPageRows, params),
+    placeholderData: keepPreviousData,
+  });
+export const useUnassignedPage = (params: UnassignedPageParams) => useQuery(unassignedPageQueryOptions(params));
+
+export type GraduatePageParams = CallInput<typeof getGraduatePageRows>;
+export const graduatePageQueryOptions = (params: GraduatePageParams) =>
+  queryOptions({
+    queryKey: queryKeys.students.graduates(params),
+    queryFn: () => api.call(getGraduatePageRows, params),
+    placeholderData: keepPreviousData,
+  });
+export const useGraduatePage = (params: GraduatePageParams) => useQuery(graduatePageQueryOptions(params));
+
+/** Login cards of students listed by id (クラス未所属 included): always fresh, passwords change. */
+export const cardsOfQueryOptions = (studentIds: string[]) =>
+  queryOptions({
+    queryKey: queryKeys.students.cardsOf(studentIds),
+    queryFn: () => api.call(getStudentsLoginCards, { student_ids: studentIds }),
+    enabled: studentIds.length > 0,
+    staleTime: 0,
+  });
+export const useCardsOf = (studentIds: string[]) => useQuery(cardsOfQueryOptions(studentIds));
+
+/** The roll-over preview writes nothing: it changes no key. */
+export const usePreviewRollover = () => useCallMutation(previewRollover, { invalidates: () => [] });
+export const useCommitRollover = () => useCallMutation(commitRollover, studentChange);

@@ -26,6 +26,7 @@ import {
 import { downloadStudentsXlsx } from '../api/export-students';
 import { BulkNameModal } from './bulk-name-modal';
 import { ImportModal } from './import-modal';
+import { MoveStudentsButtons } from './move-students';
 
 type SortField = (typeof studentSortFields)[number];
 const PAGE_SIZE = 20;
@@ -209,6 +210,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
         <Button size="small" disabled={!n} icon={<LogoutOutlined />} onClick={confirmLeave}>
           クラスから外す
         </Button>
+        <MoveStudentsButtons teamId={teamId} selected={selected} onDone={() => setSelected([])} />
         {n > 0 && (
           <Button size="small" type="link" onClick={() => setSelected([])}>
             選択を解除

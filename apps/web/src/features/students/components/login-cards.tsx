@@ -1,13 +1,13 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import type { InitialPasswordRow } from '@ondoku/contract';
-import { Button, Result, Spin } from 'antd';
+import { classJoinUrl, type InitialPasswordRow } from '@ondoku/contract';
+import { Button, QRCode, Result, Spin } from 'antd';
 import { useInitialPwdList } from '../api';
 
 /**
  * Printable login cards (A4 portrait, 2 × 5 cards a page, cut lines between them): one per child
  * with class, number, name, login id and initial password. The screen shows the same sheet.
  */
-const css = `
+export const loginCardsCss = `
 .login-cards { max-width: 190mm; margin: 0 auto; }
 .login-cards .sheet { display: grid; grid-template-columns: 1fr 1fr; gap: 0; }
 .login-cards .card { box-sizing: border-box; height: 54mm; padding: 5mm 6mm; border: 1px dashed #9aa5a0;
@@ -20,6 +20,10 @@ const css = `
 .login-cards .value { font-family: 'DejaVu Sans Mono', Consolas, monospace; font-size: 15pt; color: #000;
   letter-spacing: 0.06em; }
 .login-cards .changed { font-size: 9pt; color: #888; }
+.login-cards .bottom { display: flex; justify-content: space-between; align-items: flex-end; gap: 2mm; }
+.login-cards .qr { width: 17mm; height: 17mm; flex: none; }
+.login-cards .qr svg { width: 17mm !important; height: 17mm !important; }
+.login-cards .code { font-size: 8pt; color: #555; text-align: center; }
 .login-cards .toolbar { display: flex; justify-content: space-between; align-items: center; margin: 16px 0; }
 @media print {
   @page { size: A4 portrait; margin: 12mm 10mm; }
@@ -30,7 +34,11 @@ const css = `
   .login-cards .sheet > .card:first-child { break-before: auto; }
 }`;
 
-function LoginCard({ row, team }: { row: InitialPasswordRow; team: string }) {
+/**
+ * One card. With `code`, the class code and its QR code (the students' app join URL) are printed
+ * in the corner, so a child can also join the class from the card.
+ */
+export function LoginCard({ row, team, code }: { row: InitialPasswordRow; team: string; code?: string }) {
   return (
     <div className="card" data-testid="login-card">
       <div className="head">
@@ -44,18 +52,33 @@ function LoginCard({ row, team }: { row: InitialPasswordRow; team: string }) {
         <div className="kana">{row.furigana}</div>
         <div className="name">{row.name}</div>
       </div>
-      <div>
-        <div className="field">
-          ID <span className="value">{row.student_id}</span>
-        </div>
-        <div className="field">
-          パスワード{' '}
-          {row.initial_password ? (
-            <span className="value">{row.initial_password}</span>
-          ) : (
-            <span className="changed">（自分で変更済み：先生に再発行してもらってください）</span>
+      <div className="bottom">
+        <div>
+          <div className="field">
+            ID <span className="value">{row.student_id}</span>
+          </div>
+          <div className="field">
+            パスワード{' '}
+            {row.initial_password ? (
+              <span className="value">{row.initial_password}</span>
+            ) : (
+              <span className="changed">（自分で変更済み：先生に再発行してもらってください）</span>
+            )}
+          </div>
+          {code && (
+            <div className="field" data-testid="card-class-code">
+              クラスコード{' '}
+              <span className="value" style={{ fontSize: '11pt' }}>
+                {code}
+              </span>
+            </div>
           )}
         </div>
+        {code && (
+          <div className="qr">
+            <QRCode type="svg" value={classJoinUrl(window.location.origin, code)} size={64} bordered={false} />
+          </div>
+        )}
       </div>
     </div>
   );
@@ -67,7 +90,7 @@ export function LoginCards({ teamId, studentIds }: { teamId: number; studentIds?
   if (isError || !data) return <Result status="warning" title="ログインカードを表示できませんでした。" />;
   return (
     <div className="login-cards">
-      <style>{css}</style>
+      <style>{loginCardsCss}</style>
       <div className="toolbar">
         <div>
           <strong style={{ fontSize: 18 }}>{data.team.name}</strong> のログインカード（{data.rows.length}人）
@@ -82,7 +105,7 @@ export function LoginCards({ teamId, studentIds }: { teamId: number; studentIds?
       ) : (
         <div className="sheet">
           {data.rows.map((r) => (
-            <LoginCard key={r.student_id} row={r} team={data.team.name} />
+            <LoginCard key={r.student_id} row={r} team={data.team.name} code={data.team.code} />
           ))}
         </div>
       )}

@@ -23,6 +23,7 @@ import {
   useResetStudentsInfo,
   useStudentInfo,
 } from '../api';
+import { AddToClassButton } from './move-students';
 import { openLoginCards } from './class-students';
 
 /** A new password entered twice (§5): the contract's rule for each entry and for the pair. */
@@ -196,10 +197,20 @@ export function StudentDetails({ studentId }: { studentId: string }) {
           <Descriptions.Item label="登録日">{formatDate(s.created_at)}</Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title="所属クラス">
+      <Card
+        title="所属クラス"
+        extra={<AddToClassButton studentId={s.student_id} exclude={s.teams.map((t) => t.team_id)} />}
+      >
         <List
           dataSource={s.teams}
-          locale={{ emptyText: 'どのクラスにも入っていません。' }}
+          locale={{
+            emptyText: (
+              <span>
+                どのクラスにも入っていません（<Link to={paths.unassignedStudents.path}>クラス未所属</Link>
+                ）。ログインカードの印刷や初期パスワードの確認は「クラス未所属」の画面でできます。
+              </span>
+            ),
+          }}
           renderItem={(t) => (
             <List.Item
               actions={[
