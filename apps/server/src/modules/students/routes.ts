@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  schoolDateStamp,
   messages,
   batchChangeGradeName,
   batchChangeKumi,
@@ -52,7 +53,8 @@ import {
   type StudentRecord,
 } from './student-repository.js';
 
-const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+/** The school's date (Asia/Tokyo) for file names. */
+const today = () => schoolDateStamp();
 
 /** Students of the teacher with the classes each belongs to, presented. */
 async function presentStudents(db: DbOrTx, teacherId: number, rows: StudentRecord[]) {
@@ -177,7 +179,9 @@ export function studentRoutes(
     const cap = studentLimits.export.maxRows;
     const rows = await exportRows(db, teacher.id, c?.id, cap + 1);
     if (rows.length > cap) throw AppError.badRequest(studentMessages.exportTooManyRows);
-    const body = await rosterXlsx(rows);
+    const body = await rosterXlsx(
+      rows.map((r) => ({ ...r, initialPassword: r.student.initialPasswordEnc ? box.open(r.student.initialPasswordEnc) : null })),
+    );
     return { filename: `生徒一覧_${c ? c.name : '全員'}_${today()}.xlsx`, body };
   });
 

@@ -1,4 +1,4 @@
-import { ErrorCode, isValidPassword, messages, studentMessages } from '@ondoku/contract';
+import { ErrorCode, passwordProblem, messages, studentMessages } from '@ondoku/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { onUniqueViolation } from '../../db/errors.js';
@@ -106,7 +106,8 @@ export async function setStudentPassword(
   loginId: string,
   password: string,
 ) {
-  if (!isValidPassword(password)) throw AppError.badRequest(messages.passwordRule);
+  const problem = passwordProblem(password);
+  if (problem) throw AppError.badRequest(problem);
   const s = await requireOwnStudent(db, me(teacherId), loginId);
   await db
     .update(students)
