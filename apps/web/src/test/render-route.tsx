@@ -29,6 +29,18 @@ export const reply = <C extends CallDef>(call: C, answer: (input: FakeInput) => 
   answer,
 ];
 
+/** A failed reply a fake can return instead of data: the envelope with errcode ≠ 0 and an HTTP status. */
+export class FakeFailure {
+  constructor(
+    readonly status: number,
+    readonly errcode: number,
+    readonly errmsg: string,
+  ) {}
+}
+/** `reply(call, () => failure(404, 40400, 'データが見つかりませんでした。'))`, typed as any reply. */
+export const failure = (status: number, errcode: number, errmsg: string) =>
+  new FakeFailure(status, errcode, errmsg) as never;
+
 export const testTeacher: TeacherUser = {
   id: 7,
   teacher_flag: 1,
@@ -75,7 +87,10 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
     calls.push({ path: u.pathname, input });
     const handler = handlers.get(u.pathname);
     if (!handler) return json(404, { errcode: 40400, errmsg: 'データが見つかりませんでした。', data: null });
-    return json(200, { errcode: 0, errmsg: '', data: handler(input) });
+    const data = handler(input);
+    if (data instanceof FakeFailure)
+      return json(data.status, { errcode: data.errcode, errmsg: data.errmsg, data: null });
+    return json(200, { errcode: 0, errmsg: '', data });
   });
   vi.stubGlobal('fetch', fetch);
 

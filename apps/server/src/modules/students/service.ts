@@ -1,4 +1,4 @@
-import { ErrorCode, passwordProblem, messages, studentMessages } from '@ondoku/contract';
+import { ErrorCode, passwordProblem, studentMessages } from '@ondoku/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { onUniqueViolation } from '../../db/errors.js';

@@ -25,9 +25,10 @@ import {
 } from '@ant-design/icons';
 import type { ClassRow } from '@ondoku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ListContainer } from '../../../components/ui/list-container';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { queryKeys, useClassList } from '../../../lib/queries';
@@ -125,7 +126,8 @@ function ClassItem({ row, onEdit }: { row: ClassRow; onEdit(): void }) {
 
 /** The class/ID editing screen's class list: drag to reorder, hide/show, create, rename. */
 export function ClassList({ extra }: { extra?: ReactNode }) {
-  const { data, isLoading } = useClassList();
+  const classList = useClassList();
+  const { data } = classList;
   const reorder = useReorderClasses();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ClassRow | null>(null);
@@ -167,11 +169,11 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
         </Space>
       }
     >
-      {isLoading ? (
-        <Spin style={{ display: 'block', margin: '32px auto' }} />
-      ) : rows.length === 0 ? (
-        <Empty description="まだクラスがありません。「クラスを作成」から始めましょう。" />
-      ) : (
+      <ListContainer
+        query={classList}
+        total={rows.length}
+        emptyText="まだクラスがありません。「クラスを作成」から始めましょう。"
+      >
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={rows.map((r) => r.team_id)} strategy={verticalListSortingStrategy}>
             {rows.map((row) => (
@@ -179,7 +181,7 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
             ))}
           </SortableContext>
         </DndContext>
-      )}
+      </ListContainer>
       <ClassFormModal
         open={creating || editing !== null}
         existing={editing}

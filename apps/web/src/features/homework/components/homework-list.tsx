@@ -27,11 +27,12 @@ function HomeworkItem({ hw }: { hw: HomeworkRow }) {
 export function HomeworkList() {
   const list = useListState('homework-list', { filters: { searchTitle: '' } });
   const { searchTitle } = list.filters;
-  const { data, isLoading } = useHomeworkPageList({
+  const query = useHomeworkPageList({
     page: list.page,
     limit: list.pageSize,
     search_title: searchTitle || undefined,
   });
+  const { data } = query;
   return (
     <>
       <Input.Search
@@ -42,7 +43,7 @@ export function HomeworkList() {
         onSearch={(v) => list.setFilters({ searchTitle: v.trim() })}
       />
       <ListContainer
-        loading={isLoading}
+        query={query}
         total={data?.total ?? 0}
         list={list}
         emptyText={searchTitle ? '該当する宿題はありません。' : 'まだ宿題がありません。'}

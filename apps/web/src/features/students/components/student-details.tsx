@@ -9,9 +9,10 @@ import {
   studentLimits,
   type StudentRow,
 } from '@ondoku/contract';
-import { Button, Card, Descriptions, Form, Input, List, Modal, Result, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, Input, List, Modal, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formRules, limitedLength, zodRule } from '../../../lib/form';
@@ -128,13 +129,15 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
 /** /student/student-details/:studentId: profile and account actions (learning results come later). */
 export function StudentDetails({ studentId }: { studentId: string }) {
   const [modal, modalHolder] = Modal.useModal();
-  const { data: s, isLoading, isError } = useStudentInfo(studentId);
+  const info = useStudentInfo(studentId);
+  const s = info.data;
   const leave = useLeaveClass();
   const reset = useResetStudentsInfo();
   const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState(false);
-  if (isLoading) return <Skeleton active />;
-  if (isError || !s) return <Result status="404" title="生徒が見つかりませんでした。" />;
+  const failure = readFailure(info, { backTo: paths.studentOverview.path, backLabel: '生徒一覧へ戻る' });
+  if (failure) return failure;
+  if (!s) return <Skeleton active />;
 
   const confirmReset = () =>
     modal.confirm({

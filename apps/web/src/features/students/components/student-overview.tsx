@@ -14,6 +14,7 @@ import { ImportModal } from './import-modal';
 
 type SortField = (typeof studentSortFields)[number];
 const PAGE_SIZE = 20;
+const PAGE_SIZES = [20, 50, 100] as const;
 /** Student filters are kept per browser session (spec §3), with the page. */
 const initialFilters: { kw: string; teamId?: number; sortField: SortField; sortOrder: 'asc' | 'desc' } = {
   kw: '',
@@ -27,7 +28,7 @@ export function StudentOverview() {
   const f = list.filters;
   const [importing, setImporting] = useState(false);
   const classes = useClassList();
-  const { data, isFetching } = useStudentPageRows({
+  const query = useStudentPageRows({
     page: list.page,
     limit: list.pageSize,
     kw: f.kw || undefined,
@@ -35,6 +36,7 @@ export function StudentOverview() {
     sort_field: f.sortField,
     sort_order: f.sortOrder,
   });
+  const { data, isFetching } = query;
   const columns: TableProps<StudentRow>['columns'] = [
     {
       title: '氏名',
@@ -98,7 +100,14 @@ export function StudentOverview() {
           </Button>
         </Space>
       </Space>
-      <ListContainer showEmpty={false} total={data?.total ?? 0} list={list} totalText={(total) => `全${total}人`}>
+      <ListContainer
+        query={query}
+        showEmpty={false}
+        total={data?.total ?? 0}
+        list={list}
+        pageSizeOptions={PAGE_SIZES}
+        totalText={(total) => `全${total}人`}
+      >
         <Table<StudentRow>
           rowKey="student_id"
           loading={isFetching}
