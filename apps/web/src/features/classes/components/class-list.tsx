@@ -35,6 +35,10 @@ import { queryKeys, useClassList } from '../../../lib/queries';
 import { useHideClass, useReorderClasses, useShowClass, useUpdateClass } from '../api';
 import { ClassFormModal } from './class-form-modal';
 
+/** What hiding does (issue 13 edge 15), shown on the 非表示 button. */
+export const HIDE_HELP =
+  '非表示にすると、宿題を配信するときのクラス選択に出なくなります。生徒と学習記録はそのまま残り、「表示する」でいつでも戻せます。';
+
 function ClassItem({ row, onEdit }: { row: ClassRow; onEdit(): void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: row.team_id,
@@ -90,7 +94,17 @@ function ClassItem({ row, onEdit }: { row: ClassRow; onEdit(): void }) {
             checked={row.allow_join === 1}
             loading={update.isPending}
             aria-label={`${row.name}への参加を許可`}
-            onChange={(on) => update.mutate({ id: row.team_id, name: row.name, allow_join: on ? 1 : 0 })}
+            onChange={(on) =>
+              update.mutate(
+                { id: row.team_id, name: row.name, allow_join: on ? 1 : 0 },
+                {
+                  onSuccess: () =>
+                    notify.success(
+                      on ? `「${row.name}」への参加を許可しました。` : `「${row.name}」への参加を停止しました。`,
+                    ),
+                },
+              )
+            }
           />
         </Space>
       </Tooltip>
@@ -98,22 +112,34 @@ function ClassItem({ row, onEdit }: { row: ClassRow; onEdit(): void }) {
         編集
       </Button>
       {row.hidden ? (
-        <Button icon={<EyeOutlined />} loading={show.isPending} onClick={() => show.mutate({ team_id: row.team_id })}>
-          表示する
-        </Button>
-      ) : (
         <Button
-          icon={<EyeInvisibleOutlined />}
-          loading={hide.isPending}
+          icon={<EyeOutlined />}
+          loading={show.isPending}
           onClick={() =>
-            hide.mutate(
+            show.mutate(
               { team_id: row.team_id },
-              { onSuccess: () => notify.success(`「${row.name}」を非表示にしました。`) },
+              { onSuccess: () => notify.success(`「${row.name}」を表示に戻しました。`) },
             )
           }
         >
-          非表示
+          表示する
         </Button>
+      ) : (
+        <Tooltip title={HIDE_HELP}>
+          <Button
+            icon={<EyeInvisibleOutlined />}
+            aria-description={HIDE_HELP}
+            loading={hide.isPending}
+            onClick={() =>
+              hide.mutate(
+                { team_id: row.team_id },
+                { onSuccess: () => notify.success(`「${row.name}」を非表示にしました。`) },
+              )
+            }
+          >
+            非表示
+          </Button>
+        </Tooltip>
       )}
       <Link to={paths.manageClass.getHref(row.team_id)}>
         <Button type="primary" ghost>
@@ -144,7 +170,10 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
     const to = rows.findIndex((r) => r.team_id === over.id);
     const next = arrayMove(rows, from, to);
     queryClient.setQueryData(queryKeys.classes.list(), { rows: next });
-    reorder.mutate({ team_ids: next.map((r) => r.team_id) });
+    reorder.mutate(
+      { team_ids: next.map((r) => r.team_id) },
+      { onSuccess: () => notify.success('クラスの並び順を保存しました。') },
+    );
   };
 
   return (

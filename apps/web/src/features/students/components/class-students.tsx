@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
+import { useSubmitOnce } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { studentBranchRowsQueryOptions } from '../../../lib/queries';
 import {
@@ -155,6 +156,9 @@ export function ClassStudents({ teamId }: { teamId: number }) {
       },
     });
   };
+
+  // A double click asks once (the count is fetched before the confirmation opens).
+  const askingDeletion = useSubmitOnce(confirmDeleteAll);
 
   const columns: TableProps<StudentRow>['columns'] = [
     {
@@ -300,7 +304,12 @@ export function ClassStudents({ teamId }: { teamId: number }) {
           gap: 12,
         }}
       >
-        <Button danger icon={<DeleteOutlined />} loading={deletion.isPending} onClick={() => void confirmDeleteAll()}>
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          loading={askingDeletion.running || deletion.isPending}
+          onClick={() => askingDeletion.run()}
+        >
           このクラスの生徒を全員削除
         </Button>
         <Typography.Text type="secondary">卒業などで使わなくなったアカウントを削除します。</Typography.Text>

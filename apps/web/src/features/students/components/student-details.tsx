@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { formRules, limitedLength, zodRule } from '../../../lib/form';
+import { formRules, limitedLength, useSubmitOnce, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import {
   useChangeStudentInfo,
@@ -45,14 +45,15 @@ function EditModal({ student, open, onClose }: { student: StudentRow; open: bool
     notify.success('生徒の情報を保存しました。');
     onClose();
   };
+  const { run, running } = useSubmitOnce(submit);
   return (
     <Modal
       open={open}
       title="生徒の情報を編集"
       okText="保存"
       cancelText="キャンセル"
-      confirmLoading={change.isPending}
-      onOk={() => void submit().catch(() => {})}
+      confirmLoading={running || change.isPending}
+      onOk={() => run()}
       onCancel={onClose}
       destroyOnHidden
     >
@@ -93,14 +94,15 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
     notify.success('パスワードを設定しました。ログインカードにも反映されます。');
     onClose();
   };
+  const { run, running } = useSubmitOnce(submit);
   return (
     <Modal
       open={open}
       title={`${student.name}さんのパスワードを設定`}
       okText="設定"
       cancelText="キャンセル"
-      confirmLoading={change.isPending}
-      onOk={() => void submit().catch(() => {})}
+      confirmLoading={running || change.isPending}
+      onOk={() => run()}
       onCancel={onClose}
       destroyOnHidden
     >
