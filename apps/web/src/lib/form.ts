@@ -77,9 +77,11 @@ export const limitedLength = (max: number) => ({
 
 /**
  * One run at a time of a form's submit (issue 13 edge 14): a second click, Enter or double click
- * while the first submit is still validating or saving does nothing, and `running` drives the
- * button's loading state from the first click on (a mutation's isPending starts only once it is
- * called). Every create/save button of a form uses it.
+ * while the first submit is still validating or saving does nothing. The button shows loading
+ * from the mutation's isPending (the request); `running` covers the whole submit, for buttons
+ * whose first step is itself a request (e.g. a count fetched before a confirmation). A modal's
+ * OK button does not show `running`: a refused validation would flash antd's loading icon, whose
+ * leftover keeps 「loading」 in the button's accessible name.
  */
 export function useSubmitOnce<A extends unknown[]>(submit: (...args: A) => Promise<unknown>) {
   const busy = useRef(false);

@@ -61,9 +61,12 @@ describe('ClassFormModal', { timeout: 30_000 }, () => {
     expect((input as HTMLInputElement).value).toBe('あ'.repeat(21));
     // The toast and the field's own message.
     await waitFor(() => expect(screen.getAllByText('字数制限を超えています').length).toBeGreaterThanOrEqual(2));
-    fireEvent.click(screen.getByRole('button', { name: /作\s?成/ }));
-    await new Promise((r) => setTimeout(r, 200));
+    const submit = screen.getByRole('button', { name: /作\s?成/ });
+    fireEvent.click(submit);
+    await new Promise((r) => setTimeout(r, 300));
     expect(fetch).not.toHaveBeenCalled();
+    // The refused submit is over: the button is live again.
+    await waitFor(() => expect(submit).not.toHaveClass('ant-btn-loading'));
     fireEvent.change(input, { target: { value: 'あ'.repeat(20) } });
     await waitFor(() => expect(document.querySelector('.ant-form-item-explain-error')).toBeNull());
   });

@@ -35,7 +35,7 @@ export function ClassFormModal({
     notify.success(existing ? 'クラスを更新しました。' : 'クラスを作成しました。');
     onClose();
   };
-  const { run, running } = useSubmitOnce(submit);
+  const { run } = useSubmitOnce(submit);
 
   return (
     <Modal
@@ -43,7 +43,7 @@ export function ClassFormModal({
       title={existing ? 'クラスを編集' : 'クラスを作成'}
       okText={existing ? '保存' : '作成'}
       cancelText="キャンセル"
-      confirmLoading={running || create.isPending || update.isPending}
+      confirmLoading={create.isPending || update.isPending}
       onOk={() => run()}
       onCancel={onClose}
       destroyOnHidden

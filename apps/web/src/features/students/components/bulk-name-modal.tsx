@@ -31,14 +31,14 @@ export function BulkNameModal({
     form.resetFields();
     onClose(true);
   };
-  const { run, running } = useSubmitOnce(submit);
+  const { run } = useSubmitOnce(submit);
   return (
     <Modal
       open={kind !== null}
       title={`${label}を一括変更`}
       okText={`${studentIds.length}人の${label}を変更`}
       cancelText="キャンセル"
-      confirmLoading={running || grade.isPending || kumi.isPending}
+      confirmLoading={grade.isPending || kumi.isPending}
       onOk={() => run()}
       onCancel={() => onClose(false)}
       destroyOnHidden

@@ -45,14 +45,14 @@ function EditModal({ student, open, onClose }: { student: StudentRow; open: bool
     notify.success('生徒の情報を保存しました。');
     onClose();
   };
-  const { run, running } = useSubmitOnce(submit);
+  const { run } = useSubmitOnce(submit);
   return (
     <Modal
       open={open}
       title="生徒の情報を編集"
       okText="保存"
       cancelText="キャンセル"
-      confirmLoading={running || change.isPending}
+      confirmLoading={change.isPending}
       onOk={() => run()}
       onCancel={onClose}
       destroyOnHidden
@@ -94,14 +94,14 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
     notify.success('パスワードを設定しました。ログインカードにも反映されます。');
     onClose();
   };
-  const { run, running } = useSubmitOnce(submit);
+  const { run } = useSubmitOnce(submit);
   return (
     <Modal
       open={open}
       title={`${student.name}さんのパスワードを設定`}
       okText="設定"
       cancelText="キャンセル"
-      confirmLoading={running || change.isPending}
+      confirmLoading={change.isPending}
       onOk={() => run()}
       onCancel={onClose}
       destroyOnHidden
