@@ -72,7 +72,8 @@ describe('forgotten password', () => {
     await page.getByPlaceholder('新しいパスワード', { exact: true }).fill('abcdefgh');
     await page.getByPlaceholder('新しいパスワード（確認）').fill('abcdefgh1');
     await page.getByRole('button', { name: 'パスワードを再設定' }).click();
-    await visible(page, 'パスワードを6文字以上20文字以内で入力してください。').toBe(true);
+    // Letters only: the message says what is wrong (issue 13 edge 10).
+    await visible(page, 'パスワードは英字と数字を組み合わせてください。').toBe(true);
     await page.getByPlaceholder('新しいパスワード', { exact: true }).fill('haru2026');
     await page.getByRole('button', { name: 'パスワードを再設定' }).click();
     await visible(page, 'パスワードが一致しません。').toBe(true);
@@ -161,7 +162,7 @@ describe('account screen', () => {
     await visible(page, '新しいパスワードは現在のパスワードと異なるものを入力してください。').toBe(true);
     await card.getByPlaceholder('新しいパスワード', { exact: true }).fill('12345678');
     await card.getByRole('button', { name: 'パスワードを変更' }).click();
-    await visible(page, 'パスワードを6文字以上20文字以内で入力してください。').toBe(true);
+    await visible(page, 'パスワードは英字と数字を組み合わせてください。').toBe(true);
     await card.getByPlaceholder('新しいパスワード', { exact: true }).fill('natsu2026');
     await card.getByRole('button', { name: 'パスワードを変更' }).click();
     await visible(page, 'パスワードが一致しません。').toBe(true);

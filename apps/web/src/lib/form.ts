@@ -75,6 +75,20 @@ export const limitedLength = (max: number) => ({
   },
 });
 
+/** The longest search word the contract takes (searchWordField). */
+export const SEARCH_WORD_MAX = 100;
+
+/**
+ * A search word as typed, trimmed; over SEARCH_WORD_MAX characters the spec's toast
+ * 字数制限を超えています and null (nothing is searched), rather than a refused request.
+ */
+export function searchWord(typed: string): string | null {
+  const kw = typed.trim();
+  if (charLength(kw) <= SEARCH_WORD_MAX) return kw;
+  notify.toast(messages.overLength);
+  return null;
+}
+
 /**
  * One run at a time of a form's submit (issue 13 edge 14): a second click, Enter or double click
  * while the first submit is still validating or saving does nothing. The button shows loading

@@ -120,4 +120,16 @@ describe('edges a teacher hit (issue 13)', { timeout: 120_000 }, () => {
     });
     await waitFor(() => expect(document.title).toBe('クラスの生徒 - 音読 Ondoku'), { timeout: 15_000 });
   });
+
+  it('a 1,000-character search is refused with 字数制限を超えています, not sent, no schema text (edge 7)', async () => {
+    const { calls } = renderRoute('/manage-class/12', {
+      api: [reply(getClassInfo, () => klass), reply(getStudentPageRows, () => emptyPage)],
+    });
+    const box = await screen.findByPlaceholderText('生徒ID・氏名・ふりがなで検索', {}, { timeout: 15_000 });
+    fireEvent.change(box, { target: { value: 'あ'.repeat(1000) } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByText('字数制限を超えています', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === getStudentPageRows.path && c.input.kw !== undefined)).toBe(false);
+    expect(screen.queryByText(/大きすぎる値/)).toBeNull();
+  });
 });

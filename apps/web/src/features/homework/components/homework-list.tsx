@@ -3,6 +3,7 @@ import { Input, Tag } from 'antd';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { formatDateTime } from '../../../lib/dates';
+import { searchWord } from '../../../lib/form';
 import { useHomeworkPageList } from '../api';
 
 const originLabel = { headquarters: '本部', classroom: '教室' } as const;
@@ -40,7 +41,10 @@ export function HomeworkList() {
         defaultValue={searchTitle}
         placeholder="宿題のタイトルで検索"
         style={{ maxWidth: 360, marginBottom: 16 }}
-        onSearch={(v) => list.setFilters({ searchTitle: v.trim() })}
+        onSearch={(v) => {
+          const word = searchWord(v);
+          if (word !== null) list.setFilters({ searchTitle: word });
+        }}
       />
       <ListContainer
         query={query}

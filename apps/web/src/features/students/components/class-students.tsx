@@ -16,7 +16,7 @@ import { Link } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
-import { useSubmitOnce } from '../../../lib/form';
+import { searchWord, useSubmitOnce } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { studentBranchRowsQueryOptions } from '../../../lib/queries';
 import {
@@ -201,7 +201,9 @@ export function ClassStudents({ teamId }: { teamId: number }) {
           placeholder="生徒ID・氏名・ふりがなで検索"
           style={{ width: 280 }}
           onSearch={(v) => {
-            setKw(v.trim());
+            const word = searchWord(v);
+            if (word === null) return;
+            setKw(word);
             list.setPage(1);
           }}
         />

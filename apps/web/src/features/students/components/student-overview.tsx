@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
+import { searchWord } from '../../../lib/form';
 import { useClassList } from '../../../lib/queries';
 import { useStudentPageRows } from '../api';
 import { downloadStudentsXlsx } from '../api/export-students';
@@ -77,7 +78,10 @@ export function StudentOverview() {
             defaultValue={f.kw}
             placeholder="生徒ID・氏名・ふりがなで検索"
             style={{ width: 260 }}
-            onSearch={(v) => list.setFilters({ kw: v.trim() })}
+            onSearch={(v) => {
+              const word = searchWord(v);
+              if (word !== null) list.setFilters({ kw: word });
+            }}
           />
           <Select
             allowClear
