@@ -331,7 +331,11 @@ describe('export-students-xls and student-import-template', () => {
       .set({ initialPasswordEnc: null, passwordChangedAt: new Date() })
       .where(eq(students.loginId, second!));
     const [cards] = await Promise.all([
-      t.app.inject({ method: 'GET', url: `/api/v2/team/get-student-initial-pwd-list?team_id=${c.id}`, headers: a.auth }),
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v2/team/get-student-initial-pwd-list?team_id=${c.id}`,
+        headers: a.auth,
+      }),
     ]);
     const initial = (cards.json().data.rows as { student_id: string; initial_password: string | null }[]).find(
       (r) => r.student_id === first,

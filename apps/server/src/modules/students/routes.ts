@@ -180,7 +180,10 @@ export function studentRoutes(
     const rows = await exportRows(db, teacher.id, c?.id, cap + 1);
     if (rows.length > cap) throw AppError.badRequest(studentMessages.exportTooManyRows);
     const body = await rosterXlsx(
-      rows.map((r) => ({ ...r, initialPassword: r.student.initialPasswordEnc ? box.open(r.student.initialPasswordEnc) : null })),
+      rows.map((r) => ({
+        ...r,
+        initialPassword: r.student.initialPasswordEnc ? box.open(r.student.initialPasswordEnc) : null,
+      })),
     );
     return { filename: `生徒一覧_${c ? c.name : '全員'}_${today()}.xlsx`, body };
   });
