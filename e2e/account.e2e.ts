@@ -72,7 +72,8 @@ describe('forgotten password', () => {
     await page.getByPlaceholder('新しいパスワード', { exact: true }).fill('abcdefgh');
     await page.getByPlaceholder('新しいパスワード（確認）').fill('abcdefgh1');
     await page.getByRole('button', { name: 'パスワードを再設定' }).click();
-    await visible(page, 'パスワードを6文字以上20文字以内で入力してください。').toBe(true);
+    // Letters only: the message says what is wrong (issue 13 edge 10).
+    await visible(page, 'パスワードは英字と数字を組み合わせてください。').toBe(true);
     await page.getByPlaceholder('新しいパスワード', { exact: true }).fill('haru2026');
     await page.getByRole('button', { name: 'パスワードを再設定' }).click();
     await visible(page, 'パスワードが一致しません。').toBe(true);
@@ -127,10 +128,11 @@ describe('account screen', () => {
     await page.getByTestId('profile-card').getByRole('button', { name: '保存' }).click();
     await visible(page, '無効な文字が含まれています。修正してください。').toBe(true);
     await screenshot(page, 'person-profile-errors');
-    // Over the maximum: the spec's toast, and the field keeps the first 20 characters.
+    // Over the maximum: the spec's toast, and the text stays as typed and invalid, never cut
+    // (issue 13 edge 8).
     await nickname.fill('あ'.repeat(25));
     await visible(page, '字数制限を超えています').toBe(true);
-    expect(await nickname.inputValue()).toBe('あ'.repeat(20));
+    expect(await nickname.inputValue()).toBe('あ'.repeat(25));
     await nickname.fill('佐藤 健太');
     await page.getByTestId('profile-card').getByRole('button', { name: '保存' }).click();
     await visible(page, 'プロフィールを保存しました。').toBe(true);
@@ -161,7 +163,7 @@ describe('account screen', () => {
     await visible(page, '新しいパスワードは現在のパスワードと異なるものを入力してください。').toBe(true);
     await card.getByPlaceholder('新しいパスワード', { exact: true }).fill('12345678');
     await card.getByRole('button', { name: 'パスワードを変更' }).click();
-    await visible(page, 'パスワードを6文字以上20文字以内で入力してください。').toBe(true);
+    await visible(page, 'パスワードは英字と数字を組み合わせてください。').toBe(true);
     await card.getByPlaceholder('新しいパスワード', { exact: true }).fill('natsu2026');
     await card.getByRole('button', { name: 'パスワードを変更' }).click();
     await visible(page, 'パスワードが一致しません。').toBe(true);

@@ -114,10 +114,11 @@ describe('classes and student accounts', () => {
 
     // Create: the ≤ 20 rule is shown in Japanese, then a valid name works.
     await page.getByRole('button', { name: 'クラスを作成' }).click();
-    // Over 20 characters: the spec's toast, and the field keeps 20; an emoji is refused on submit.
+    // Over 20 characters: the spec's toast, and the text stays as typed and invalid (never cut,
+    // issue 13 edge 8); an emoji is refused on submit.
     await page.getByLabel('クラス名').fill('あ'.repeat(21));
     await expect.poll(() => visible(page, '字数制限を超えています')).toBe(true);
-    expect(await page.getByLabel('クラス名').inputValue()).toBe('あ'.repeat(20));
+    expect(await page.getByLabel('クラス名').inputValue()).toBe('あ'.repeat(21));
     await page.getByLabel('クラス名').fill('6年1組🎒');
     await page
       .locator('.ant-modal')

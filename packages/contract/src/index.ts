@@ -1,6 +1,7 @@
 // First: zod's configuration (Japanese messages; no eval in the browser) before any schema is used.
 import './zod-setup.js';
 
+export * from './dates.js';
 export * from './define.js';
 export * from './errors.js';
 export * from './limits.js';

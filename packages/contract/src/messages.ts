@@ -24,6 +24,8 @@ export const messages = {
   emailInvalid: '正しいメールアドレスを入力してください。',
   emailSameAsCurrent: '現在のメールアドレスとは異なるメールアドレスを入力してください。',
   passwordRule: 'パスワードを6文字以上20文字以内で入力してください。',
+  passwordLettersAndDigits: 'パスワードは英字と数字を組み合わせてください。',
+  passwordHalfWidth: 'パスワードは半角の英字・数字・記号で入力してください。',
   passwordSameAsOld: '新しいパスワードは現在のパスワードと異なるものを入力してください。',
   passwordMismatch: 'パスワードが一致しません。',
   classNameRequired: 'クラス名を入力してください。',
@@ -42,4 +44,9 @@ export const messages = {
   mailRateLimited: 'メールの送信回数が上限に達しました。しばらく待ってから再度お試しください。',
   mailSendFailed: 'メールを送信できませんでした。しばらく待ってから再度お試しください。',
   fcmTokenRequired: '通知トークンがありません。',
+  // Issues a schema names no message for (zod-setup.ts customError): never zod's own text.
+  tooShort: (min: number) => `${min}文字以上で入力してください。`,
+  tooManyItems: '一度に扱える数を超えています。',
+  noItems: '1件以上選択してください。',
+  outOfRange: '入力された値が範囲外です。',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from './limits.js';
 import { messages } from './messages.js';
 
 /**
@@ -22,13 +23,36 @@ const EMOJI =
   /[\p{Extended_Pictographic}\p{Emoji_Presentation}\p{Emoji_Modifier}\p{Regional_Indicator}\u{E0020}-\u{E007F}]|\u{20E3}|\u{FE0F}|\u{200D}/u;
 export const containsEmoji = (s: string) => EMOJI.test(s);
 
-/** Simple and permissive on purpose: one @, no spaces, a dot in the domain, at most 254 characters. */
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-export const isEmail = (s: string) => s.length <= 254 && EMAIL.test(s);
+/**
+ * E-mail addresses: zod's own `z.email()` pattern (kept by zod, the library every call already
+ * uses; no second validator in the browser bundle): a dot-atom local part without leading,
+ * trailing or doubled dots, a domain of hostname labels and a TLD of two letters or more; at most
+ * 254 characters (RFC 5321). docs/classes.md "Edges" says why not the `validator` package.
+ */
+const EMAIL = z.email();
+export const isEmail = (s: string) => s.length <= 254 && EMAIL.safeParse(s).success;
 
 /** 6–20 half-width characters, at least one letter and one digit. */
 const PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7E]{6,20}$/;
 export const isValidPassword = (s: string) => PASSWORD.test(s);
+
+/** What is wrong with a password, as the message to show (null: nothing). Length first (spec §5). */
+export function passwordProblem(s: string): string | null {
+  const n = charLength(s);
+  if (n < limits.password.min || n > limits.password.max) return messages.passwordRule;
+  if (!/^[\x21-\x7E]+$/.test(s)) return messages.passwordHalfWidth;
+  if (!/[A-Za-z]/.test(s) || !/\d/.test(s)) return messages.passwordLettersAndDigits;
+  return null;
+}
+
+/**
+ * Text as typed through a Japanese IME, NFKC-normalised (issue 13 edge 9): full-width letters,
+ * digits and spaces become half-width, half-width kana full-width, so '４年' and '4年' are one
+ * grade and 'ｔｅａｃｈｅｒ０１' signs in as teacher01. Applied to names, 学年/組, login ids and
+ * search words — never to passwords, nor to homework titles (NFKC would turn the forbidden ￥ into ¥).
+ */
+export const nfkc = (s: string) => s.normalize('NFKC');
+export const normalizedString = (params?: Parameters<typeof z.string>[0]) => z.string(params).transform(nfkc);
 
 /** Characters a homework title may not contain (spec §5). */
 export const HOMEWORK_TITLE_FORBIDDEN = ['￥', ':', '*', '?', '\\', '"', '<', '>', '|'] as const;
@@ -36,6 +60,13 @@ export const hasForbiddenTitleChar = (s: string) => HOMEWORK_TITLE_FORBIDDEN.som
 
 /** A required text field where whitespace-only counts as empty; the value is kept trimmed. */
 export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+
+/** requiredText, NFKC-normalised first (names, 学年/組, login ids). */
+export const requiredNormalizedText = (message: string) =>
+  normalizedString({ error: message }).pipe(z.string().trim().min(1, { error: message }));
+
+/** An optional search word: NFKC-normalised, trimmed, at most `max` characters (字数制限を超えています). */
+export const searchWordField = (max = 100) => normalizedString().pipe(z.string().trim()).pipe(maxChars(max));
 
 /** A required secret (password): whitespace-only counts as empty, but the value is not changed. */
 export const requiredSecret = (message: string) =>
@@ -48,15 +79,23 @@ export const maxChars = (max: number) => z.string().refine((s) => charLength(s) 
 export const noEmoji = <T extends z.ZodType<string>>(schema: T) =>
   schema.refine((s) => !containsEmoji(s as string), { error: messages.emojiNotAllowed });
 
-export const emailField = requiredText(messages.emailRequired).pipe(
-  z.string().refine(isEmail, { error: messages.emailInvalid }),
+/** NFKC (an IME's ＠ and full-width letters), emoji (the spec's message), then the address itself (isEmail). */
+export const emailField = requiredNormalizedText(messages.emailRequired).pipe(
+  z
+    .string()
+    .refine((s) => !containsEmoji(s), { error: messages.emojiNotAllowed, abort: true })
+    .refine(isEmail, { error: messages.emailInvalid }),
 );
 
+/** The password rule of §5, one message per problem: length (the spec's), half-width, letters and digits. */
 export const passwordField = requiredSecret(messages.passwordRequired).pipe(
-  z.string().refine(isValidPassword, { error: messages.passwordRule }),
+  z.string().superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
 );
 
-export const classNameField = noEmoji(requiredText(messages.classNameRequired).pipe(maxChars(20)));
+export const classNameField = noEmoji(requiredNormalizedText(messages.classNameRequired).pipe(maxChars(20)));
 
 export const homeworkTitleField = (max: number) =>
   noEmoji(

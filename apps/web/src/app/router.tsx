@@ -1,6 +1,16 @@
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { Button } from 'antd';
-import { createHashRouter, Navigate, redirect, RouterProvider, useRouteError, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import {
+  createHashRouter,
+  Navigate,
+  Outlet,
+  redirect,
+  RouterProvider,
+  useMatches,
+  useRouteError,
+  type RouteObject,
+} from 'react-router';
 import { paths } from '../config/paths';
 import { CHUNK_LOAD_ERROR, loadChunk } from '../lib/lazy';
 import { sessionStore } from '../lib/session';
@@ -35,6 +45,25 @@ function RouteError() {
   );
 }
 
+export const APP_TITLE = '音読 Ondoku';
+
+/** The document title of a screen: 「クラスの生徒 - 音読 Ondoku」 (tabs and history stay readable). */
+export const documentTitle = (title: string | undefined) => (title ? `${title} - ${APP_TITLE}` : APP_TITLE);
+
+/**
+ * The one place that sets document.title (issue 13 edge 16): the title of the deepest route that
+ * names one (its `handle.title`, which the layouts show too). router.test.ts checks every screen has one.
+ */
+function TitledOutlet() {
+  const title = useMatches()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .findLast(Boolean);
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+  return <Outlet />;
+}
+
 const requireSession = () => {
   if (!sessionStore.token()) throw redirect(paths.login.path);
   return null;
@@ -65,7 +94,7 @@ const screen = (load: () => Promise<ScreenModule>) => async () => {
 /** Layouts are lazy too: the login page never loads the admin frame, and the reverse. */
 const layout = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await loadChunk(load) });
 
-export const routes: RouteObject[] = [
+const screens: RouteObject[] = [
   {
     lazy: layout(async () => (await import('./layouts/auth-layout')).AuthLayout),
     errorElement: <RouteError />,
@@ -113,6 +142,8 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to={paths.homeworkList.path} replace /> },
 ];
+
+export const routes: RouteObject[] = [{ element: <TitledOutlet />, children: screens }];
 
 const router = createHashRouter(routes);
 

@@ -1,9 +1,11 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/ja';
+import { japaneseDate, japaneseDateTime } from '@ondoku/contract';
 
-dayjs.locale('ja');
+/**
+ * Dates on screen as a Japanese school reads them, in the school's time zone (Asia/Tokyo) whatever
+ * the browser's: the contract's formatters, shared with the server's exports (issue 13 edge 12).
+ */
 
 /** 2026年4月8日(水) */
-export const formatDate = (iso: string | Date) => dayjs(iso).format('YYYY年M月D日(dd)');
+export const formatDate = (iso: string | Date) => japaneseDate(iso);
 /** 2026年4月8日(水) 08:30 */
-export const formatDateTime = (iso: string | Date) => dayjs(iso).format('YYYY年M月D日(dd) HH:mm');
+export const formatDateTime = (iso: string | Date) => japaneseDateTime(iso);

@@ -1,5 +1,6 @@
 import type { FormInstance, Rule } from 'antd/es/form';
 import { charLength, messages } from '@ondoku/contract';
+import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { notify } from './notify';
 
@@ -57,20 +58,64 @@ export const zodRule = (schema: z.ZodType): Rule => ({
 let lastOverLengthToast = 0;
 
 /**
- * Props for a text input with a maximum length (spec §5): the count shows, and typing or pasting
- * past the maximum keeps the first `max` characters and toasts 字数制限を超えています.
+ * Props for a text input with a maximum length (spec §5), issue 13 edge 8: the count shows (red
+ * past the maximum); typing or pasting past it toasts 字数制限を超えています once, and nothing is
+ * cut — the text stays as typed and the field stays invalid (its contract rule, e.g.
+ * `zodRule(classNameField)`, says 字数制限を超えています) until the teacher shortens it, so an
+ * over-long entry is never silently truncated and saved. Never use the native `maxLength`, which
+ * cuts without a word.
  */
-export const limitedLength = (max: number) => ({
-  count: {
-    show: true,
-    max,
-    strategy: charLength,
-    exceedFormatter: (text: string) => {
-      if (Date.now() - lastOverLengthToast > 1000) {
-        lastOverLengthToast = Date.now();
-        notify.toast(messages.overLength);
-      }
-      return [...text].slice(0, max).join('');
-    },
+export const limitedLength = (max: number, onChange?: (e: { target: { value: string } }) => void) => ({
+  count: { show: true, max, strategy: charLength },
+  onChange: (e: { target: { value: string } }) => {
+    onChange?.(e);
+    if (charLength(e.target.value) > max && Date.now() - lastOverLengthToast > 1000) {
+      lastOverLengthToast = Date.now();
+      notify.toast(messages.overLength);
+    }
   },
 });
+
+/** The longest search word the contract takes (searchWordField). */
+export const SEARCH_WORD_MAX = 100;
+
+/**
+ * A search word as typed, trimmed; over SEARCH_WORD_MAX characters the spec's toast
+ * 字数制限を超えています and null (nothing is searched), rather than a refused request.
+ */
+export function searchWord(typed: string): string | null {
+  const kw = typed.trim();
+  if (charLength(kw) <= SEARCH_WORD_MAX) return kw;
+  notify.toast(messages.overLength);
+  return null;
+}
+
+/**
+ * One run at a time of a form's submit (issue 13 edge 14): a second click, Enter or double click
+ * while the first submit is still validating or saving does nothing. The button shows loading
+ * from the mutation's isPending (the request); `running` covers the whole submit, for buttons
+ * whose first step is itself a request (e.g. a count fetched before a confirmation). A modal's
+ * OK button does not show `running`: a refused validation would flash antd's loading icon, whose
+ * leftover keeps 「loading」 in the button's accessible name.
+ */
+export function useSubmitOnce<A extends unknown[]>(submit: (...args: A) => Promise<unknown>) {
+  const busy = useRef(false);
+  const [running, setRunning] = useState(false);
+  const run = useCallback(
+    async (...args: A) => {
+      if (busy.current) return;
+      busy.current = true;
+      setRunning(true);
+      try {
+        await submit(...args);
+      } catch {
+        // Validation shows on the fields; the request layer has told the teacher of a failed call.
+      } finally {
+        busy.current = false;
+        setRunning(false);
+      }
+    },
+    [submit],
+  );
+  return { run: (...args: A) => void run(...args), running };
+}

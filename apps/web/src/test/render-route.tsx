@@ -29,18 +29,20 @@ export const reply = <C extends CallDef>(call: C, answer: (input: FakeInput) => 
   answer,
 ];
 
-/** Thrown by a fake reply: the server's error envelope with that status (e.g. a 400 with the spec's message). */
-export class FakeFailure extends Error {
+/** A failed reply a fake returns (or throws): the envelope with errcode ≠ 0 and an HTTP status. */
+export class FakeFailure {
   constructor(
     readonly status: number,
+    readonly errcode: number,
     readonly errmsg: string,
-    readonly errcode = status * 100,
-  ) {
-    super(errmsg);
-  }
+  ) {}
 }
+/** `reply(call, () => failure(404, 40400, 'データが見つかりませんでした。'))`, typed as any reply. */
+export const failure = (status: number, errcode: number, errmsg: string) =>
+  new FakeFailure(status, errcode, errmsg) as never;
+/** Throws the server's error envelope with that status (e.g. a 400 with the spec's message). */
 export const fail = (status: number, errmsg: string): never => {
-  throw new FakeFailure(status, errmsg);
+  throw new FakeFailure(status, status * 100, errmsg);
 };
 
 export const testTeacher: TeacherUser = {
@@ -90,7 +92,10 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
     const handler = handlers.get(u.pathname);
     if (!handler) return json(404, { errcode: 40400, errmsg: 'データが見つかりませんでした。', data: null });
     try {
-      return json(200, { errcode: 0, errmsg: '', data: handler(input) });
+      const data = handler(input);
+      if (data instanceof FakeFailure)
+        return json(data.status, { errcode: data.errcode, errmsg: data.errmsg, data: null });
+      return json(200, { errcode: 0, errmsg: '', data });
     } catch (e) {
       if (e instanceof FakeFailure) return json(e.status, { errcode: e.errcode, errmsg: e.errmsg, data: null });
       throw e;

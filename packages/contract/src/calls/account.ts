@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { emailField, maxChars, noEmoji, passwordField, requiredSecret, requiredText } from '../rules.js';
+import {
+  emailField,
+  maxChars,
+  noEmoji,
+  normalizedString,
+  passwordField,
+  requiredNormalizedText,
+  requiredSecret,
+  requiredText,
+} from '../rules.js';
 import { teacherUser } from './auth.js';
 
 /**
@@ -16,8 +25,10 @@ export const verificationCodeField = requiredText(messages.codeRequired).pipe(
   z.string().regex(new RegExp(`^\\d{${limits.verificationCode.digits}}$`), { error: messages.codeFormat }),
 );
 
-export const nicknameField = noEmoji(requiredText(messages.nicknameRequired).pipe(maxChars(limits.nicknameMax)));
-export const schoolField = noEmoji(z.string().trim().pipe(maxChars(limits.schoolMax)));
+export const nicknameField = noEmoji(
+  requiredNormalizedText(messages.nicknameRequired).pipe(maxChars(limits.nicknameMax)),
+);
+export const schoolField = noEmoji(normalizedString().pipe(z.string().trim()).pipe(maxChars(limits.schoolMax)));
 
 /** An encrypted password in a request: required, base64 ciphertext (its rules apply after decryption). */
 const encrypted = (message: string) => requiredSecret(message).pipe(z.string().max(2048));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall, empty } from '../define.js';
 import { messages } from '../messages.js';
-import { requiredSecret, requiredText } from '../rules.js';
+import { charLength, requiredNormalizedText, requiredSecret, requiredText } from '../rules.js';
+import { limits } from '../limits.js';
 
 /** The signed-in teacher as the web app sees it (spec §3 Teacher/user). */
 export const teacherUser = z.object({
@@ -33,8 +34,11 @@ const clientFields = {
 
 /** The login form's own fields (before the password is encrypted). */
 export const loginForm = z.object({
-  username: requiredText(messages.loginIdRequired),
-  password: requiredSecret(messages.passwordRequired),
+  username: requiredNormalizedText(messages.loginIdRequired),
+  // Longer than any password can be (spec §5): say so, rather than a failed sign-in (issue 13 edge 11).
+  password: requiredSecret(messages.passwordRequired).pipe(
+    z.string().refine((s) => charLength(s) <= limits.password.max, { error: messages.passwordRule }),
+  ),
 });
 export type LoginForm = z.infer<typeof loginForm>;
 
@@ -55,7 +59,7 @@ export const loginSafe = defineCall({
   tag: 'auth',
   summary: 'Sign in by login id or e-mail; the password is base64 RSA-OAEP ciphertext',
   input: z.object({
-    username: requiredText(messages.loginIdRequired).pipe(z.string().max(254)),
+    username: requiredNormalizedText(messages.loginIdRequired).pipe(z.string().max(254)),
     password: requiredSecret(messages.passwordRequired).pipe(z.string().max(2048)),
     ...clientFields,
   }),

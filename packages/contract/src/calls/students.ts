@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { countReply, defineCall, empty, idField, pageOf, queryInt, type UploadRule } from '../define.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { classNameField, maxChars, noEmoji, requiredSecret, requiredText } from '../rules.js';
+import {
+  classNameField,
+  maxChars,
+  noEmoji,
+  normalizedString,
+  requiredNormalizedText,
+  requiredSecret,
+  requiredText,
+  searchWordField,
+} from '../rules.js';
 import { classLimits, classRef, yearLimits } from './classes.js';
 import { XLSX_TYPE } from './files.js';
 
@@ -53,11 +62,13 @@ export const studentMessages = {
 
 /** Login id of a student: unique across the service, half-width, 4–20 characters. */
 export const STUDENT_ID = /^[A-Za-z0-9._-]{4,20}$/;
-export const studentIdField = requiredText(studentMessages.studentIdRequired).pipe(
+export const studentIdField = requiredNormalizedText(studentMessages.studentIdRequired).pipe(
   z.string().regex(STUDENT_ID, { error: studentMessages.studentIdRule }),
 );
 /** Refers to an existing student (no format rule beyond a sane length). */
-const studentRef = z.string({ error: studentMessages.studentsRequired }).trim().min(1).max(100);
+const studentRef = normalizedString({ error: studentMessages.studentsRequired }).pipe(
+  z.string().trim().min(1, { error: studentMessages.studentsRequired }).max(100),
+);
 const studentRefs = z
   .array(studentRef, { error: studentMessages.studentsRequired })
   .min(1, { error: studentMessages.studentsRequired })
@@ -70,9 +81,11 @@ const queryList = z
   .pipe(z.array(z.string().max(100)).max(studentLimits.maxStudentsPerCall));
 
 export const studentNameField = noEmoji(
-  requiredText(studentMessages.studentNameRequired).pipe(maxChars(studentLimits.studentNameMax)),
+  requiredNormalizedText(studentMessages.studentNameRequired).pipe(maxChars(studentLimits.studentNameMax)),
 );
-const optionalText = (max: number) => noEmoji(z.string().trim().pipe(maxChars(max))).default('');
+/** Optional names (furigana, 学年, 組): NFKC-normalised, trimmed, no emoji, at most `max` characters. */
+const optionalText = (max: number) =>
+  noEmoji(normalizedString().pipe(z.string().trim()).pipe(maxChars(max))).default('');
 export const furiganaField = optionalText(studentLimits.furiganaMax);
 export const gradeNameField = optionalText(studentLimits.gradeNameMax);
 export const kumiField = optionalText(studentLimits.kumiMax);
@@ -133,7 +146,7 @@ export const getStudentPageRows = defineCall({
   input: z.object({
     page: queryInt(1, 100_000),
     limit: queryInt(limits.pageSize.lists, 200),
-    kw: z.string().trim().max(100).optional(),
+    kw: searchWordField().optional(),
     team_id: idField.optional(),
     sort_field: z.enum(studentSortFields).default('number'),
     sort_order: z.enum(['asc', 'desc']).default('asc'),
@@ -157,7 +170,7 @@ export const searchStudent = defineCall({
   access: 'teacher',
   tag: 'students',
   summary: "Up to 20 of the teacher's students whose id, name or furigana contains kw",
-  input: z.object({ kw: z.string().trim().max(100).default('') }),
+  input: z.object({ kw: searchWordField().default('') }),
   output: z.object({ rows: z.array(studentRow) }),
 });
 
@@ -220,7 +233,9 @@ export const batchChangeGradeName = defineCall({
   summary: 'Set the grade name (学年) of several students',
   input: z.object({
     student_ids: studentRefs,
-    grade_name: noEmoji(requiredText(studentMessages.gradeNameRequired).pipe(maxChars(studentLimits.gradeNameMax))),
+    grade_name: noEmoji(
+      requiredNormalizedText(studentMessages.gradeNameRequired).pipe(maxChars(studentLimits.gradeNameMax)),
+    ),
   }),
   output: countReply,
 });
@@ -233,7 +248,7 @@ export const batchChangeKumi = defineCall({
   summary: 'Set the class name (組) of several students',
   input: z.object({
     student_ids: studentRefs,
-    class_name: noEmoji(requiredText(studentMessages.kumiRequired).pipe(maxChars(studentLimits.kumiMax))),
+    class_name: noEmoji(requiredNormalizedText(studentMessages.kumiRequired).pipe(maxChars(studentLimits.kumiMax))),
   }),
   output: countReply,
 });

@@ -216,10 +216,20 @@ describe('change-password-safe', () => {
 
   it('400 with the exact messages; a wrong current password is a business error', async () => {
     const { auth } = await teacherWithToken(t);
-    for (const bad of ['abc12', 'abcdefgh', '12345678', 'abc1234567890123456789', 'ｐａｓｓ１２３４', 'pass 1234']) {
+    const length = 'パスワードを6文字以上20文字以内で入力してください。';
+    const combine = 'パスワードは英字と数字を組み合わせてください。';
+    const halfWidth = 'パスワードは半角の英字・数字・記号で入力してください。';
+    for (const [bad, message] of [
+      ['abc12', length],
+      ['abcdefgh', combine],
+      ['12345678', combine],
+      ['abc1234567890123456789', length],
+      ['ｐａｓｓ１２３４', halfWidth],
+      ['pass 1234', halfWidth],
+    ] as const) {
       const res = await change(auth, 'pass1234', bad);
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().errmsg).toBe('パスワードを6文字以上20文字以内で入力してください。');
+      expect(res.json().errmsg, bad).toBe(message);
     }
     let res = await change(auth, 'pass1234', 'pass1234');
     expect(res.statusCode).toBe(400);

@@ -130,10 +130,19 @@ describe('reset-password-safe', () => {
   it('400 with the exact messages of the password rule, before the code is tried', async () => {
     const { teacher } = await buildTeacher(t.db);
     const code = await mailedCode(teacher.email);
-    for (const bad of ['abc12', 'abcdefgh', '12345678', 'a1'.repeat(11), 'ｐａｓｓ１２３４']) {
+    const length = 'パスワードを6文字以上20文字以内で入力してください。';
+    const combine = 'パスワードは英字と数字を組み合わせてください。';
+    const halfWidth = 'パスワードは半角の英字・数字・記号で入力してください。';
+    for (const [bad, message] of [
+      ['abc12', length],
+      ['abcdefgh', combine],
+      ['12345678', combine],
+      ['a1'.repeat(11), length],
+      ['ｐａｓｓ１２３４', halfWidth],
+    ] as const) {
       const res = await reset(teacher.email, code, bad);
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().errmsg).toBe('パスワードを6文字以上20文字以内で入力してください。');
+      expect(res.json().errmsg, bad).toBe(message);
     }
     let res = await post('/api/v2/teacher/reset-password-safe', {
       email: teacher.email,

@@ -1,4 +1,4 @@
-import { ErrorCode, isValidPassword, limits, messages } from '@ondoku/contract';
+import { ErrorCode, passwordProblem, limits, messages } from '@ondoku/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { onUniqueViolation } from '../../db/errors.js';
@@ -24,7 +24,8 @@ const rateLimited = () => new AppError(ErrorCode.RATE_LIMITED, messages.rateLimi
 
 /** The §5 password rule on a decrypted password (the form checks it before encryption too). */
 function assertPasswordRule(password: string) {
-  if (!isValidPassword(password)) throw AppError.badRequest(messages.passwordRule);
+  const problem = passwordProblem(password);
+  if (problem) throw AppError.badRequest(problem);
 }
 
 async function loadTeacher(db: DbOrTx, teacher: AuthTeacher) {

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { japaneseDate } from '@ondoku/contract';
 import ExcelJS from 'exceljs';
 import { importColumns } from './import-service.js';
 import type { StudentRecord } from './student-repository.js';
@@ -16,12 +17,22 @@ const ROWS_PER_SLICE = 100;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * A row of the roster: the student, their classes' names, and their initial password while it is
+ * still the one the teacher issued (decrypted by the caller), else null.
+ */
+export interface RosterRow {
+  student: StudentRecord;
+  classNames: string[];
+  initialPassword: string | null;
+}
+
+/**
  * The roster, written by exceljs's streaming writer (rows committed as they come, inline
  * strings, the zip deflated by zlib on the thread pool) and yielding to the event loop every
  * few hundred rows, so a large export never holds up other requests for long. The caller caps
  * the rows (studentLimits.export.maxRows).
  */
-export async function rosterXlsx(rows: { student: StudentRecord; classNames: string[] }[]): Promise<Buffer> {
+export async function rosterXlsx(rows: RosterRow[]): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
@@ -40,15 +51,15 @@ export async function rosterXlsx(rows: { student: StudentRecord; classNames: str
     { header: '組', key: 'kumi', width: 8 },
     { header: '出席番号', key: 'number', width: 10 },
     { header: '所属クラス', key: 'classes', width: 28 },
-    { header: 'パスワード', key: 'password', width: 16 },
-    { header: '登録日', key: 'created', width: 12, style: { numFmt: 'yyyy/mm/dd' } },
+    { header: 'パスワード', key: 'password', width: 16, style: { numFmt: '@' } },
+    { header: '登録日', key: 'created', width: 18 },
   ];
   const header = ws.getRow(1);
   headerStyle(header);
   header.commit();
   await nextTurn();
   for (let i = 0; i < rows.length; i++) {
-    const { student: s, classNames } = rows[i]!;
+    const { student: s, classNames, initialPassword } = rows[i]!;
     ws.addRow({
       id: s.loginId,
       name: s.name,
@@ -57,8 +68,11 @@ export async function rosterXlsx(rows: { student: StudentRecord; classNames: str
       kumi: s.kumi,
       number: s.number === null ? '' : Number(s.number),
       classes: classNames.join('、'),
-      password: s.initialPasswordEnc ? '初期パスワード' : '生徒が変更済み',
-      created: s.createdAt,
+      // What the teacher needs (issue 13 edge 12): the password to hand out while it is still the
+      // issued one; once the student has set their own, only that it changed.
+      password: initialPassword ?? '変更済み',
+      // The school's calendar date as text (Asia/Tokyo), not a UTC date cell.
+      created: japaneseDate(s.createdAt),
     }).commit();
     if ((i + 1) % ROWS_PER_SLICE === 0) await nextTurn();
   }

@@ -97,7 +97,8 @@ describe('import-team-students-list', () => {
     const names = (
       await t.db.select({ name: students.name }).from(students).where(eq(students.loginId, 'sjis-01'))
     )[0]!;
-    expect(names.name).toBe('髙橋 ①子');
+    // Read as CP932 (髙 and ① survive the decoding), stored NFKC-normalised (issue 13 edge 9): ① is 1.
+    expect(names.name).toBe('髙橋 1子');
   });
 
   it('lists every bad row with its row number and imports nothing', async () => {
@@ -314,6 +315,48 @@ describe('export-students-xls and student-import-template', () => {
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().errmsg).toBe('データが見つかりませんでした。');
+  });
+
+  it('writes Japanese dates in Asia/Tokyo and the initial password while it is valid, else 変更済み (issue 13 edge 12)', async () => {
+    const a = await teacherWithToken(t);
+    const c = await buildClass(t, { teacher: a.teacher, name: '4年2組' });
+    const [first, second] = await buildStudents(t, 2, { teacher: a.teacher, classIds: [c.id] });
+    // 20:30 UTC on 7 April is 05:30 on Wednesday 8 April in Tokyo.
+    await t.db
+      .update(students)
+      .set({ createdAt: new Date('2026-04-07T20:30:00Z') })
+      .where(eq(students.loginId, first!));
+    await t.db
+      .update(students)
+      .set({ initialPasswordEnc: null, passwordChangedAt: new Date() })
+      .where(eq(students.loginId, second!));
+    const [cards] = await Promise.all([
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v2/team/get-student-initial-pwd-list?team_id=${c.id}`,
+        headers: a.auth,
+      }),
+    ]);
+    const initial = (cards.json().data.rows as { student_id: string; initial_password: string | null }[]).find(
+      (r) => r.student_id === first,
+    )!.initial_password;
+    expect(initial).toMatch(/^[A-Za-z0-9]{6,20}$/);
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/team/export-students-xls?team_id=${c.id}`,
+      headers: a.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const byId = new Map<string, ExcelJS.Row>();
+    ws.eachRow((row, n) => n > 1 && byId.set(String(row.getCell(1).value), row));
+    expect(byId.get(first!)!.getCell(8).value).toBe(initial);
+    expect(byId.get(first!)!.getCell(9).value).toBe('2026年4月8日(水)');
+    expect(byId.get(second!)!.getCell(8).value).toBe('変更済み');
+    expect(String(byId.get(second!)!.getCell(9).value)).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\)$/);
   });
 
   it('the template round-trips: filled in, it imports', async () => {

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  schoolDateStamp,
   messages,
   batchChangeGradeName,
   batchChangeKumi,
@@ -64,7 +65,8 @@ import {
   type StudentRecord,
 } from './student-repository.js';
 
-const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+/** The school's date (Asia/Tokyo) for file names. */
+const today = () => schoolDateStamp();
 
 /** Students of the teacher with the classes each belongs to, presented. */
 async function presentStudents(db: DbOrTx, teacherId: number, rows: StudentRecord[]) {
@@ -184,12 +186,19 @@ export function studentRoutes(
     presentLoginCards(await service.initialPasswordCards(db, teacher.id, input.team_id, input.student_ids), box),
   );
 
+  /** The roster's password column: the initial password while it is still valid (else 変更済み). */
+  const withInitialPasswords = <R extends { student: { initialPasswordEnc: string | null } }>(rows: R[]) =>
+    rows.map((r) => ({
+      ...r,
+      initialPassword: r.student.initialPasswordEnc ? box.open(r.student.initialPasswordEnc) : null,
+    }));
+
   blobRoute(app, exportStudentsXls, async ({ input, teacher }) => {
     const c = input.team_id ? await requireOwnClass(db, teacher, input.team_id, { readOnly: true }) : null;
     const cap = studentLimits.export.maxRows;
     const rows = await exportRows(db, teacher.id, c?.id, cap + 1);
     if (rows.length > cap) throw AppError.badRequest(studentMessages.exportTooManyRows);
-    const body = await rosterXlsx(rows);
+    const body = await rosterXlsx(withInitialPasswords(rows));
     return { filename: `生徒一覧_${c ? c.name : '全員'}_${today()}.xlsx`, body };
   });
 
@@ -265,7 +274,7 @@ export function studentRoutes(
     const cap = studentLimits.export.maxRows;
     const rows = await exportRows(db, teacher.id, undefined, cap + 1, { graduates: true });
     if (rows.length > cap) throw AppError.badRequest(studentMessages.exportTooManyRows);
-    return { filename: `卒業生一覧_${today()}.xlsx`, body: await rosterXlsx(rows) };
+    return { filename: `卒業生一覧_${today()}.xlsx`, body: await rosterXlsx(withInitialPasswords(rows)) };
   });
 
   route(app, previewRollover, async ({ input, teacher }) => rollover.previewRollover(db, teacher.id, input));

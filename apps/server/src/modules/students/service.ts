@@ -3,6 +3,7 @@ import {
   isValidPassword,
   messages,
   normaliseClassCode,
+  passwordProblem,
   studentMessages,
   yearMessages,
 } from '@ondoku/contract';
@@ -156,7 +157,8 @@ export async function setStudentPassword(
   loginId: string,
   password: string,
 ) {
-  if (!isValidPassword(password)) throw AppError.badRequest(messages.passwordRule);
+  const problem = passwordProblem(password);
+  if (problem) throw AppError.badRequest(problem);
   const s = await requireOwnStudent(db, me(teacherId), loginId);
   await db
     .update(students)

@@ -1,4 +1,4 @@
-import { getMyClassRows, hideClass, type ClassRow } from '@ondoku/contract';
+import { getMyClassRows, hideClass, updateClass, type ClassRow } from '@ondoku/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute, reply } from '../../test/render-route';
@@ -39,5 +39,31 @@ describe('/grades (class list)', { timeout: 90_000 }, () => {
     await waitFor(() => expect(within(screen.getAllByTestId('class-row')[1]!).getByText('非表示')).toBeInTheDocument());
     expect(calls.filter((c) => c.path === getMyClassRows.path)).toHaveLength(2);
     expect(calls.find((c) => c.path === hideClass.path)?.input).toEqual({ team_id: 2, teacher_id: '7', flag: '1' });
+  });
+
+  it('confirms every change the same way and explains what hiding does (issue 13 edge 15)', async () => {
+    const classes = [row(1, '3年1組', 1)];
+    renderRoute('/grades', {
+      api: [
+        reply(getMyClassRows, () => ({ rows: classes })),
+        reply(updateClass, (b) => {
+          classes[0]!.allow_join = Number(b.allow_join);
+          return classes[0]!;
+        }),
+      ],
+    });
+    const [item] = await screen.findAllByTestId('class-row', {}, { timeout: 10_000 });
+    const hide = within(item!).getByText('非表示').closest('button')!;
+    expect(hide).toHaveAttribute(
+      'aria-description',
+      '非表示にすると、宿題を配信するときのクラス選択に出なくなります。生徒と学習記録はそのまま残り、「表示する」でいつでも戻せます。',
+    );
+    fireEvent.mouseEnter(hide);
+    expect(await screen.findByRole('tooltip', {}, { timeout: 10_000 })).toHaveTextContent(
+      '宿題を配信するときのクラス選択に出なくなります',
+    );
+
+    fireEvent.click(within(item!).getByRole('switch'));
+    expect(await screen.findByText('「3年1組」への参加を停止しました。', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,10 @@
-import { getClassInfo, getStudentPageRows, type ClassRow, type StudentRow } from '@ondoku/contract';
+import {
+  getClassInfo,
+  getStudentBranchRows,
+  getStudentPageRows,
+  type ClassRow,
+  type StudentRow,
+} from '@ondoku/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute, reply } from '../../test/render-route';
@@ -88,5 +94,58 @@ describe('/manage-class/:teamId', { timeout: 90_000 }, () => {
       await screen.findByText('このクラスにはまだ生徒がいません。「ファイルから取り込む」で追加できます。'),
     ).toBeInTheDocument();
     expect(document.querySelector('nav[aria-label="ページ送り"]')).toBeNull();
+  });
+});
+
+describe('/manage-class/:teamId selection across pages (issue 13 edge 13)', { timeout: 120_000 }, () => {
+  it('after selecting a page, offers the whole class; the page size choice holds for the session', async () => {
+    sessionStorage.clear();
+    const { unmount, calls } = renderRoute('/manage-class/12', {
+      api: [
+        reply(getClassInfo, () => klass),
+        reply(getStudentPageRows, (q) => {
+          const page = Number(q.page);
+          const limit = Number(q.limit);
+          return { rows: all.slice((page - 1) * limit, page * limit), total: all.length, page, limit };
+        }),
+        reply(getStudentBranchRows, () => ({
+          rows: [
+            {
+              team_id: 12,
+              name: '3年1組',
+              hidden: false,
+              students: all.map((s) => ({ student_id: s.student_id, name: s.name, number: s.number })),
+            },
+          ],
+        })),
+      ],
+    });
+    expect(await screen.findByText('s001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const selectPage = document.querySelector<HTMLInputElement>('th .ant-checkbox-input')!;
+    fireEvent.click(selectPage);
+    const offer = await screen.findByTestId('select-all', {}, { timeout: 10_000 });
+    expect(offer).toHaveTextContent('このページの20人を選択しています。');
+    fireEvent.click(within(offer).getByText('このクラスの生徒25人をすべて選択'));
+    expect(await screen.findByText('25人を選択中', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('select-all')).toBeNull();
+
+    // 50 a page: every row on one page, kept when the screen comes back in this session.
+    fireEvent.mouseDown(screen.getByLabelText('表示件数'));
+    fireEvent.click(await screen.findByText('50件ずつ', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === getStudentPageRows.path && c.input.limit === '50')).toBe(true),
+    );
+    expect(await screen.findByText('s025', {}, { timeout: 10_000 })).toBeInTheDocument();
+    unmount();
+    vi.unstubAllGlobals();
+    const again = renderRoute('/manage-class/13', {
+      api: [
+        reply(getClassInfo, () => ({ ...klass, team_id: 13 })),
+        reply(getStudentPageRows, (q) => ({ rows: [], total: 0, page: Number(q.page), limit: Number(q.limit) })),
+      ],
+    });
+    await waitFor(() => expect(again.calls.find((c) => c.path === getStudentPageRows.path)?.input.limit).toBe('50'), {
+      timeout: 10_000,
+    });
   });
 });

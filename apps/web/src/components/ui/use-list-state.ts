@@ -14,13 +14,23 @@ export interface ListState<F extends object> {
 }
 
 const storageKey = (key: string) => `ondoku.list.${key}`;
+const sizeStorageKey = (sizeKey: string) => `ondoku.page-size.${sizeKey}`;
 
-function read<F extends object>(key: string, initial: ListState<F>): ListState<F> {
+/** The page size chosen for lists sharing `sizeKey` in this browser session, if any. */
+function readSize(sizeKey: string | undefined): number | null {
+  if (!sizeKey) return null;
+  const n = Number(sessionStorage.getItem(sizeStorageKey(sizeKey)));
+  return Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+function read<F extends object>(key: string, initial: ListState<F>, sizeKey?: string): ListState<F> {
   try {
     const saved = JSON.parse(sessionStorage.getItem(storageKey(key)) ?? '{}') as Partial<ListState<F>>;
     return {
       page: typeof saved.page === 'number' && saved.page >= 1 ? saved.page : initial.page,
-      pageSize: typeof saved.pageSize === 'number' && saved.pageSize >= 1 ? saved.pageSize : initial.pageSize,
+      pageSize:
+        readSize(sizeKey) ??
+        (typeof saved.pageSize === 'number' && saved.pageSize >= 1 ? saved.pageSize : initial.pageSize),
       filters: { ...initial.filters, ...saved.filters },
     };
   } catch {
@@ -30,16 +40,18 @@ function read<F extends object>(key: string, initial: ListState<F>): ListState<F
 
 export function useListState<F extends object = Record<string, never>>(
   key: string,
-  opts: { pageSize?: number; filters?: F } = {},
+  /** sizeKey: lists of one kind (every class's students) share the page size chosen in the session. */
+  opts: { pageSize?: number; filters?: F; sizeKey?: string } = {},
 ) {
   const initial: ListState<F> = {
     page: 1,
     pageSize: opts.pageSize ?? limits.pager.defaultPageSize,
     filters: opts.filters ?? ({} as F),
   };
-  const [held, setHeld] = useState(() => ({ key, state: read(key, initial) }));
+  const { sizeKey } = opts;
+  const [held, setHeld] = useState(() => ({ key, state: read(key, initial, sizeKey) }));
   // Another list (e.g. another class's students) under the same component: its own saved state.
-  const state = held.key === key ? held.state : read(key, initial);
+  const state = held.key === key ? held.state : read(key, initial, sizeKey);
   if (held.key !== key) setHeld({ key, state });
 
   useEffect(() => sessionStorage.setItem(storageKey(held.key), JSON.stringify(held.state)), [held]);
@@ -52,7 +64,13 @@ export function useListState<F extends object = Record<string, never>>(
   return {
     ...state,
     setPage: useCallback((page: number) => update(() => ({ page })), [update]),
-    setPageSize: useCallback((pageSize: number) => update(() => ({ pageSize, page: 1 })), [update]),
+    setPageSize: useCallback(
+      (pageSize: number) => {
+        if (sizeKey) sessionStorage.setItem(sizeStorageKey(sizeKey), String(pageSize));
+        update(() => ({ pageSize, page: 1 }));
+      },
+      [update, sizeKey],
+    ),
     /** Change filters; back to page 1 unless the patch says which page. */
     setFilters: useCallback(
       (patch: Partial<F>, page = 1) => update((s) => ({ filters: { ...s.filters, ...patch }, page })),

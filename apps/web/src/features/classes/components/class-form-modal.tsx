@@ -1,7 +1,7 @@
 import { classNameField, limits, type ClassRow } from '@ondoku/contract';
 import { Form, Input, Modal, Switch } from 'antd';
 import { useEffect } from 'react';
-import { limitedLength, zodRule } from '../../../lib/form';
+import { limitedLength, useSubmitOnce, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateClass, useUpdateClass } from '../api';
 
@@ -35,6 +35,7 @@ export function ClassFormModal({
     notify.success(existing ? 'クラスを更新しました。' : 'クラスを作成しました。');
     onClose();
   };
+  const { run } = useSubmitOnce(submit);
 
   return (
     <Modal
@@ -43,11 +44,11 @@ export function ClassFormModal({
       okText={existing ? '保存' : '作成'}
       cancelText="キャンセル"
       confirmLoading={create.isPending || update.isPending}
-      onOk={() => void submit().catch(() => {})}
+      onOk={() => run()}
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit().catch(() => {})}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={() => run()}>
         <Form.Item name="name" label="クラス名" rules={[zodRule(classNameField)]}>
           <Input placeholder="例：3年1組" {...limitedLength(limits.classNameMax)} autoFocus />
         </Form.Item>

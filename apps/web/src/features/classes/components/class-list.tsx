@@ -26,15 +26,20 @@ import {
 } from '@ant-design/icons';
 import type { ClassRow } from '@ondoku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ListContainer } from '../../../components/ui/list-container';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { queryKeys, useClassList } from '../../../lib/queries';
 import { useHideClass, useReorderClasses, useShowClass, useUpdateClass } from '../api';
 import { useClassDeletion } from './class-deletion';
 import { ClassFormModal } from './class-form-modal';
+
+/** What hiding does (issue 13 edge 15), shown on the 非表示 button. */
+export const HIDE_HELP =
+  '非表示にすると、宿題を配信するときのクラス選択に出なくなります。生徒と学習記録はそのまま残り、「表示する」でいつでも戻せます。';
 
 function ClassItem({ row, onEdit, onDelete }: { row: ClassRow; onEdit(): void; onDelete(): void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -91,7 +96,17 @@ function ClassItem({ row, onEdit, onDelete }: { row: ClassRow; onEdit(): void; o
             checked={row.allow_join === 1}
             loading={update.isPending}
             aria-label={`${row.name}への参加を許可`}
-            onChange={(on) => update.mutate({ id: row.team_id, name: row.name, allow_join: on ? 1 : 0 })}
+            onChange={(on) =>
+              update.mutate(
+                { id: row.team_id, name: row.name, allow_join: on ? 1 : 0 },
+                {
+                  onSuccess: () =>
+                    notify.success(
+                      on ? `「${row.name}」への参加を許可しました。` : `「${row.name}」への参加を停止しました。`,
+                    ),
+                },
+              )
+            }
           />
         </Space>
       </Tooltip>
@@ -99,22 +114,34 @@ function ClassItem({ row, onEdit, onDelete }: { row: ClassRow; onEdit(): void; o
         編集
       </Button>
       {row.hidden ? (
-        <Button icon={<EyeOutlined />} loading={show.isPending} onClick={() => show.mutate({ team_id: row.team_id })}>
-          表示する
-        </Button>
-      ) : (
         <Button
-          icon={<EyeInvisibleOutlined />}
-          loading={hide.isPending}
+          icon={<EyeOutlined />}
+          loading={show.isPending}
           onClick={() =>
-            hide.mutate(
+            show.mutate(
               { team_id: row.team_id },
-              { onSuccess: () => notify.success(`「${row.name}」を非表示にしました。`) },
+              { onSuccess: () => notify.success(`「${row.name}」を表示に戻しました。`) },
             )
           }
         >
-          非表示
+          表示する
         </Button>
+      ) : (
+        <Tooltip title={HIDE_HELP}>
+          <Button
+            icon={<EyeInvisibleOutlined />}
+            aria-description={HIDE_HELP}
+            loading={hide.isPending}
+            onClick={() =>
+              hide.mutate(
+                { team_id: row.team_id },
+                { onSuccess: () => notify.success(`「${row.name}」を非表示にしました。`) },
+              )
+            }
+          >
+            非表示
+          </Button>
+        </Tooltip>
       )}
       <Link to={paths.manageClass.getHref(row.team_id)}>
         <Button type="primary" ghost>
@@ -130,7 +157,8 @@ function ClassItem({ row, onEdit, onDelete }: { row: ClassRow; onEdit(): void; o
 
 /** The class/ID editing screen's class list: drag to reorder, hide/show, create, rename. */
 export function ClassList({ extra }: { extra?: ReactNode }) {
-  const { data, isLoading } = useClassList();
+  const classList = useClassList();
+  const { data } = classList;
   const reorder = useReorderClasses();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ClassRow | null>(null);
@@ -148,7 +176,10 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
     const to = rows.findIndex((r) => r.team_id === over.id);
     const next = arrayMove(rows, from, to);
     queryClient.setQueryData(queryKeys.classes.list(), { rows: next });
-    reorder.mutate({ team_ids: next.map((r) => r.team_id) });
+    reorder.mutate(
+      { team_ids: next.map((r) => r.team_id) },
+      { onSuccess: () => notify.success('クラスの並び順を保存しました。') },
+    );
   };
 
   return (
@@ -179,11 +210,11 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
         </Space>
       }
     >
-      {isLoading ? (
-        <Spin style={{ display: 'block', margin: '32px auto' }} />
-      ) : rows.length === 0 ? (
-        <Empty description="まだクラスがありません。「クラスを作成」から始めましょう。" />
-      ) : (
+      <ListContainer
+        query={classList}
+        total={rows.length}
+        emptyText="まだクラスがありません。「クラスを作成」から始めましょう。"
+      >
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={rows.map((r) => r.team_id)} strategy={verticalListSortingStrategy}>
             {rows.map((row) => (
@@ -196,7 +227,7 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
             ))}
           </SortableContext>
         </DndContext>
-      )}
+      </ListContainer>
       <ClassFormModal
         open={creating || editing !== null}
         existing={editing}

@@ -15,6 +15,7 @@ import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
+import { searchWord } from '../../../lib/form';
 import { useClassList } from '../../../lib/queries';
 import { useDelayHomework, useDeleteHomework, useHomeworkPageList, type HomeworkPageParams } from '../api';
 import { HomeworkTabs, SubmitBar } from './homework-tabs';
@@ -176,7 +177,8 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
   });
   const f = list.filters;
   const classes = useClassList();
-  const { data, isLoading } = useHomeworkPageList(toQuery(f, list.page, list.pageSize));
+  const query = useHomeworkPageList(toQuery(f, list.page, list.pageSize));
+  const { data, isLoading } = query;
   const del = useDeleteHomework();
   const delay = useDelayHomework();
   const filtered =
@@ -248,8 +250,10 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
           key={f.searchTitle === '' ? 'empty' : 'kw'}
           placeholder={f.searchType === 'title' ? '宿題のタイトルで検索' : '教材名で検索'}
           style={{ width: 280 }}
-          maxLength={homeworkLimits.searchTitleMax}
-          onSearch={(v) => set({ searchTitle: v.trim() })}
+          onSearch={(v) => {
+            const word = searchWord(v);
+            if (word !== null) set({ searchTitle: word });
+          }}
         />
         <FilterSelect
           label="クラス"
@@ -348,7 +352,7 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
         )}
       </div>
       <ListContainer
-        loading={isLoading}
+        query={query}
         total={data?.total ?? 0}
         list={list}
         totalText={(n) => `全${n}件`}

@@ -42,11 +42,12 @@ const recipientsText = (p: Pick<PlanRow, 'classes' | 'student_ids'>) =>
 /** /homework/periodic-plan: the teacher's periodic plans, newest first. */
 export function PeriodicPlanList() {
   const list = useListState('periodic-plans', { pageSize: homeworkLimits.listPageSize, filters: { searchTitle: '' } });
-  const { data, isLoading } = usePlanList({
+  const query = usePlanList({
     page: list.page,
     limit: list.pageSize,
     search_title: list.filters.searchTitle || undefined,
   });
+  const { data } = query;
   return (
     <>
       <HomeworkTabs />
@@ -65,7 +66,7 @@ export function PeriodicPlanList() {
         </Link>
       </div>
       <ListContainer
-        loading={isLoading}
+        query={query}
         total={data?.total ?? 0}
         list={list}
         totalText={(n) => `全${n}件`}

@@ -15,11 +15,12 @@ const reissueState = { open: ['実施中', 'green'], finished: ['終了', 'defau
 /** /homework/reissue-list: overdue homework reissued to the children who had not submitted, newest first. */
 export function ReissueList() {
   const list = useListState('reissues', { pageSize: homeworkLimits.listPageSize, filters: { searchTitle: '' } });
-  const { data, isLoading } = useReissueList({
+  const query = useReissueList({
     page: list.page,
     limit: list.pageSize,
     search_title: list.filters.searchTitle || undefined,
   });
+  const { data } = query;
   return (
     <>
       <HomeworkTabs />
@@ -32,7 +33,7 @@ export function ReissueList() {
         onSearch={(v) => list.setFilters({ searchTitle: v.trim() })}
       />
       <ListContainer
-        loading={isLoading}
+        query={query}
         total={data?.total ?? 0}
         list={list}
         totalText={(n) => `全${n}件`}

@@ -295,9 +295,8 @@ function SettingsStep({
           aria-label="タイトル"
           placeholder={`タイトル（${homeworkLimits.titleMax}文字以内）`}
           value={draft.title}
-          onChange={(e) => update({ title: e.target.value })}
           style={{ maxWidth: 560 }}
-          {...limitedLength(homeworkLimits.titleMax)}
+          {...limitedLength(homeworkLimits.titleMax, (e) => update({ title: e.target.value }))}
         />
       </Form.Item>
       {periodic && (names.data?.names.length ?? 0) > 0 && (

@@ -24,7 +24,7 @@ export function LibraryScreen() {
   const f = list.filters;
   const selection = useHomeworkSelection();
   const [previewing, setPreviewing] = useState<ResourceRow | null>(null);
-  const { data, isLoading } = useResourceSearch({
+  const query = useResourceSearch({
     page: list.page,
     limit: list.pageSize,
     kw: f.kw || undefined,
@@ -33,6 +33,7 @@ export function LibraryScreen() {
     origin_type: f.origin,
     pack_code: f.pack,
   });
+  const { data } = query;
   const listedPack = usePackDetail(f.pack ?? null).data;
   const selectedIds = new Set(selection.resources.map((r) => r.id));
   const isSelected = (id: number) => selectedIds.has(id);
@@ -75,7 +76,7 @@ export function LibraryScreen() {
           )}
         </div>
         <ListContainer
-          loading={isLoading}
+          query={query}
           total={data?.total ?? 0}
           list={list}
           emptyText="条件に合う教材がありません。絞り込みを変えてお試しください。"

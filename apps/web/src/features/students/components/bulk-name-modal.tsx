@@ -1,6 +1,6 @@
 import { batchChangeKumi, batchChangeGradeName, studentLimits } from '@ondoku/contract';
 import { Form, Input, Modal, Typography } from 'antd';
-import { limitedLength, zodRule } from '../../../lib/form';
+import { limitedLength, useSubmitOnce, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useBatchChangeGradeName, useBatchChangeKumi } from '../api';
 
@@ -31,6 +31,7 @@ export function BulkNameModal({
     form.resetFields();
     onClose(true);
   };
+  const { run } = useSubmitOnce(submit);
   return (
     <Modal
       open={kind !== null}
@@ -38,7 +39,7 @@ export function BulkNameModal({
       okText={`${studentIds.length}人の${label}を変更`}
       cancelText="キャンセル"
       confirmLoading={grade.isPending || kumi.isPending}
-      onOk={() => void submit().catch(() => {})}
+      onOk={() => run()}
       onCancel={() => onClose(false)}
       destroyOnHidden
     >

@@ -10,12 +10,15 @@ import {
 import type { studentSortFields } from '@ondoku/contract';
 import { type StudentRow } from '@ondoku/contract';
 import { Button, Card, ConfigProvider, Input, Space, Table, Tag, Typography, type TableProps, Modal } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
+import { searchWord, useSubmitOnce } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
+import { studentBranchRowsQueryOptions } from '../../../lib/queries';
 import {
   fetchBatchDeletionConfirm,
   useBatchDeletion,
@@ -30,6 +33,7 @@ import { MoveStudentsButtons } from './move-students';
 
 type SortField = (typeof studentSortFields)[number];
 const PAGE_SIZE = 20;
+const PAGE_SIZES = [20, 50, 100] as const;
 /** Selected rows in a light tint of the brand green (the derived default is a heavy grey-green). */
 const selectedRowColors = { rowSelectedBg: '#eaf5ef', rowSelectedHoverBg: '#dcefe5' };
 
@@ -39,13 +43,15 @@ export const openLoginCards = (teamId: number, studentIds?: string[]) =>
 /** /manage-class/:teamId: the class's students with search, sort, selection and the bulk actions. */
 export function ClassStudents({ teamId }: { teamId: number }) {
   const [modal, modalHolder] = Modal.useModal();
-  const list = useListState(`class-students:${teamId}`, { pageSize: PAGE_SIZE });
+  // The page size the teacher chose holds for every class's list in this browser session.
+  const list = useListState(`class-students:${teamId}`, { pageSize: PAGE_SIZE, sizeKey: 'students' });
+  const queryClient = useQueryClient();
   const [kw, setKw] = useState('');
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'number', order: 'asc' });
   const [selected, setSelected] = useState<string[]>([]);
   const [nameModal, setNameModal] = useState<'grade' | 'kumi' | null>(null);
   const [importing, setImporting] = useState(false);
-  const { data, isFetching } = useStudentPageRows({
+  const query = useStudentPageRows({
     page: list.page,
     limit: list.pageSize,
     team_id: teamId,
@@ -53,10 +59,41 @@ export function ClassStudents({ teamId }: { teamId: number }) {
     sort_field: sort.field,
     sort_order: sort.order,
   });
+  const { data, isFetching } = query;
   const leave = useStudentBatchLeave();
   const reset = useResetStudentsInfo();
   const deletion = useBatchDeletion();
   const n = selected.length;
+
+  // Issue 13 edge 13: a whole page selected offers the whole class (every page).
+  const pageIds = data?.rows.map((r) => r.student_id) ?? [];
+  const classTotal = data?.total ?? 0;
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const offerAll = pageSelected && !kw && classTotal > n;
+  const [selectingAll, setSelectingAll] = useState(false);
+  const selectAll = async () => {
+    setSelectingAll(true);
+    try {
+      const tree = await queryClient.fetchQuery(studentBranchRowsQueryOptions(true));
+      const members = tree.rows.find((c) => c.team_id === teamId)?.students ?? [];
+      setSelected(members.map((m) => m.student_id));
+    } catch {
+      // The request layer has told the teacher.
+    } finally {
+      setSelectingAll(false);
+    }
+  };
+  const selectAllBar = offerAll ? (
+    <div
+      data-testid="select-all"
+      style={{ padding: '6px 12px', marginBottom: 8, background: '#f6faf8', borderRadius: 8 }}
+    >
+      このページの{pageIds.length}人を選択しています。
+      <Button type="link" size="small" loading={selectingAll} onClick={() => void selectAll()}>
+        このクラスの生徒{classTotal}人をすべて選択
+      </Button>
+    </div>
+  ) : null;
 
   const confirmLeave = () =>
     modal.confirm({
@@ -121,6 +158,9 @@ export function ClassStudents({ teamId }: { teamId: number }) {
     });
   };
 
+  // A double click asks once (the count is fetched before the confirmation opens).
+  const askingDeletion = useSubmitOnce(confirmDeleteAll);
+
   const columns: TableProps<StudentRow>['columns'] = [
     {
       title: '番号',
@@ -162,7 +202,9 @@ export function ClassStudents({ teamId }: { teamId: number }) {
           placeholder="生徒ID・氏名・ふりがなで検索"
           style={{ width: 280 }}
           onSearch={(v) => {
-            setKw(v.trim());
+            const word = searchWord(v);
+            if (word === null) return;
+            setKw(word);
             list.setPage(1);
           }}
         />
@@ -219,7 +261,15 @@ export function ClassStudents({ teamId }: { teamId: number }) {
       </div>
 
       <ConfigProvider theme={{ components: { Table: selectedRowColors } }}>
-        <ListContainer showEmpty={false} total={data?.total ?? 0} list={list} totalText={(total) => `全${total}人`}>
+        <ListContainer
+          query={query}
+          showEmpty={false}
+          total={data?.total ?? 0}
+          list={list}
+          pageSizeOptions={PAGE_SIZES}
+          header={selectAllBar}
+          totalText={(total) => `全${total}人`}
+        >
           <Table<StudentRow>
             rowKey="student_id"
             size="middle"
@@ -258,7 +308,12 @@ export function ClassStudents({ teamId }: { teamId: number }) {
           gap: 12,
         }}
       >
-        <Button danger icon={<DeleteOutlined />} loading={deletion.isPending} onClick={() => void confirmDeleteAll()}>
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          loading={askingDeletion.running || deletion.isPending}
+          onClick={() => askingDeletion.run()}
+        >
           このクラスの生徒を全員削除
         </Button>
         <Typography.Text type="secondary">卒業などで使わなくなったアカウントを削除します。</Typography.Text>

@@ -9,11 +9,12 @@ import { downloadGraduatesXlsx } from '../api/export-students';
 /** 卒業生: students archived by a roll-over (accounts closed, results kept), with the xlsx export. */
 export function Graduates() {
   const list = useListState<{ kw: string }>('graduates', { pageSize: 20, filters: { kw: '' } });
-  const { data, isFetching } = useGraduatePage({
+  const query = useGraduatePage({
     page: list.page,
     limit: list.pageSize,
     kw: list.filters.kw || undefined,
   });
+  const { data, isFetching } = query;
   return (
     <Card
       title="卒業生"
@@ -30,7 +31,13 @@ export function Graduates() {
         style={{ width: 280, marginBottom: 12 }}
         onSearch={(v) => list.setFilters({ kw: v.trim() })}
       />
-      <ListContainer showEmpty={false} total={data?.total ?? 0} list={list} totalText={(total) => `全${total}人`}>
+      <ListContainer
+        query={query}
+        showEmpty={false}
+        total={data?.total ?? 0}
+        list={list}
+        totalText={(total) => `全${total}人`}
+      >
         <Table
           rowKey="student_id"
           size="middle"

@@ -9,12 +9,13 @@ import {
   studentLimits,
   type StudentRow,
 } from '@ondoku/contract';
-import { Button, Card, Descriptions, Form, Input, List, Modal, Result, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, Input, List, Modal, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { formRules, limitedLength, zodRule } from '../../../lib/form';
+import { formRules, limitedLength, useSubmitOnce, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import {
   useChangeStudentInfo,
@@ -45,6 +46,7 @@ function EditModal({ student, open, onClose }: { student: StudentRow; open: bool
     notify.success('生徒の情報を保存しました。');
     onClose();
   };
+  const { run } = useSubmitOnce(submit);
   return (
     <Modal
       open={open}
@@ -52,7 +54,7 @@ function EditModal({ student, open, onClose }: { student: StudentRow; open: bool
       okText="保存"
       cancelText="キャンセル"
       confirmLoading={change.isPending}
-      onOk={() => void submit().catch(() => {})}
+      onOk={() => run()}
       onCancel={onClose}
       destroyOnHidden
     >
@@ -93,6 +95,7 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
     notify.success('パスワードを設定しました。ログインカードにも反映されます。');
     onClose();
   };
+  const { run } = useSubmitOnce(submit);
   return (
     <Modal
       open={open}
@@ -100,7 +103,7 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
       okText="設定"
       cancelText="キャンセル"
       confirmLoading={change.isPending}
-      onOk={() => void submit().catch(() => {})}
+      onOk={() => run()}
       onCancel={onClose}
       destroyOnHidden
     >
@@ -129,13 +132,15 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
 /** /student/student-details/:studentId: profile and account actions (learning results come later). */
 export function StudentDetails({ studentId }: { studentId: string }) {
   const [modal, modalHolder] = Modal.useModal();
-  const { data: s, isLoading, isError } = useStudentInfo(studentId);
+  const info = useStudentInfo(studentId);
+  const s = info.data;
   const leave = useLeaveClass();
   const reset = useResetStudentsInfo();
   const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState(false);
-  if (isLoading) return <Skeleton active />;
-  if (isError || !s) return <Result status="404" title="生徒が見つかりませんでした。" />;
+  const failure = readFailure(info, { backTo: paths.studentOverview.path, backLabel: '生徒一覧へ戻る' });
+  if (failure) return failure;
+  if (!s) return <Skeleton active />;
 
   const confirmReset = () =>
     modal.confirm({

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
+import { searchWord } from '../../../lib/form';
 import { useClassList } from '../../../lib/queries';
 import { useStudentPageRows } from '../api';
 import { downloadStudentsXlsx } from '../api/export-students';
@@ -14,6 +15,7 @@ import { ImportModal } from './import-modal';
 
 type SortField = (typeof studentSortFields)[number];
 const PAGE_SIZE = 20;
+const PAGE_SIZES = [20, 50, 100] as const;
 /** Student filters are kept per browser session (spec §3), with the page. */
 const initialFilters: { kw: string; teamId?: number; sortField: SortField; sortOrder: 'asc' | 'desc' } = {
   kw: '',
@@ -27,7 +29,7 @@ export function StudentOverview() {
   const f = list.filters;
   const [importing, setImporting] = useState(false);
   const classes = useClassList();
-  const { data, isFetching } = useStudentPageRows({
+  const query = useStudentPageRows({
     page: list.page,
     limit: list.pageSize,
     kw: f.kw || undefined,
@@ -35,6 +37,7 @@ export function StudentOverview() {
     sort_field: f.sortField,
     sort_order: f.sortOrder,
   });
+  const { data, isFetching } = query;
   const columns: TableProps<StudentRow>['columns'] = [
     {
       title: '氏名',
@@ -75,7 +78,10 @@ export function StudentOverview() {
             defaultValue={f.kw}
             placeholder="生徒ID・氏名・ふりがなで検索"
             style={{ width: 260 }}
-            onSearch={(v) => list.setFilters({ kw: v.trim() })}
+            onSearch={(v) => {
+              const word = searchWord(v);
+              if (word !== null) list.setFilters({ kw: word });
+            }}
           />
           <Select
             allowClear
@@ -98,7 +104,14 @@ export function StudentOverview() {
           </Button>
         </Space>
       </Space>
-      <ListContainer showEmpty={false} total={data?.total ?? 0} list={list} totalText={(total) => `全${total}人`}>
+      <ListContainer
+        query={query}
+        showEmpty={false}
+        total={data?.total ?? 0}
+        list={list}
+        pageSizeOptions={PAGE_SIZES}
+        totalText={(total) => `全${total}人`}
+      >
         <Table<StudentRow>
           rowKey="student_id"
           loading={isFetching}

@@ -3,6 +3,7 @@ import { AutoComplete, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { searchWord } from '../../../lib/form';
 import { useSearchStudent } from '../api';
 
 /** Find a student of any class by id, name or furigana, and open their page. */
@@ -12,7 +13,10 @@ export function StudentSearchBox() {
   const navigate = useNavigate();
   // Ask the server once the teacher pauses typing.
   useEffect(() => {
-    const timer = setTimeout(() => setKw(text.trim()), 250);
+    const timer = setTimeout(() => {
+      const word = searchWord(text);
+      if (word !== null) setKw(word);
+    }, 250);
     return () => clearTimeout(timer);
   }, [text]);
   const { data } = useSearchStudent(kw);

@@ -30,7 +30,8 @@ export function UnassignedStudents() {
   const queryClient = useQueryClient();
   const list = useListState<{ kw: string }>('unassigned-students', { pageSize: 20, filters: { kw: '' } });
   const kw = list.filters.kw;
-  const { data, isFetching } = useUnassignedPage({ page: list.page, limit: list.pageSize, kw: kw || undefined });
+  const query = useUnassignedPage({ page: list.page, limit: list.pageSize, kw: kw || undefined });
+  const { data, isFetching } = query;
   const [selected, setSelected] = useState<string[]>([]);
   const [adding, setAdding] = useState(false);
   const add = useStudentBatchAdd();
@@ -179,7 +180,13 @@ export function UnassignedStudents() {
           </Button>
         )}
       </div>
-      <ListContainer showEmpty={false} total={data?.total ?? 0} list={list} totalText={(total) => `全${total}人`}>
+      <ListContainer
+        query={query}
+        showEmpty={false}
+        total={data?.total ?? 0}
+        list={list}
+        totalText={(total) => `全${total}人`}
+      >
         <Table<StudentRow>
           rowKey="student_id"
           size="middle"

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from './dates';
+
+/** Issue 13 edge 12: the school's calendar (Asia/Tokyo), whatever the browser's time zone. */
+describe('Japanese dates', () => {
+  it('formats instants as dates and times in Asia/Tokyo', () => {
+    // 20:30 UTC on Tuesday 7 April is 05:30 on Wednesday 8 April in Tokyo.
+    expect(formatDate('2026-04-07T20:30:00Z')).toBe('2026年4月8日(水)');
+    expect(formatDateTime('2026-04-07T20:30:00Z')).toBe('2026年4月8日(水) 05:30');
+    expect(formatDateTime(new Date('2026-12-31T15:00:00Z'))).toBe('2027年1月1日(金) 00:00');
+  });
+});
