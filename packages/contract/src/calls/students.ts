@@ -9,7 +9,6 @@ import {
   normalizedString,
   requiredNormalizedText,
   requiredSecret,
-  requiredText,
   searchWordField,
 } from '../rules.js';
 import { classLimits, classRef, yearLimits } from './classes.js';

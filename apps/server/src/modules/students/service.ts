@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  isValidPassword,
   messages,
   normaliseClassCode,
   passwordProblem,

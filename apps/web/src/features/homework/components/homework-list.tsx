@@ -178,7 +178,7 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
   const f = list.filters;
   const classes = useClassList();
   const query = useHomeworkPageList(toQuery(f, list.page, list.pageSize));
-  const { data, isLoading } = query;
+  const { data } = query;
   const del = useDeleteHomework();
   const delay = useDelayHomework();
   const filtered =
