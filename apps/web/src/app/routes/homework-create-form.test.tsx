@@ -70,7 +70,7 @@ async function choose(label: string, option: string) {
 }
 
 // A whole screen in jsdom takes seconds on a busy machine.
-describe('/homework-create/form (library)', { timeout: 180_000 }, () => {
+describe('/homework-create/form (library)', { timeout: 300_000 }, () => {
   it('/homework-create leads to the form; the menu’s 宿題配信 is selected; 10 to a page with the pager', async () => {
     const { router, calls } = renderRoute('/homework-create', { api });
     expect(await screen.findByText('宿題にする教材を選ぶ', {}, { timeout: 10_000 })).toBeInTheDocument();
