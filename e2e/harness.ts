@@ -61,6 +61,8 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     SMTP_URL: '',
+    // The library's model audio is synthesised once per checkout, not once per run (docs/library.md).
+    TTS_CACHE_DIR: path.join(root, 'node_modules/.cache/ondoku-tts'),
     ...extra,
   };
 }

@@ -39,6 +39,8 @@ export interface Config {
   mailFrom: string;
   /** Where files (library audio, pictures) are kept: `local` = DATA_DIR/files (lib/storage.ts). */
   storage: string;
+  /** The library's synthesis cache (docs/library.md); default DATA_DIR/tts-cache. */
+  ttsCacheDir: string;
 }
 
 const bool = (v: string | undefined, def: boolean) =>
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || '音読 Ondoku <no-reply@ondoku.invalid>',
     storage: env.STORAGE || 'local',
+    ttsCacheDir: path.resolve(env.TTS_CACHE_DIR || path.join(env.DATA_DIR ?? './data', 'tts-cache')),
   };
 }
 

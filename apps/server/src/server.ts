@@ -21,7 +21,7 @@ const { database, cipher, secretBox } = await openRuntime(config, { share: false
 const speech = createSpeechService({ workers: config.speechWorkers, modelDir: config.speechModelDir });
 const storage = storageFromConfig(config);
 // Model audio is synthesised on the speech worker threads: an install never blocks a request.
-const media: LibraryMedia = { storage, synth: speech, cacheDir: libraryCacheDir(config.dataDir) };
+const media: LibraryMedia = { storage, synth: speech, cacheDir: libraryCacheDir(config) };
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 const app = await buildApp({
   speech,

@@ -112,7 +112,7 @@ try {
       const media = {
         storage: storageFromConfig(config),
         synth: directSynthesizer,
-        cacheDir: libraryCacheDir(config.dataDir),
+        cacheDir: libraryCacheDir(config),
       };
       try {
         const r = await replaceResourceAudio(db, media, headquartersSource(), {

@@ -12,7 +12,7 @@ const { database, secretBox } = await openRuntime(config);
 const media = {
   storage: storageFromConfig(config),
   synth: directSynthesizer,
-  cacheDir: libraryCacheDir(config.dataDir),
+  cacheDir: libraryCacheDir(config),
 };
 try {
   if (values.reset) await resetAll(database.db);

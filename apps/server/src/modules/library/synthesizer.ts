@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { synthesize } from '@ondoku/speech';
 import type { Synthesizer } from './audio.js';
 
@@ -11,5 +10,5 @@ export const directSynthesizer: Synthesizer = {
   synthesize: async (text, toneType, speed) => ({ wav: (await synthesize({ text, toneType, speed })).wav }),
 };
 
-/** Where synthesised lines are cached: DATA_DIR/tts-cache. */
-export const libraryCacheDir = (dataDir: string) => path.join(dataDir, 'tts-cache');
+/** Where synthesised lines are cached: TTS_CACHE_DIR, by default DATA_DIR/tts-cache (config.ts). */
+export const libraryCacheDir = (config: { ttsCacheDir: string }) => config.ttsCacheDir;
