@@ -139,10 +139,7 @@ const toView = (r: RawView): HomeworkView => ({
   state: r.state,
 });
 
-/**
- * Views of the homework chosen by `inner` (a select of h.* rows, already ordered and paged; it may
- * add `total`, the count of every matching row, taken in the same query).
- */
+/** Views of the homework chosen by `inner` (a select of h.* rows and a `total` column, already ordered and paged). */
 async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date) {
   const res = await db.execute<RawView & { total?: number }>(sql`
     with page as (${inner})
@@ -157,19 +154,20 @@ async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date) {
 }
 
 /**
- * A page of one teacher's homework; every read is scoped to the acting teacher. One query: the
- * page's rows with the total beside them (a page past the end counts apart).
+ * A page of one teacher's homework; every read is scoped to the acting teacher. The total is a
+ * query of its own: `count(*) over ()` beside the page would sort every matching row in full
+ * (15 ms for 3,000 instead of reading 20 from the index).
  */
 export async function listTeacherHomework(db: DbOrTx, teacherId: number, q: HomeworkPageQuery, now: Date) {
   const where = filtersOf(teacherId, q, now);
-  const from = sql`homework h`;
   const dir = q.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const order = sql`${sortSql[q.sortField]} ${dir}, h.id desc`;
-  const inner = sql`select h.*, count(*) over ()::int as total from ${from} where ${where}
+  const inner = sql`select h.*, null::int as total from homework h where ${where}
     order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
-  const page = await views(db, inner, order, now);
-  if (page.total !== undefined) return { rows: page.rows, total: page.total };
-  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${from} where ${where}`);
+  const [page, counted] = await Promise.all([
+    views(db, inner, order, now),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from homework h where ${where}`),
+  ]);
   return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
 }
 
