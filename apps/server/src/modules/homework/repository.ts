@@ -140,42 +140,44 @@ const toView = (r: RawView): HomeworkView => ({
 });
 
 /**
- * Views of the homework chosen by `inner` (a select of h.* rows, already ordered and paged; it may
- * add `total`, the count of every matching row, taken in the same query).
+ * Views of the homework chosen by `inner` (a select of h.* rows, already ordered and paged). With
+ * `countWhere`, each row also carries the count of every homework matching it: an uncorrelated
+ * subquery, run once (an InitPlan), in the same round trip.
  */
-async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date) {
-  const res = await db.execute<RawView & { total?: number }>(sql`
+async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date, countWhere?: SQL) {
+  const total = countWhere ? sql`(select count(*)::int from homework h where ${countWhere})` : sql`null::int`;
+  const res = await db.execute<RawView & { total: number | null }>(sql`
     with page as (${inner})
     select h.id, h.title, h.type, h.origin_type, h.class_id, c.name as class_name, h.required_times, h.has_delay,
       h.start_time, h.end_time, h.reissue_end_time, h.test_start_time, h.word_test, h.plan_id, h.created_at,
       (select count(*)::int from homework_topics t where t.homework_id = h.id) as topic_count,
-      h.assigned_count as assigned, h.submitted_count as submitted, ${stateSql(now)} as state, h.total
+      h.assigned_count as assigned, h.submitted_count as submitted, ${stateSql(now)} as state, ${total} as total
     from page h
     left join classes c on c.id = h.class_id
     order by ${order}`);
-  return { rows: res.rows.map(toView), total: res.rows[0]?.total };
+  return { rows: res.rows.map(toView), total: res.rows[0]?.total ?? null };
 }
 
 /**
- * A page of one teacher's homework; every read is scoped to the acting teacher. One query: the
- * page's rows with the total beside them (a page past the end counts apart).
+ * A page of one teacher's homework; every read is scoped to the acting teacher. One round trip:
+ * the page read from the index and the total beside it (`count(*) over ()` instead would sort
+ * every matching row: 15 ms for 3,000); a page past the end counts apart.
  */
 export async function listTeacherHomework(db: DbOrTx, teacherId: number, q: HomeworkPageQuery, now: Date) {
   const where = filtersOf(teacherId, q, now);
-  const from = sql`homework h`;
   const dir = q.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const order = sql`${sortSql[q.sortField]} ${dir}, h.id desc`;
-  const inner = sql`select h.*, count(*) over ()::int as total from ${from} where ${where}
+  const inner = sql`select h.* from homework h where ${where}
     order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
-  const page = await views(db, inner, order, now);
-  if (page.total !== undefined) return { rows: page.rows, total: page.total };
-  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${from} where ${where}`);
+  const page = await views(db, inner, order, now, where);
+  if (page.total !== null) return { rows: page.rows, total: page.total };
+  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from homework h where ${where}`);
   return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
 }
 
 /** One homework of the teacher (not deleted) as the list shows it, or null. */
 export async function findHomeworkView(db: DbOrTx, teacherId: number, id: number, now: Date) {
-  const inner = sql`select h.*, null::int as total from homework h where h.id = ${id} and h.teacher_id = ${teacherId} and h.deleted_at is null`;
+  const inner = sql`select h.* from homework h where h.id = ${id} and h.teacher_id = ${teacherId} and h.deleted_at is null`;
   const { rows } = await views(db, inner, sql`h.id`, now);
   return rows[0] ?? null;
 }
