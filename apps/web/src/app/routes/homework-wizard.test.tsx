@@ -85,7 +85,7 @@ describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
     next();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-create/routine/2'));
 
-    await screen.findByText('3年1組', {}, { timeout: 10_000 });
+    await screen.findByRole('checkbox', { name: /3年1組/ }, { timeout: 10_000 });
     next();
     expect(await screen.findByText(homeworkMessages.recipientsRequired)).toBeInTheDocument();
     // One class whole, one child of another class singly.
@@ -316,6 +316,6 @@ describe('/homework-create/wordtest/:step', { timeout: 400_000 }, () => {
     act(() => selectionStore.setForm({ ...selectionStore.get().form, test_start_time: ahead(30) }));
     next();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-create/wordtest/4'));
-    expect(screen.getByTestId('wizard-summary')).toHaveTextContent('パート2〜2、30語');
+    expect(await screen.findByTestId('wizard-summary', {}, { timeout: 10_000 })).toHaveTextContent('パート2〜2、30語');
   });
 });
