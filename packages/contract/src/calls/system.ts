@@ -27,9 +27,14 @@ export const getHealth = defineCall({
   path: '/api/health',
   access: 'public',
   tag: 'system',
-  summary: 'Liveness and database readiness',
+  summary: "Liveness, database readiness, and whether this build's content library is installed yet",
   input: empty,
-  output: z.object({ status: z.literal('ok'), database: z.literal('ready') }),
+  output: z.object({
+    status: z.literal('ok'),
+    database: z.literal('ready'),
+    /** 'installing' while a first start (or a changed library) is still being installed in the background. */
+    library: z.enum(['ready', 'installing']),
+  }),
 });
 
 export const submitClientLog = defineCall({

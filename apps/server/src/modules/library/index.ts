@@ -2,7 +2,7 @@
  * What other modules (homework, recitation), the seed, the CLI and tests may use of the library,
  * besides policy.ts (requireVisibleResource).
  */
-export { installLibrary, type InstallReport, type LibraryMedia } from './install.js';
+export { installLibrary, libraryState, type InstallReport, type LibraryMedia } from './install.js';
 export {
   createClassroomResource,
   replaceResourceAudio,

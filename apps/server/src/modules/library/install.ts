@@ -64,7 +64,8 @@ async function sourceHash(source: LibrarySource): Promise<string> {
     for (const q of set.questions) for (const c of q.choices) if ('picture' in c) names.add(c.picture);
   for (const name of [...names].sort()) {
     for (const dir of source.picturesDirs) {
-      const bytes = await fs.readFile(path.join(dir, name)).catch(() => null);
+      const file = name.endsWith('.svg') ? name : `${name}.svg`;
+      const bytes = await fs.readFile(path.join(dir, file)).catch(() => null);
       if (bytes) {
         h.update(name).update(bytes);
         break;
@@ -122,6 +123,19 @@ export function applyOverride(
     return true;
   }
   return false;
+}
+
+let headquartersHash: Promise<string> | undefined;
+
+/**
+ * Whether the installed library is this build's headquarters library ('ready') or the install
+ * is still to come or under way ('installing'): /api/health reports it, so operators and the
+ * e2e set-up can wait for a first start's background install.
+ */
+export async function libraryState(db: Db, source: LibrarySource): Promise<'ready' | 'installing'> {
+  headquartersHash ??= sourceHash(source);
+  const [row] = await db.select().from(libraryInstalls).where(eq(libraryInstalls.name, INSTALL_NAME));
+  return row?.hash === (await headquartersHash) ? 'ready' : 'installing';
 }
 
 /**

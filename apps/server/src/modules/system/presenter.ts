@@ -7,4 +7,8 @@ export const presentSystemStatus = (row: SystemStatusRow | null): SystemStatusRe
     ? { status: row.status as SystemStatusReply['status'], title: row.title, message: row.message }
     : { status: 2, title: '', message: '' };
 
-export const presentHealth = () => ({ status: 'ok' as const, database: 'ready' as const });
+export const presentHealth = (library: 'ready' | 'installing') => ({
+  status: 'ok' as const,
+  database: 'ready' as const,
+  library,
+});

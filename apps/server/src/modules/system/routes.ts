@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { route } from '../../lib/route.js';
+import { headquartersSource, libraryState } from '../library/index.js';
 import { presentHealth, presentSystemStatus } from './presenter.js';
 import { insertClientLog, readSystemStatus } from './repository.js';
 
@@ -14,10 +15,10 @@ export function systemRoutes(app: FastifyInstance, deps: { db: Db; limiter: Rate
   route(app, getHealth, async () => {
     try {
       await db.execute(sql`select 1`);
+      return presentHealth(await libraryState(db, headquartersSource()));
     } catch {
       throw new AppError(ErrorCode.INTERNAL, messages.serviceError);
     }
-    return presentHealth();
   });
 
   route(app, getSystemStatus, async () => presentSystemStatus(await readSystemStatus(db)));
