@@ -10,7 +10,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { loadEvaluator } from '../src/evaluator/evaluator';
 import { fluencyParts, summarise, wordResults } from '../src/evaluator/scores';
-import { expertFeatures, type ShortTextEvidence } from '../src/evaluator/expert-features';
+import { expertFeatures } from '../src/evaluator/expert-features';
 import { pronunciations } from '../src/lexicon/lexicon';
 import { rng } from './dataset';
 import { readAudio, readSplit, type SpeechoceanSplit } from './speechocean';
@@ -29,8 +29,6 @@ export interface DumpRecord {
   ours: { total: number; accuracy: number; fluency: number; integrity: number; words: Array<[number, string]> };
   sentence: number[];
   words: number[][];
-  /** expert-features.ts shortTextEvidence (dumps written before it have none). */
-  short?: ShortTextEvidence;
   durationMs: number;
   cpuMs: number;
 }

@@ -75,54 +75,6 @@ const clip = (x: number, lo: number, hi: number) => (Number.isFinite(x) ? Math.m
 export interface ExpertFeatures {
   sentence: number[];
   words: number[][];
-  /** Read by the short-text model only (expert-mapping.ts). */
-  short: ShortTextEvidence;
-}
-
-/** Evidence of the short-text model besides the word features. */
-export interface ShortTextEvidence {
-  /** Share of the phone loop's speech frames outside every expected word (in the fillers before,
-   *  between and after them): speech the text does not account for (a short text matched to a
-   *  part of a longer word). */
-  outsideSpeech: number;
-  /** Per expected word: [share of its phones at the HMM minimum of 3 frames (squeezed into too
-   *  little time), agreement of the free phone loop with its aligned phones over its span
-   *  (1 − edit distance / the longer sequence)]. */
-  words: number[][];
-}
-
-export function shortTextEvidence(a: Analysis): ShortTextEvidence {
-  const inWord = new Uint8Array(a.nFrames);
-  for (const w of a.words) if (!w.skipped) inWord.fill(1, Math.max(0, w.start), w.end + 1);
-  let speech = 0;
-  let outside = 0;
-  const loop = a.loopPhones.filter((p) => p.phone !== 'SIL' && !p.phone.startsWith('+'));
-  for (const p of loop)
-    for (let t = p.start; t <= p.end; t++) {
-      speech++;
-      if (!inWord[t]) outside++;
-    }
-  const words = a.words.map((w) => {
-    if (w.skipped || w.phones.length === 0) return [1, 0];
-    const atMin = w.phones.filter((p) => p.end - p.start + 1 <= 3).length / w.phones.length;
-    const heard = loop
-      .filter((p) => (p.start + p.end) / 2 >= w.start && (p.start + p.end) / 2 <= w.end)
-      .map((p) => p.phone);
-    const expected = w.phones.map((p) => p.phone);
-    return [atMin, 1 - editDistance(heard, expected) / Math.max(heard.length, expected.length, 1)];
-  });
-  return { outsideSpeech: speech ? outside / speech : 0, words };
-}
-
-function editDistance(a: string[], b: string[]): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 export function expertFeatures(
@@ -247,7 +199,7 @@ export function expertFeatures(
       wordFl(i),
     ];
   });
-  return { sentence, words: wordFeats, short: shortTextEvidence(a) };
+  return { sentence, words: wordFeats };
 }
 
 export const speechMsOf = (a: Analysis) => {

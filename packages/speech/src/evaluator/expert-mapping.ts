@@ -4,8 +4,7 @@
 // 0–10 scale (completeness 0–1), clamped.
 import type { Analysis } from './align';
 import { EXPERT_MODELS, type ExpertLinearModel } from './expert-coefficients';
-import { SHORT_TEXT_MODEL } from './short-text-coefficients';
-import { expertFeatures, WORD_FEATURE_NAMES, type ShortTextEvidence } from './expert-features';
+import { expertFeatures } from './expert-features';
 import { fluencyParts, MISPRONOUNCED_BELOW, summarise } from './scores';
 import type { Scores, WordResult } from './types';
 
@@ -25,10 +24,9 @@ export function predict(m: ExpertLinearModel, x: number[]): number {
 }
 
 export interface ExpertPrediction {
-  /** P(the reading is of this text): from the wrong-text checks of the train split (sentence
-   *  models), or the phone-weighted P(read as written) of the words (short texts). */
+  /** P(the reading is of this text), from the wrong-text checks of the train split. */
   pRight: number;
-  /** Sentence models: already multiplied by min(1, pRight / threshold); short texts: 10 × min(1, pRight / SHORT_TEXT_THRESHOLD). */
+  /** Already multiplied by min(1, pRight / threshold). */
   total: number;
   accuracy: number;
   fluency: number;
@@ -36,72 +34,8 @@ export interface ExpertPrediction {
   words: number[];
 }
 
-/**
- * Texts shorter than this many words are outside the sentence models' range: speechocean762's
- * train split has 10 such readings of 2,500, and the sentence features that carry the text check
- * (utterance GOP, the spread and worst of the word evidence, the rate) all come from one or two
- * words there. Such readings (a word-book item, "thank you") are scored by the short-text model.
- */
-export const SHORT_TEXT_MIN_WORDS = 3;
-
-/** Word features (expert-features.ts WORD_FEATURE_NAMES) the short-text model reads: the
- *  word's own acoustic evidence only, none relative to other words of the reading. */
-/** A short text's total and accuracy: 100 × min(1, P / this), P = the phone-weighted probability
- *  that its words were read as written. 0.5 (the model's balanced decision point): a reading more
- *  likely of this text than of another scores 100, and the score falls with P below that. */
-export const SHORT_TEXT_THRESHOLD = 0.5;
-
-const SHORT_TEXT_WORD_FEATURES = [0, 1, 2, 11, 12, 15] as const;
-const KEPT = 5;
-const LOG_PHONES = 10;
-export const SHORT_TEXT_FEATURE_NAMES = [
-  ...SHORT_TEXT_WORD_FEATURES.map((j) => WORD_FEATURE_NAMES[j]),
-  'speech outside the words (share)',
-  'phones at 3 frames (share)',
-  'phone loop agreement',
-];
-
-export function shortTextFeatures(word: number[], i: number, short: ShortTextEvidence): number[] {
-  return [...SHORT_TEXT_WORD_FEATURES.map((j) => word[j]!), short.outsideSpeech, ...(short.words[i] ?? [1, 0])];
-}
-
-/** P(the word was read as written) from its own evidence (short-text-coefficients.ts, fitted on
- *  single words of the calibration voices by bench/calibrate-short-text.ts); 0 for an omitted word. */
-export function shortTextWordProbability(word: number[], i: number, short: ShortTextEvidence): number {
-  const m = SHORT_TEXT_MODEL;
-  if (!m || word[KEPT] === 0) return 0;
-  const x = shortTextFeatures(word, i, short);
-  let z = m.bias;
-  for (let j = 0; j < x.length; j++) z += (m.coef[j] ?? 0) * x[j]!;
-  return 1 / (1 + Math.exp(-z));
-}
-
-/** Undefined until the models are fitted (an empty coefficient table). Texts of fewer than
- *  SHORT_TEXT_MIN_WORDS words go to the short-text model, longer ones to the sentence models. */
-export function expertPrediction(
-  sentence: number[],
-  words: number[][],
-  short?: ShortTextEvidence,
-): ExpertPrediction | undefined {
-  const p = sentencePrediction(sentence, words);
-  // Without the short-text evidence (calibration dumps written before it), the sentence models.
-  if (!p || !short || words.length === 0 || words.length >= SHORT_TEXT_MIN_WORDS || !SHORT_TEXT_MODEL) return p;
-  // Short texts: total and accuracy are the phone-weighted share of the text read as written,
-  // each word judged on its own evidence (the sentence models and their gate do not apply).
-  let num = 0;
-  let den = 0;
-  for (const [i, w] of words.entries()) {
-    const n = Math.exp(w[LOG_PHONES] ?? 0);
-    num += n * shortTextWordProbability(w, i, short);
-    den += n;
-  }
-  const pRight = den > 0 ? num / den : 0;
-  const score = 10 * Math.min(1, pRight / SHORT_TEXT_THRESHOLD);
-  return { ...p, pRight, total: score, accuracy: score };
-}
-
-/** The sentence models (fitted on readings of 3 words or more) and their wrong-text gate. */
-export function sentencePrediction(sentence: number[], words: number[][]): ExpertPrediction | undefined {
+/** Undefined until the models are fitted (an empty coefficient table). */
+export function expertPrediction(sentence: number[], words: number[][]): ExpertPrediction | undefined {
   const m = EXPERT_MODELS;
   if (!m) return undefined;
   const f = expand(sentence);
@@ -135,7 +69,7 @@ export function mappedWordScore(expert10: number, type: string): number {
 export function expertScores(a: Analysis, words: WordResult[], expectedPhones: number): Scores {
   const heuristic = summarise(a, words, expectedPhones);
   const f = expertFeatures(a, words, heuristic, fluencyParts(a, expectedPhones));
-  const p = expertPrediction(f.sentence, f.words, f.short);
+  const p = expertPrediction(f.sentence, f.words);
   if (!p) return heuristic;
   const r = (x: number) => Math.max(0, Math.min(100, Math.round(x * 10)));
   return {
