@@ -1,14 +1,14 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { ErrorCode, libraryMessages } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { libraryResources, wordBooks, wordBookWords } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { resourceVisibleTo } from '../library/index.js';
 
 /**
- * What homework reads of the content library. A teacher may assign headquarters material and
- * their own classroom material only. Written here as queries on library_resources until the
- * library module's policy.ts (`requireVisibleResource`) lands; the integrator swaps
- * `requireVisibleResources` for it (same rule: not deleted, headquarters or the teacher's own).
+ * What homework reads of the content library, in bulk. A teacher may assign headquarters material
+ * and their own classroom material only: the rule is the library module's (`resourceVisibleTo`,
+ * the same condition as its policy's `requireVisibleResource`), applied here to many ids at once.
  */
 export interface VisibleResource {
   id: number;
@@ -18,11 +18,7 @@ export interface VisibleResource {
   originType: 'headquarters' | 'classroom';
 }
 
-const visibleTo = (teacherId: number) =>
-  and(
-    isNull(libraryResources.deletedAt),
-    or(eq(libraryResources.originType, 'headquarters'), eq(libraryResources.teacherId, teacherId)),
-  );
+const visibleTo = resourceVisibleTo;
 
 const columns = {
   id: libraryResources.id,

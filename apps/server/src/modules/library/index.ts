@@ -14,3 +14,6 @@ export { findVisibleResource, type ResourceRecord } from './repository.js';
 export { presentResourceDetail } from './presenter.js';
 export { directSynthesizer, libraryCacheDir } from './synthesizer.js';
 export type { StoredContent } from './content.js';
+/** The visibility rule (headquarters, or the teacher's own classroom material; not deleted) as a
+ * query condition, for modules that read resources in bulk (homework). One rule, defined here. */
+export { visibleTo as resourceVisibleTo } from './repository.js';

@@ -18,7 +18,7 @@ export const normaliseKeyword = (kw: string) => kw.normalize('NFKC').toLowerCase
  * Headquarters rows have no teacher: both branches can use library_resources_teacher_idx
  * (`teacher_id is null` / `= id`), so a region's many classroom resources are never scanned.
  */
-const visibleTo = (teacherId: number) =>
+export const visibleTo = (teacherId: number) =>
   and(
     isNull(libraryResources.deletedAt),
     or(
