@@ -91,7 +91,7 @@ describe('/homework-management', { timeout: 90_000 }, () => {
     expect(within(first).getByText('3年1組', { exact: false })).toBeInTheDocument();
     expect(within(first).getByText('通常宿題')).toBeInTheDocument();
     expect(within(first).getByText('教室')).toBeInTheDocument();
-    expect(within(first).getByText(/2026年4月8日\(水\) 09:30 〜 2026年4月15日\(水\) 17:00/)).toBeInTheDocument();
+    expect(first).toHaveTextContent(/2026年4月8日\(水\) 09:30 〜 2026年4月15日\(水\) 17:00/);
     expect(within(first).getByRole('progressbar', { name: '提出率' })).toHaveAttribute('aria-valuenow', '40');
     expect(first).toHaveTextContent('提出 10/25人');
     const hq = screen.getByRole('region', { name: '本部の単語テスト' });

@@ -128,7 +128,8 @@ function HomeworkItem({
         <div style={{ ...muted, marginTop: 4, fontSize: 13 }}>
           {hw.team ? hw.team.name : '個別の生徒'}
           <span style={{ margin: '0 8px' }}>|</span>
-          {formatDateTime(hw.start_time)} 〜 {formatDateTime(hw.end_time)}
+          <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(hw.start_time)}</span> 〜{' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(hw.end_time)}</span>
           {hw.reissue_end_time && <>（再配信の締切 {formatDateTime(hw.reissue_end_time)}）</>}
           {hw.required_times !== null && (
             <>
@@ -138,7 +139,7 @@ function HomeworkItem({
         </div>
       </div>
       <SubmitBar submitted={hw.submitted_count} assigned={hw.assigned_count} />
-      <div style={{ display: 'flex', gap: 4, width: 200, justifyContent: 'flex-end' }}>
+      <div style={{ display: 'flex', gap: 4, width: 164, justifyContent: 'flex-end' }}>
         {detailsHref && (
           <Button size="small" onClick={() => navigate(detailsHref(hw.homework_id))}>
             詳細
