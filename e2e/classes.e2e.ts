@@ -217,7 +217,7 @@ describe('classes and student accounts', () => {
     await screenshot(page, 'student-overview');
     await page.getByRole('link', { name: /青木 陽翔/ }).click();
     await page.waitForURL(new RegExp(`#/student/student-details/${run}6a-01$`));
-    await expect.poll(() => visible(page, 'どのクラスにも入っていません。')).toBe(true);
+    await expect.poll(() => visible(page, 'どのクラスにも入っていません')).toBe(true);
     await screenshot(page, 'student-details');
   });
 

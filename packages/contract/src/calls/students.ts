@@ -475,8 +475,9 @@ export const commitRollover = defineCall({
   output: rolloverReport,
 });
 
+/** A reply names plain strings: the input rule (with its normalising transform) is no reply schema. */
 export const rolloverRosterResult = z.object({
-  assignments: z.array(rosterAssignment),
+  assignments: z.array(z.object({ student_id: z.string(), team_name: z.string() })),
   errors: z.array(importError),
 });
 
