@@ -69,7 +69,10 @@ beforeAll(async () => {
   expect(((await res.json()) as { errcode: number }).errcode).toBe(0);
   // The library installs in the background after the server starts.
   await waitUntil('the library', async () => {
-    const r = await apiCall<{ total: number }>(server.url, token, 'GET', '/api/v2/resource/search?page=1&limit=10');
+    const r = await apiCall<{ total: number }>(server.url, token, 'GET', '/api/v2/resource/search', {
+      page: 1,
+      limit: 10,
+    });
     const books = await apiCall<{ rows: unknown[] }>(server.url, token, 'GET', '/api/v2/resource/word-book-list');
     return r.total > 0 && books.rows.length > 0;
   });
@@ -236,7 +239,8 @@ describe('homework distribution', { timeout: 600_000 }, () => {
       server.url,
       token,
       'GET',
-      '/api/v2/resource/search?page=1&limit=1',
+      '/api/v2/resource/search',
+      { page: 1, limit: 1 },
     );
     const title = `期限切れ ${run}`;
     // Published through the API with a deadline a few seconds away; the state follows the clock.
