@@ -11,13 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Migration 0008 run again over rows written before the contract normalised (issue 13 edge 9). */
-const migration = readFileSync(new URL('./migrations/0008_normalize_names.sql', import.meta.url), 'utf8');
+/** Migration 0010 run again over rows written before the contract normalised (issue 13 edge 9). */
+const migration = readFileSync(new URL('./migrations/0010_normalize_names.sql', import.meta.url), 'utf8');
 const runMigration = async () => {
   for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
 };
 
-describe('migration 0008_normalize_names', () => {
+describe('migration 0010_normalize_names', () => {
   it('stores old names, furigana, 学年 and 組 NFKC-normalised; class names only where no other class takes the name', async () => {
     const { teacher } = await buildTeacher(t.db);
     const [id] = await buildStudents(t, 1, { teacher });

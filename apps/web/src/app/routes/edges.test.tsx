@@ -63,9 +63,9 @@ const lists: {
   {
     path: '/homework-management',
     call: getMyHomeworkPageList,
-    empty: 'まだ宿題がありません。',
+    empty: 'まだ宿題がありません。「宿題配信」から配信できます。',
     loaded: () => emptyPage,
-    shows: 'まだ宿題がありません。',
+    shows: 'まだ宿題がありません。「宿題配信」から配信できます。',
   },
 ];
 
