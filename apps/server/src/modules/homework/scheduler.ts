@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { distributeDue, duePlanIds, noMissedItems, type MissedItemsSource } from './plans.js';
 
@@ -45,14 +45,14 @@ export function createScheduler(deps: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
 
-  async function mark(kind: 'opened' | 'closed', now: Date) {
+  async function mark(tx: DbOrTx, kind: 'opened' | 'closed', now: Date) {
     const due =
       kind === 'opened'
         ? sql`opened_at is null and deleted_at is null and start_time <= ${now}`
         : sql`closed_at is null and deleted_at is null and coalesce(reissue_end_time, end_time) <= ${now}`;
     const column = kind === 'opened' ? sql`opened_at` : sql`closed_at`;
     const at = kind === 'opened' ? sql`start_time` : sql`coalesce(reissue_end_time, end_time)`;
-    const res = await db.execute<{ n: number }>(sql`
+    const res = await tx.execute<{ n: number }>(sql`
       with claimed as (
         select id from homework where ${due} order by id limit ${BATCH} for update skip locked
       ), marked as (
@@ -66,17 +66,30 @@ export function createScheduler(deps: {
     return res.rows[0]?.n ?? 0;
   }
 
+  /**
+   * One tick at a time across every process on the database: a tick runs in one transaction
+   * holding a transaction-level advisory lock, and a tick that cannot take it (another process is
+   * ticking) does nothing this time. Row claims and unique keys still guard each step.
+   */
   async function tick(): Promise<SchedulerReport> {
     const now = clock.now();
     const report: SchedulerReport = { opened: 0, closed: 0, distributions: 0 };
-    for (const planId of await duePlanIds(db, now, 50))
-      report.distributions += await db.transaction((tx) => distributeDue(tx, planId, now, missed));
-    // Distributions made just now may already be open (catching up), so open and close after them.
-    report.opened = await mark('opened', now);
-    report.closed = await mark('closed', now);
-    // Request keys only guard against a repeated click or retry: a day is plenty.
-    await db.execute(sql`delete from homework_publish_keys where created_at < ${new Date(now.getTime() - 86_400_000)}`);
-    return report;
+    return db.transaction(async (tx) => {
+      const lock = await tx.execute<{ locked: boolean }>(
+        sql`select pg_try_advisory_xact_lock(hashtext('ondoku-homework-scheduler')) as locked`,
+      );
+      if (!lock.rows[0]?.locked) return report;
+      for (const planId of await duePlanIds(tx, now, 50))
+        report.distributions += await tx.transaction((plan) => distributeDue(plan, planId, now, missed));
+      // Distributions made just now may already be open (catching up), so open and close after them.
+      report.opened = await mark(tx, 'opened', now);
+      report.closed = await mark(tx, 'closed', now);
+      // Request keys only guard against a repeated click or retry: a day is plenty.
+      await tx.execute(
+        sql`delete from homework_publish_keys where created_at < ${new Date(now.getTime() - 86_400_000)}`,
+      );
+      return report;
+    });
   }
 
   return {
