@@ -55,5 +55,4 @@ describe('demo data', () => {
     expect((await classroom('teacher01')).map((r) => r.title).sort()).toEqual(authored);
     expect(await classroom('teacher02')).toEqual([]);
   });
-
 });

@@ -17,7 +17,13 @@ let seq = 0;
 /** A library resource: headquarters by default; `teacher` makes it that teacher's classroom material. */
 export async function buildResource(
   t: HasDb,
-  opts: { type?: string; teacher?: TeacherRef; origin?: 'headquarters' | 'classroom'; title?: string; packCode?: string } = {},
+  opts: {
+    type?: string;
+    teacher?: TeacherRef;
+    origin?: 'headquarters' | 'classroom';
+    title?: string;
+    packCode?: string;
+  } = {},
 ) {
   seq += 1;
   const origin = opts.origin ?? (opts.teacher ? 'classroom' : 'headquarters');

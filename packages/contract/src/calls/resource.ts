@@ -198,7 +198,13 @@ export const getResourceDetail = defineCall({
   access: 'teacher',
   tag: 'library',
   summary: 'One resource in the exercise preview shape, with model audio URLs',
-  input: z.object({ resource_id: z.coerce.number().int().min(1).max(2 ** 31 - 1) }),
+  input: z.object({
+    resource_id: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1),
+  }),
   output: resourceDetail,
 });
 
@@ -251,7 +257,13 @@ export const getWordBookList = defineCall({
   input: z.object({ grade: gradeQuery.optional() }),
   output: z.object({
     rows: z.array(
-      z.object({ code: z.string(), title: z.string(), grade: z.number().int(), max_part: z.number().int(), word_count: z.number().int() }),
+      z.object({
+        code: z.string(),
+        title: z.string(),
+        grade: z.number().int(),
+        max_part: z.number().int(),
+        word_count: z.number().int(),
+      }),
     ),
   }),
 });

@@ -3,9 +3,4 @@
  * policy.ts: creating a class, and reading the teacher's classes.
  */
 export { createClass, createClasses } from './service.js';
-export {
-  findClassByName,
-  listClasses,
-  unsafeFindClassByCode,
-  type ClassWithCount,
-} from './class-repository.js';
+export { findClassByName, listClasses, unsafeFindClassByCode, type ClassWithCount } from './class-repository.js';
