@@ -13,7 +13,8 @@ import tseslint from 'typescript-eslint';
  * imports the web app and the contract imports neither.
  */
 const feature = (name) => `./apps/web/src/features/${name}`;
-const features = ['account', 'auth', 'classes', 'homework', 'students', 'system'];
+const features = ['account', 'auth', 'classes', 'downloads', 'homework', 'notices', 'results', 'students', 'system'];
+const learnApp = './apps/web/src/learn';
 
 /**
  * Server modules (apps/server/src/modules/<x>) reach another module only through its policy.ts
@@ -55,6 +56,36 @@ const zones = [
     target: ['./apps/web/src/lib', './apps/web/src/components', './apps/web/src/config'],
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'Shared code must not depend on features or the app layer.',
+  },
+  // The children's app (src/learn, its own entry at /learn/) reuses exactly the library's preview
+  // views, the recorder, the request layer and the password encryption; the teacher app never imports it.
+  {
+    target: learnApp,
+    from: './apps/web/src/features',
+    except: ['./library/preview'],
+    message: "The children's app reuses only the library's preview views from features.",
+  },
+  {
+    target: learnApp,
+    from: './apps/web/src/lib',
+    except: ['./recorder', './request.ts', './password-crypto.ts'],
+    message: "The children's app reuses only lib/recorder, lib/request.ts and lib/password-crypto.ts.",
+  },
+  {
+    target: learnApp,
+    from: ['./apps/web/src/app', './apps/web/src/components', './apps/web/src/config'],
+    message: "The children's app does not use the teacher app's layers.",
+  },
+  {
+    target: [
+      './apps/web/src/app',
+      './apps/web/src/features',
+      './apps/web/src/lib',
+      './apps/web/src/components',
+      './apps/web/src/config',
+    ],
+    from: learnApp,
+    message: "The teacher app does not import the children's app.",
   },
 ];
 

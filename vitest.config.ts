@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -45,6 +46,12 @@ const projects: TestProjectInlineConfiguration[] = [
       testTimeout: 60_000,
       hookTimeout: 60_000,
       pool: 'forks',
+      // One file at a time, in a group of their own after the others: the pool tests time their
+      // answers (worker-abort.test.ts), which a second CPU-bound file beside them would skew.
+      // (Sharing a worker's modules between the files, isolate: false, changed the evaluator
+      // test's audio: the text-to-speech module keeps state between files.)
+      maxWorkers: 1,
+      sequence: { groupOrder: 1 },
     },
   },
   serverApi('api-embedded', { TEST_DB: 'embedded' }),
@@ -61,9 +68,19 @@ if (runE2e) {
       globalSetup: ['e2e/global-setup.ts'],
       testTimeout: 90_000,
       hookTimeout: 120_000,
+      // A busy 2-core machine answers a click in seconds, not within expect.poll's default 1 s.
+      expect: { poll: { timeout: 15_000 } },
       fileParallelism: false,
     },
   });
 }
 
-export default defineConfig({ test: { projects } });
+/**
+ * Two test files at a time even on 2 cores (vitest's default there is one: cores − 1). A server
+ * test file spends much of its time waiting on PostgreSQL (another process) and a web test on
+ * jsdom's timers, so a second file uses the core the first leaves idle. The speech project (its
+ * own group) and e2e (one shared server, one Chromium) run one file at a time, after the others.
+ */
+const maxWorkers = Math.max(2, availableParallelism() - 1);
+
+export default defineConfig({ test: { projects, maxWorkers } });

@@ -237,9 +237,55 @@ describe('a school year', { timeout: 180_000 }, () => {
     const grads = await apiCall<{ rows: Row[] }>(server.url, token, 'GET', '/api/v2/team/graduate-page-rows');
     expect(grads.rows.map((r) => r.student_id).sort()).toEqual([id(6, 1), id(6, 2)]);
 
+    // The report afterwards, as the xlsx the teacher downloads: what moved where, graduates, classes.
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: /記録をExcelでダウンロード/ }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toMatch(/^年度更新の記録_\d{8}\.xlsx$/);
+    const report = new ExcelJS.Workbook();
+    await report.xlsx.readFile((await download.path())!);
+    expect(report.worksheets.map((w) => w.name)).toEqual(['概要', '生徒の移動', '卒業生', 'クラス']);
+    const values = (name: string) => {
+      const out: unknown[][] = [];
+      report.getWorksheet(name)!.eachRow((r) => out.push((r.values as unknown[]).slice(1)));
+      return out;
+    };
+    const moved = values('生徒の移動').slice(1);
+    expect(moved.map((r) => `${r[0]} ${r[2]}→${r[3]} ${r[4]}→${r[5]}`).sort()).toEqual(
+      [
+        `${id(4, 1)} 4年1組→5年1組 4年→5年`,
+        `${id(4, 2)} 4年1組→5年1組 4年→5年`,
+        `${id(4, 3)} 4年1組→5年2組 4年→5年`,
+        `${id(4, 4)} 4年1組→5年2組 4年→5年`,
+        `${id(5, 1)} 5年1組→6年1組 5年→6年`,
+        `${id(5, 2)} 5年1組→6年1組 5年→6年`,
+        `${id(5, 3)} 5年1組→6年1組 5年→6年`,
+      ].sort(),
+    );
+    expect(
+      values('卒業生')
+        .slice(1)
+        .map((r) => `${r[0]} ${r[2]}`)
+        .sort(),
+    ).toEqual([`${id(6, 1)} 6年1組`, `${id(6, 2)} 6年1組`]);
+    expect(
+      values('クラス')
+        .slice(1)
+        .map((r) => `${r[0]}:${r[1]}`),
+    ).toEqual([
+      '5年1組:新しく作成',
+      '5年2組:新しく作成',
+      '6年1組:新しく作成',
+      '4年1組:昨年度のクラス（閲覧のみ・非表示）',
+      '5年1組:昨年度のクラス（閲覧のみ・非表示）',
+      '6年1組:昨年度のクラス（閲覧のみ・非表示）',
+    ]);
+
     await page.getByRole('button', { name: '卒業生・昨年度のクラス' }).click();
     await page.waitForURL(/#\/student\/graduates$/);
-    await poll(() => page.locator('.ant-table-row').count()).toBe(5);
+    // Two graduates, three classes of last year, one roll-over record.
+    await poll(() => page.locator('.ant-table-row').count()).toBe(6);
+    await poll(() => page.getByRole('button', { name: /Excelで保存/ }).count()).toBe(1);
     await settled(page);
     await screenshot(page, 'year-graduates');
   });

@@ -63,6 +63,9 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
     SMTP_URL: '',
     // The library's model audio is synthesised once per checkout, not once per run (docs/library.md).
     TTS_CACHE_DIR: path.join(root, 'node_modules/.cache/ondoku-tts'),
+    // Specs make their own data; the demo school's readings would keep the speech workers busy
+    // for minutes (docs/seed.md) beside the specs' own evaluations.
+    SEED_DEMO: 'false',
     ...extra,
   };
 }
@@ -85,6 +88,20 @@ export interface SharedServerInfo {
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eServer: SharedServerInfo;
+  }
+}
+
+/** How long a first start's background install of the content library may take (cold synthesis cache). */
+export const LIBRARY_INSTALL_MS = 20 * 60_000;
+
+/** Wait until the server's content library is installed (/api/health reports it). */
+export async function waitForLibrary(url: string) {
+  const deadline = Date.now() + LIBRARY_INSTALL_MS;
+  for (;;) {
+    const health = (await fetch(`${url}/api/health`).then((r) => r.json())) as { data?: { library?: string } };
+    if (health.data?.library === 'ready') return;
+    if (Date.now() > deadline) throw new Error('the content library was not installed within 20 minutes');
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { exerciseTypeLabels, exerciseTypes, type ExerciseType } from '@ondoku/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeacher, openBrowser, sharedServer, shotsDir, signInThroughForm, type TestTeacher } from './harness';
+import {
+  createTeacher,
+  LIBRARY_INSTALL_MS,
+  openBrowser,
+  sharedServer,
+  shotsDir,
+  signInThroughForm,
+  waitForLibrary,
+  type TestTeacher,
+} from './harness';
 
 /**
  * The content library in the distribution flow (/homework-create/form) as a fresh teacher sees
@@ -38,7 +47,9 @@ beforeAll(async () => {
   await page.goto(`${server.url}/#/login`);
   await signInThroughForm(page, teacher.loginId, teacher.password);
   await page.waitForURL(/#\/homework-management/);
-}, 120_000);
+  // The library installs in the background after the server's first start.
+  await waitForLibrary(server.url);
+}, LIBRARY_INSTALL_MS + 120_000);
 
 afterAll(async () => {
   await browser?.close();

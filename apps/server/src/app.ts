@@ -16,13 +16,27 @@ import { classRoutes } from './modules/classes/routes.js';
 import { evaluationRoutes } from './modules/evaluation/routes.js';
 import type { EvaluationSession } from './modules/evaluation/session.js';
 import { createSpeechService, type SpeechService } from './modules/evaluation/speech-service.js';
-import { createTicketSigner } from './modules/evaluation/ticket.js';
+import { createDownloadRunner, downloadRoutes, type DownloadRunner } from './modules/downloads/index.js';
+import {
+  createEvaluationLinks,
+  createEvaluationPurge,
+  recordingUrl,
+  type EvaluationLinks,
+  type EvaluationPurge,
+} from './modules/evaluation/index.js';
 import { createScheduler, type MissedItemsSource, type Scheduler } from './modules/homework/index.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
+import { learnRoutes } from './modules/learn/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
+import { noticeRoutes } from './modules/notices/index.js';
+import { resultsRoutes } from './modules/results/routes.js';
+import { selfPracticeRoutes } from './modules/self-practice/index.js';
+import type { RecordingUrl } from './modules/results/index.js';
 import type { Storage } from './lib/storage.js';
+import { studentMessageRoutes } from './modules/student-messages/index.js';
 import { studentRoutes } from './modules/students/routes.js';
+import { studySurveyMakers, studySurveyRoutes } from './modules/study-survey/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
@@ -59,6 +73,11 @@ export interface AppDeps {
   scheduler?: { intervalMs: number };
   /** Issue 15.6: where periodic plans find each child's missed words and sentences. */
   missedItems?: MissedItemsSource;
+  /**
+   * Issue 17: a signed, expiring URL of a child's recording for answer papers; by default the
+   * evaluation module's `recordingUrl` (tests may give a stub).
+   */
+  recordingUrl?: RecordingUrl;
 }
 
 /**
@@ -115,6 +134,8 @@ export async function buildApp(deps: AppDeps) {
   authRoutes(app, { db, limiter, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
   const clock = deps.clock ?? systemClock;
   homeworkRoutes(app, { db, clock });
+  noticeRoutes(app, { db, clock });
+  studentMessageRoutes(app, { db, clock });
   const scheduler = createScheduler({ db, clock, log: app.log, missedItems: deps.missedItems });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
@@ -123,18 +144,39 @@ export async function buildApp(deps: AppDeps) {
   studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox, limiter });
   accountRoutes(app, { db, limiter, cipher: deps.cipher, mailer: deps.mailer });
   libraryRoutes(app, { db });
+  learnRoutes(app, { db, limiter, cipher: deps.cipher, clock });
   mediaRoutes(app, { db, storage: deps.storage });
+  const downloads = createDownloadRunner({
+    db,
+    storage: deps.storage,
+    clock,
+    log: app.log,
+    // The study survey's reports of one child are download tasks too (docs/study-survey.md).
+    makers: studySurveyMakers({ mailer: deps.mailer, clock }),
+  });
+  app.decorate('downloads', downloads);
+  app.addHook('onClose', () => downloads.stop());
+  if (deps.scheduler) app.addHook('onReady', async () => downloads.start(2_000));
+  downloadRoutes(app, { db, storage: deps.storage, clock, runner: downloads, mailer: deps.mailer, limiter });
   registerDevMailbox(app, deps.mailer);
 
   const speech = deps.speech ?? createSpeechService();
   const sessions = new Set<EvaluationSession>();
-  evaluationRoutes(app, {
-    db,
-    speech,
-    sessions,
-    tickets: createTicketSigner(deps.cipher.deriveSecret('evaluation-ticket')),
-  });
+  const evaluationLinks = createEvaluationLinks((label) => deps.cipher.deriveSecret(label));
+  app.decorate('evaluationLinks', evaluationLinks);
+  // Answer papers play children's recordings through signed URLs that expire in an hour.
+  const signRecording: RecordingUrl = deps.recordingUrl ?? ((key) => recordingUrl(key, 3600, { evaluationLinks }));
+  resultsRoutes(app, { db, clock, recordingUrl: signRecording });
+  selfPracticeRoutes(app, { db, clock, recordingUrl: signRecording });
+  studySurveyRoutes(app, { db, clock, runner: downloads, limiter, recordingUrl: signRecording });
+  evaluationRoutes(app, { db, speech, sessions, links: evaluationLinks, storage: deps.storage, clock });
   app.decorate('evaluationSessions', sessions);
+  // Results never submitted are forgotten with their recordings; ticks with the scheduler's pace.
+  const evaluationPurge = createEvaluationPurge({ db, clock, storage: deps.storage, log: app.log });
+  app.decorate('evaluationPurge', evaluationPurge);
+  app.addHook('onClose', () => evaluationPurge.stop());
+  if (deps.scheduler)
+    app.addHook('onReady', async () => evaluationPurge.start(Math.max(deps.scheduler!.intervalMs, 60_000)));
   app.addHook('onClose', async () => {
     if (!deps.speech) await speech.close();
   });
@@ -146,7 +188,13 @@ export async function buildApp(deps: AppDeps) {
 declare module 'fastify' {
   interface FastifyInstance {
     evaluationSessions: Set<EvaluationSession>;
+    /** Signed websocket tickets and recording URLs (modules/evaluation/index.ts). */
+    evaluationLinks: EvaluationLinks;
+    /** Forgets results never submitted, with their recordings (modules/evaluation/purge.ts). */
+    evaluationPurge: EvaluationPurge;
     /** The homework scheduler (modules/homework/scheduler.ts). */
     scheduler: Scheduler;
+    /** The download-task runner (modules/downloads/runner.ts); tests call `runAll()`. */
+    downloads: DownloadRunner;
   }
 }

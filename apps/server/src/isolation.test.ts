@@ -3,18 +3,25 @@ import {
   delayHomework,
   getPeriodicPlanList,
   getReissueList,
+  getRolloverRows,
   exportStudentsXls,
   getHomeworkClassRows,
   getMyClassRows,
   getMyHomeworkPageList,
+  getNewHomeworkList,
+  getNewHomeworkSummary,
+  getExerciseSummary,
+  getCurrentMonthSummary,
+  exportCurrentMonthSummary,
   getStudentBranchRows,
   getStudentPageRows,
   searchResources,
   searchStudent,
+  needsStudent,
   type CallDef,
 } from '@ondoku/contract';
 import { randomUUID } from 'node:crypto';
-import { is } from 'drizzle-orm';
+import { eq, is } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -24,6 +31,8 @@ import { call, download, queryString } from './test/call.js';
 import { publishHomework } from './modules/homework/index.js';
 import { buildClass, buildStudents, teacherWithToken, type SignedInTeacher } from './test/factories.js';
 import { buildHomework } from './test/homework-factories.js';
+import { submitAttempt } from './test/attempt-factories.js';
+import { buildEvaluationResult, signInStudent, type SignedInStudent } from './test/learn-factories.js';
 import { multipart } from './test/multipart.js';
 import { buildTestApp, type TestApp } from './test/test-app.js';
 
@@ -46,7 +55,20 @@ let own: {
   resourceId: number;
   planId: number;
   reissueId: number;
+  taskId: number;
+  noticeId: number;
+  topicId: number;
+  attemptId: number;
+  /** A writing note of the owner's to one of their children (student_messages). */
+  messageId: number;
+  /** A committed April roll-over of the owner (its report names an owner's child). */
+  rolloverId: number;
+  /** The students' side: a homework open to the owner's children (reissued); `topicId` is its topic. */
+  learnHomeworkId: number;
 };
+/** Children probing the owner's children's records: another teacher's, and the owner's own in another class. */
+let strangerChild: SignedInStudent;
+let classmateChild: SignedInStudent;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -94,6 +116,69 @@ beforeAll(async () => {
   );
   const overdue = await buildHomework(t, { teacher: owner.teacher, now: new Date(Date.now() - 10 * day) });
   const reissue = await call(t, delayHomework, { homework_id: overdue.homeworkId }, { as: owner });
+  const [task] = await t.db
+    .insert(schema.downloadTasks)
+    .values({
+      teacherId: owner.teacher.id,
+      kind: 'topic-student-score',
+      params: { homework_id: overdue.homeworkId },
+      title: '持ち主のダウンロード',
+      status: 'failed',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  const [notice] = await t.db
+    .insert(schema.homeworkNotices)
+    .values({
+      teacherId: owner.teacher.id,
+      homeworkId: overdue.homeworkId,
+      kind: 'overdue',
+      key: 'overdue:isolation',
+      message: '持ち主のお知らせ',
+    })
+    .returning();
+  const [topic] = await t.db
+    .select()
+    .from(schema.homeworkTopics)
+    .where(eq(schema.homeworkTopics.homeworkId, overdue.homeworkId));
+  const attempt = await submitAttempt(t, {
+    homeworkId: overdue.homeworkId,
+    topicId: topic!.id,
+    student: overdue.studentIds[0]!,
+    answers: [{ question_id: 0, total: 70, accuracy: 70, fluency: 80, integrity: 100 }],
+  });
+  const [message] = await t.db
+    .insert(schema.studentMessages)
+    .values({
+      studentId: attempt.studentId,
+      teacherId: owner.teacher.id,
+      kind: 'note',
+      homeworkId: overdue.homeworkId,
+      topicId: topic!.id,
+      body: '持ち主のコメント',
+      guid: 'isolation-note',
+    })
+    .returning();
+  const [rollover] = await t.db
+    .insert(schema.yearRollovers)
+    .values({
+      teacherId: owner.teacher.id,
+      committedAt: new Date(),
+      report: {
+        errors: [],
+        created_teams: ['持ち主の新クラス'],
+        archived_teams: [{ team_id: c1.id, name: '持ち主1' }],
+        kept_teams: [],
+        moves: [],
+        graduates: [{ student_id: studentIds[0]!, name: '持ち主の卒業生', from_team: '持ち主1', grade_name: '6年' }],
+      },
+    })
+    .returning();
+  // Of a third teacher: `other` must keep no students for the list checks below.
+  const [strangerId] = await buildStudents(t, 1, { prefix: 'stranger' });
+  const [classmateId] = await buildStudents(t, 1, { teacher: owner.teacher, classIds: [c2.id], prefix: 'mate' });
+  strangerChild = await signInStudent(t, strangerId!);
+  classmateChild = await signInStudent(t, classmateId!);
   own = {
     classId: c1.id,
     otherClassId: c2.id,
@@ -102,14 +187,29 @@ beforeAll(async () => {
     resourceId: resource.id,
     planId: plan.plan_id!,
     reissueId: reissue.data.reissue_id,
+    taskId: task!.id,
+    noticeId: notice!.id,
+    topicId: topic!.id,
+    attemptId: attempt.id,
+    messageId: message!.id,
+    rolloverId: rollover!.id,
+    learnHomeworkId: overdue.homeworkId,
   };
 });
 afterAll(() => t.close());
 
-const isIdField = (key: string) => key === 'id' || key.endsWith('_id') || key.endsWith('_ids');
+const isIdField = (key: string) => key === 'id' || key === 'ids' || key.endsWith('_id') || key.endsWith('_ids');
 
 /** The owner's record for an id-like field (the call's tag says what a bare `id` is). */
 function ownerValue(c: CallDef, key: string): unknown {
+  if (needsStudent(c)) {
+    // The students' side: the owner's children's homework and topic, the owner's classroom material.
+    if (key === 'homework_id') return own.learnHomeworkId;
+    if (key === 'topic_id') return own.topicId;
+    if (key === 'resource_id') return own.resourceId;
+    // The owner's child's message (the inbox).
+    if (key === 'ids' && c.tag === 'student-messages') return [own.messageId];
+  }
   switch (key) {
     case 'team_id':
       return own.classId;
@@ -131,6 +231,21 @@ function ownerValue(c: CallDef, key: string): unknown {
       return [own.resourceId];
     case 'plan_id':
       return own.planId;
+    case 'task_id':
+      return own.taskId;
+    case 'task_ids':
+      return [own.taskId];
+    case 'ids':
+      if (c.tag === 'notices') return [own.noticeId];
+      break;
+    case 'topic_id':
+      return own.topicId;
+    case 'attempt_id':
+      return own.attemptId;
+    case 'rollover_id':
+      return own.rolloverId;
+    case 'question_id':
+      return 0;
     case 'id':
       if (c.tag === 'classes') return own.classId;
       if (c.path.includes('reissue')) return own.reissueId;
@@ -160,7 +275,18 @@ const samples = (c: CallDef): Record<string, unknown> => ({
   deadline_days: 7,
   review_missed: false,
   distributions: 1,
+  kind: 'topic-student-score',
+  email: 'stranger@school.example',
+  word_index: 0,
+  // The comment draft (save-comment-draft).
+  visible: true,
+  content: '乗っ取りのコメント',
+  type: c.path.endsWith('/correct-answer-word') ? 'normal' : undefined,
+  guid: randomUUID(),
+  // A submission naming a genuine result of the prober (set before each student probe).
+  answers: [{ question_id: 0, sid: proberSid }],
 });
+let proberSid = 'none';
 
 /** The fields of a call's input (a union of variants, like publish-homework's: its first variant's). */
 const inputShape = (c: CallDef) => {
@@ -188,7 +314,9 @@ const onTheWire = (c: CallDef, input: Record<string, unknown>) =>
     ? Object.fromEntries(Object.entries(input).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]))
     : input;
 
-const probed = allCalls.filter((c) => c.access !== 'public' && fieldsOf(c).some(isIdField));
+const probed = allCalls.filter((c) => c.access !== 'public' && !needsStudent(c) && fieldsOf(c).some(isIdField));
+/** The students' side calls that take ids: probed with other children's tokens. */
+const studentProbed = allCalls.filter((c) => needsStudent(c) && fieldsOf(c).some(isIdField));
 
 /** Every table (but the rate-limit counters, which the prober's own calls may move), sorted. */
 async function snapshot() {
@@ -214,6 +342,44 @@ describe("another teacher's token, on every call that takes an id (from the cont
     for (const p of ['publish-homework', 'change-homework', 'delay-homework', 'periodic-plan-edit', 'reissue-details'])
       expect(paths).toContain(`/api/v2/homework-publish/${p}`);
     expect(paths).toContain('/api/v2/homework/delete');
+    for (const p of [
+      'all-topic-overview',
+      'one-topic-overview',
+      'one-topic-question-overview',
+      'topic-score-overview-x',
+      'topic-score-overview-y',
+      'correct-answer-word',
+    ])
+      expect(paths).toContain(`/api/v2/homework/${p}`);
+    expect(paths).toContain('/api/v2/team/student-homework-topic-details');
+    for (const p of ['commentary', 'comment-draft', 'save-comment-draft'])
+      expect(paths).toContain(`/api/v2/homework/${p}`);
+    for (const p of ['homework-basic-info', 'homework-topic-list', 'topic-answer-paper'])
+      expect(paths).toContain(`/api/v2/homework-reading/${p}`);
+    for (const p of ['homework-topic-list', 'topic-answer-overview', 'topic-answer-paper'])
+      expect(paths).toContain(`/api/v2/homework-headquarter/${p}`);
+    for (const p of [
+      'homework-search-filter2',
+      'homework-topic-list',
+      'homework-topic-details',
+      'question-answer-logs',
+      'student-study-report',
+      'student-homework-report',
+      'export-student-study-report',
+      'export-student-homework-report',
+    ])
+      expect(paths).toContain(`/api/v2/study-survey/${p}`);
+    expect(paths).toContain('/api/v2/homework/remind-unsubmitted');
+    for (const p of ['submit-writing-note', 'writing-note-list'])
+      expect(paths).toContain(`/api/v2/homework-reading/${p}`);
+    for (const p of [
+      'exercise-summary',
+      'resource-exercise-details',
+      'resource-exercise-logs',
+      'current-month-summary',
+      'export-current-month-summary',
+    ])
+      expect(paths).toContain(`/api/v2/study-survey/${p}`);
   });
 
   it.each(probed.map((c) => [`${c.method} ${c.path}`, c] as const))(
@@ -266,6 +432,36 @@ describe("another teacher's token, on every call that takes an id (from the cont
   );
 });
 
+describe("another child's token, on every students' side call that takes an id", () => {
+  it('covers the calls we know take ids', () => {
+    const paths = studentProbed.map((c) => c.path);
+    for (const p of ['topic-content', 'submit-topic', 'topic-result', 'self-practice-content', 'submit-self-practice'])
+      expect(paths).toContain(`/api/v2/student/${p}`);
+    expect(paths).toContain('/api/v2/student/message-read');
+  });
+
+  const probes = studentProbed.flatMap((c) => [
+    [`${c.method} ${c.path} (another teacher's child)`, c, () => strangerChild] as const,
+    // A classmate of the owner's children sees the same teacher's material, but not their homework.
+    ...(fieldsOf(c).includes('homework_id')
+      ? [[`${c.method} ${c.path} (the teacher's child of another class)`, c, () => classmateChild] as const]
+      : []),
+  ]);
+  it.each(probes)('%s answers 404 and changes nothing', async (_name, c, prober) => {
+    const child = prober();
+    // The prober really read the owner's material ('Hello.'): only ownership may refuse it.
+    const text = 'Hello.';
+    proberSid = await buildEvaluationResult(t, { studentId: child.id, text, category: 'read_sentence' });
+    const input = probeInput(c);
+    expect(c.input.safeParse(onTheWire(c, input)).error?.issues[0]?.message, `${c.path}: add a sample`).toBe(undefined);
+    const before = await snapshot();
+    const r = await call(t, c, input, { as: child, query: ownerQuery() });
+    expect(r.status, `${c.path} answered ${r.status}: ${r.res.body}`).toBe(404);
+    expect(r.res.body, c.path).not.toContain('持ち主');
+    expect(await snapshot(), c.path).toEqual(before);
+  });
+});
+
 describe("another teacher's token, on the lists", () => {
   it("answers the caller's own (empty) data, whatever teacher_id says", async () => {
     const before = await snapshot();
@@ -279,12 +475,24 @@ describe("another teacher's token, on the lists", () => {
       [searchResources, { origin_type: 'classroom' }],
       [getPeriodicPlanList, {}],
       [getReissueList, {}],
+      [getNewHomeworkList, {}],
+      [getRolloverRows, {}],
     ] as const;
     for (const [c, input] of lists) {
       const r = await call(t, c, input, { as: other, query: ownerQuery() });
       expect(r.status, c.path).toBe(200);
       expect((r.data as { rows: unknown[] }).rows, c.path).toEqual([]);
     }
+    // Self-practice without a class: the caller's own children only (none), whatever teacher_id says.
+    const practice = await call(t, getExerciseSummary, {}, { as: other, query: ownerQuery() });
+    expect(practice.data.totals).toMatchObject({ student_count: 0, session_count: 0 });
+    const month = await call(t, getCurrentMonthSummary, {}, { as: other, query: ownerQuery() });
+    expect([month.data.teams, month.data.students]).toEqual([[], []]);
+    const newOnes = await call(t, getNewHomeworkSummary, {}, { as: other, query: ownerQuery() });
+    expect(newOnes.data).toMatchObject({ homework_count: 0, assigned_count: 0 });
+    const monthFile = await download(t, exportCurrentMonthSummary, {}, { as: other, query: ownerQuery() });
+    expect(monthFile.status).toBe(200);
+    expect(monthFile.body.includes(Buffer.from('持ち主'))).toBe(false);
     const all = await download(t, exportStudentsXls, {}, { as: other, query: ownerQuery() });
     expect(all.status).toBe(200);
     expect(all.body.includes(Buffer.from(own.studentIds[0]!))).toBe(false);

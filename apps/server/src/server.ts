@@ -5,6 +5,7 @@ import { openRuntime } from './runtime.js';
 import { createSpeechService } from './modules/evaluation/speech-service.js';
 import { isEmpty, seedDemo, seedDemoHomeworkOfTeacher01 } from './seed/demo.js';
 import { storageFromConfig } from './lib/storage.js';
+import { evaluatorFingerprint } from './seed/recordings.js';
 import { headquartersSource, installLibrary, libraryCacheDir, type LibraryMedia } from './modules/library/index.js';
 
 /**
@@ -82,7 +83,19 @@ installLibrary(database.db, media, headquartersSource())
   )
   // A first start's demo homework is made from the library, so it follows the install.
   .then(async () => {
-    if (seedingDemo) await seedDemoHomeworkOfTeacher01(database.db, (line) => app.log.info(line));
+    if (!seedingDemo) return;
+    // The children's readings are synthesised and scored on the speech workers, in the background.
+    const report = await seedDemoHomeworkOfTeacher01(
+      database.db,
+      {
+        speech,
+        storage,
+        cacheDir: config.ttsCacheDir,
+        evaluator: await evaluatorFingerprint(config.speechModelDir),
+      },
+      (line) => app.log.info(line),
+    );
+    if (report) app.log.info(report, 'demo homework and submissions created');
   })
   .catch((err: unknown) => app.log.error({ err }, 'content library install or demo homework failed'));
 app.log.info(`Ondoku is ready: http://localhost:${config.port} (database: ${database.kind})`);

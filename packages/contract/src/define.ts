@@ -9,11 +9,13 @@ import { messages } from './messages.js';
  * web client derives its types from them.
  *
  * access: `public` (no token needed), `teacher` (a teacher's bearer token), `teacher:not-guest`
- * (a teacher's token, refused with 403 for the guest type).
+ * (a teacher's token, refused with 403 for the guest type), `student` (a child's token from the
+ * students' side, /api/v2/student/…; a teacher's token is refused there, and a child's on every
+ * teacher call).
  * kind: `json` replies the envelope; `blob` replies a file of `contentType` (errors still as the
  * envelope); `upload` takes multipart/form-data with one `file` part within `upload`'s limits.
  */
-export type Access = 'public' | 'teacher' | 'teacher:not-guest';
+export type Access = 'public' | 'teacher' | 'teacher:not-guest' | 'student';
 export type CallKind = 'json' | 'blob' | 'upload';
 
 /** The rules of an upload call, shared by the server (enforced) and the web app (checked before sending). */
@@ -51,8 +53,11 @@ export const defineCall = <I extends z.ZodType, O extends z.ZodType, A extends A
 
 /** Whether a token of the guest type is refused. */
 export const refusesGuest = (call: Pick<CallDef, 'access'>) => call.access === 'teacher:not-guest';
-/** Whether the call needs a teacher's token at all. */
-export const needsTeacher = (call: Pick<CallDef, 'access'>) => call.access !== 'public';
+/** Whether the call needs a teacher's token. */
+export const needsTeacher = (call: Pick<CallDef, 'access'>) =>
+  call.access === 'teacher' || call.access === 'teacher:not-guest';
+/** Whether the call needs a child's token (the students' side). */
+export const needsStudent = (call: Pick<CallDef, 'access'>) => call.access === 'student';
 
 export type CallInput<C extends CallDef> = z.input<C['input']>;
 export type CallOutput<C extends CallDef> = z.output<C['output']>;

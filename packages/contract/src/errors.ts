@@ -34,6 +34,26 @@ export const ErrorCode = {
   CLASS_CODE_INVALID: 20008,
   CLASS_JOIN_CLOSED: 20009,
   ROLLOVER_INVALID: 20010,
+  /** Download tasks and exports (issue 17). */
+  DOWNLOAD_TOO_MANY: 31001,
+  DOWNLOAD_NOT_READY: 31002,
+  /** A direct export of a large homework: the screen makes a download task instead. */
+  DOWNLOAD_USE_TASK: 31003,
+  DOWNLOAD_ONLY_FAILED_RETRY: 31004,
+  /** The students' side (issue 16): business errors a child's app answers with its own screen. */
+  ACCOUNT_CLOSED: 30001,
+  HOMEWORK_NOT_STARTED: 30002,
+  DEADLINE_PASSED: 30003,
+  /** A submission named a sid that is unknown, another child's or too old; used already; of another text. */
+  SID_INVALID: 30004,
+  SID_USED: 30005,
+  SID_MISMATCH: 30006,
+  /** The teacher → child channel (docs/student-messages.md): reminders and writing notes. */
+  REMIND_TOO_SOON: 32101,
+  REMIND_NOTHING: 32102,
+  REMIND_NOT_STARTED: 32103,
+  REMIND_DEADLINE_PASSED: 32104,
+  NOTE_GUID_REUSED: 32105,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -52,6 +72,7 @@ export const httpStatusOf = (code: ErrorCode): number => {
     case ErrorCode.RATE_LIMITED:
     case ErrorCode.LOGIN_RATE_LIMITED:
     case ErrorCode.MAIL_RATE_LIMITED:
+    case ErrorCode.REMIND_TOO_SOON:
       return 429;
     case ErrorCode.INTERNAL:
       return 500;

@@ -18,6 +18,22 @@ export { EVALUATION_CATEGORIES, WORD_TYPES } from './evaluator/types';
 export { parseWav, writeWav, type DecodedWav } from './audio/wav';
 export { resampleToMono, type ResampleOptions } from './audio/resample';
 export { decodeWavTo16kMono } from './audio/decode';
+export { Recording, RECORDING_TYPE, RECORDING_BITRATE, RECORDING_COMPLEXITY } from './audio/recording';
 export { synthesize, type SynthesizeOptions, type SynthesisResult, type TimedWord } from './tts/synthesize';
 export { listToneTypes, DEFAULT_TONE_TYPE, type ToneType } from './tts/voices';
-export { SpeechWorkerPool, type SpeechWorkerPoolOptions, type SpeechStream } from './worker-pool';
+export {
+  SpeechWorkerPool,
+  type SpeechWorkerPoolOptions,
+  type SpeechStream,
+  type SpeechStreamOptions,
+  type StreamResult,
+} from './worker-pool';
+export {
+  READER_VOICES,
+  planReading,
+  synthesizeChildReading,
+  type ChildReading,
+  type ReaderProfile,
+  type ReadingPlan,
+} from './tts/child-reading';
+export type { ReadingReply } from './worker-protocol';

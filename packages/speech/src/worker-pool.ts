@@ -8,7 +8,8 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EvaluationCategory, EvaluationResult } from './evaluator/types';
-import type { SynthesizeReply, WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { ReaderProfile } from './tts/child-reading';
+import type { ReadingReply, SynthesizeReply, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 export interface SpeechWorkerPoolOptions {
   size?: number;
@@ -40,12 +41,20 @@ type Slot = {
   dead?: boolean;
 };
 
+/** A streamed evaluation's result; with `record`, also the WebM/Opus recording (null if it could not be made). */
+export type StreamResult = EvaluationResult & { recording?: Uint8Array | null };
+
+export interface SpeechStreamOptions {
+  /** Encode the pushed audio into a WebM/Opus recording in the worker (audio/recording.ts). */
+  record?: boolean;
+}
+
 /** An evaluation streamed to one worker (SpeechWorkerPool.startStream). */
 export interface SpeechStream {
   /** Sends a chunk (copied); errors surface in finish(). */
   push(pcm: Int16Array | Float32Array): void;
   /** The result; rejects with the first error of the stream. */
-  finish(): Promise<EvaluationResult>;
+  finish(): Promise<StreamResult>;
   /** Drops the stream in the worker (client gone). */
   abort(): void;
 }
@@ -161,7 +170,7 @@ export class SpeechWorkerPool {
    * follows the last chunk quickly. Streams bypass the job queue (their messages are short); the
    * worker with the fewest open streams takes a new one.
    */
-  startStream(text: string, category?: EvaluationCategory): SpeechStream {
+  startStream(text: string, category?: EvaluationCategory, options: SpeechStreamOptions = {}): SpeechStream {
     if (this.closed) throw new Error('speech worker pool is closed');
     const slot = this.slots.reduce((a, b) => (b.openStreams < a.openStreams ? b : a));
     const streamId = this.nextId++;
@@ -187,7 +196,7 @@ export class SpeechWorkerPool {
     const note = (e: unknown) => {
       failed ??= e instanceof Error ? e : new Error(String(e));
     };
-    send({ type: 'stream_start', streamId, text, category }).catch(note);
+    send({ type: 'stream_start', streamId, text, category, record: options.record }).catch(note);
     return {
       push: (pcm) => {
         if (!open) throw new Error('Evaluation already finished');
@@ -198,7 +207,7 @@ export class SpeechWorkerPool {
       finish: async () => {
         if (!open) throw new Error('Evaluation already finished');
         close();
-        const result = send<EvaluationResult>({ type: 'stream_finish', streamId });
+        const result = send<StreamResult>({ type: 'stream_finish', streamId });
         const timeout =
           this.opts.timeoutMs &&
           this.opts.timeoutMs + ((this.opts.timeoutPerAudioSecondMs ?? 1000) * samples) / SAMPLE_RATE;
@@ -227,6 +236,11 @@ export class SpeechWorkerPool {
 
   synthesize(text: string, toneType?: number, speed?: number): Promise<SynthesizeReply> {
     return this.run({ type: 'synthesize', text, toneType, speed });
+  }
+
+  /** A demo child's reading of a text (tts/child-reading.ts), synthesised on a worker. */
+  synthesizeReading(text: string, reader: ReaderProfile): Promise<ReadingReply> {
+    return this.run({ type: 'synthesize_reading', text, reader });
   }
 
   async close(): Promise<void> {

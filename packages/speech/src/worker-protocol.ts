@@ -1,16 +1,28 @@
 // Messages between the server (or SpeechWorkerPool) and src/worker.ts.
 import type { EvaluationCategory, EvaluationResult } from './evaluator/types';
+import type { ReaderProfile, ReadingPlan } from './tts/child-reading';
 import type { TimedWord } from './tts/synthesize';
 
 export type WorkerRequest =
   | { id: number; type: 'ping' }
   | { id: number; type: 'evaluate'; pcm: Int16Array | Float32Array; text: string; category?: EvaluationCategory }
   | { id: number; type: 'synthesize'; text: string; toneType?: number; speed?: number }
+  // A demo child's reading of a text (tts/child-reading.ts): 16 kHz 16-bit PCM.
+  | { id: number; type: 'synthesize_reading'; text: string; reader: ReaderProfile }
   // Streaming evaluation (Evaluator.startStream): stream_push queues a chunk that the worker
   // scores soon after, one chunk per macrotask, so stream_abort drops the queued audio at once and
   // stream_finish drains what is queued, then runs what needs the whole reading. A push error is
   // reported by stream_finish. streamId is chosen by the sender.
-  | { id: number; type: 'stream_start'; streamId: number; text: string; category?: EvaluationCategory }
+  // `record`: also encode the pushed audio into a WebM/Opus recording, returned by stream_finish
+  // as `recording` beside the result (audio/recording.ts).
+  | {
+      id: number;
+      type: 'stream_start';
+      streamId: number;
+      text: string;
+      category?: EvaluationCategory;
+      record?: boolean;
+    }
   | { id: number; type: 'stream_push'; streamId: number; pcm: Int16Array | Float32Array }
   | { id: number; type: 'stream_finish'; streamId: number }
   | { id: number; type: 'stream_abort'; streamId: number };
@@ -21,6 +33,14 @@ export interface SynthesizeReply {
   duration_ms: number;
 }
 
+export interface ReadingReply extends ReadingPlan {
+  pcm: Int16Array;
+  duration_ms: number;
+}
+
+/** stream_finish's result when the stream was started with `record` (null: the recording failed). */
+export type StreamFinishReply = EvaluationResult & { recording?: Uint8Array | null };
+
 export type WorkerResponse =
-  | { id: number; ok: true; result: EvaluationResult | SynthesizeReply | null }
+  | { id: number; ok: true; result: EvaluationResult | SynthesizeReply | ReadingReply | null }
   | { id: number; ok: false; error: string };

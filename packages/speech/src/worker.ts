@@ -1,13 +1,16 @@
 // worker_threads entry: evaluation and text-to-speech off the server's main thread.
 // Messages in:  { id, type: 'evaluate', pcm, text, category } | { id, type: 'synthesize', text,
-//                 toneType?, speed? } | { id, type: 'ping' } | stream_start / stream_push /
+//                 toneType?, speed? } | { id, type: 'synthesize_reading', text, reader }
+//               | { id, type: 'ping' } | stream_start / stream_push /
 //                 stream_finish / stream_abort (see worker-protocol.ts)
 // Messages out: { id, ok: true, result } | { id, ok: false, error }
 // workerData may carry { modelDir } (needed once bundled, when the model folder moved).
 import { parentPort, workerData } from 'node:worker_threads';
+import { Recording } from './audio/recording';
 import { loadEvaluator, type EvaluationStream, type Evaluator } from './evaluator/evaluator';
+import { synthesizeChildReading } from './tts/child-reading';
 import { synthesize } from './tts/synthesize';
-import type { WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { StreamFinishReply, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts must run as a worker thread');
@@ -21,6 +24,8 @@ const getEvaluator = () => (evaluator ??= loadEvaluator(modelDir ? { modelDir } 
  */
 interface OpenStream {
   stream: EvaluationStream;
+  /** Set when the stream was started with `record`: each chunk is encoded after it is scored. */
+  recording?: Recording;
   pending: (Int16Array | Float32Array)[];
   error?: unknown;
   /** Set by stream_finish: resolved once pending is empty. */
@@ -34,6 +39,7 @@ setInterval(() => {
   const now = Date.now();
   for (const [sid, t] of lastUse) {
     if (now - t > STREAM_IDLE_MS) {
+      streams.get(sid)?.recording?.free();
       streams.delete(sid);
       lastUse.delete(sid);
     }
@@ -67,6 +73,7 @@ function pump() {
     if (chunk && s.error === undefined) {
       try {
         s.stream.push(chunk);
+        s.recording?.addPcm(toInt16(chunk));
       } catch (err) {
         s.error = err;
         s.pending.length = 0;
@@ -79,10 +86,21 @@ function pump() {
   else pumping = false;
 }
 
+const toInt16 = (pcm: Int16Array | Float32Array) =>
+  pcm instanceof Int16Array ? pcm : Int16Array.from(pcm, (x) => Math.round(Math.max(-1, Math.min(1, x)) * 32767));
+
 port.on('message', (msg: WorkerRequest) => {
   void handle(msg).then(
     (res) => {
-      const transfer = res.ok && res.result && 'wav' in res.result ? [res.result.wav.buffer as ArrayBuffer] : [];
+      const recording = res.ok ? (res.result as StreamFinishReply | null)?.recording : undefined;
+      const transfer =
+        res.ok && res.result && 'wav' in res.result
+          ? [res.result.wav.buffer as ArrayBuffer]
+          : recording
+            ? [recording.buffer as ArrayBuffer]
+            : res.ok && res.result && 'pcm' in res.result
+              ? [res.result.pcm.buffer as ArrayBuffer]
+              : [];
       port.postMessage(res, transfer);
     },
     (err: unknown) =>
@@ -110,7 +128,11 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
     case 'stream_start': {
       const ev = await getEvaluator();
       if (streams.has(msg.streamId)) throw new Error('Evaluation stream already exists');
-      streams.set(msg.streamId, { stream: ev.startStream({ text: msg.text, category: msg.category }), pending: [] });
+      streams.set(msg.streamId, {
+        stream: ev.startStream({ text: msg.text, category: msg.category }),
+        recording: msg.record ? new Recording() : undefined,
+        pending: [],
+      });
       lastUse.set(msg.streamId, Date.now());
       return { id: msg.id, ok: true, result: null };
     }
@@ -128,11 +150,22 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       if (s.pending.length) await new Promise<void>((resolve) => (s.drained = resolve));
       streams.delete(msg.streamId);
       lastUse.delete(msg.streamId);
-      if (s.error !== undefined) throw s.error;
-      return { id: msg.id, ok: true, result: await s.stream.finish() };
+      if (s.error !== undefined) {
+        s.recording?.free();
+        throw s.error;
+      }
+      // The recording is muxed after the alignment; a recording that fails is left out, not the result.
+      const result = await s.stream.finish().catch((err: unknown) => {
+        s.recording?.free();
+        throw err;
+      });
+      const recording = s.recording ? await s.recording.finish().catch(() => null) : undefined;
+      const reply: StreamFinishReply = recording === undefined ? result : { ...result, recording };
+      return { id: msg.id, ok: true, result: reply };
     }
     case 'stream_abort':
       // Drops the stream and every chunk still waiting for it at once.
+      streams.get(msg.streamId)?.recording?.free();
       streams.delete(msg.streamId);
       lastUse.delete(msg.streamId);
       return { id: msg.id, ok: true, result: null };
@@ -140,6 +173,8 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       const r = await synthesize({ text: msg.text, toneType: msg.toneType, speed: msg.speed });
       return { id: msg.id, ok: true, result: { wav: r.wav, words: r.words, duration_ms: r.duration_ms } };
     }
+    case 'synthesize_reading':
+      return { id: msg.id, ok: true, result: await synthesizeChildReading(msg.text, msg.reader) };
     default:
       return { id: (msg as { id: number }).id, ok: false, error: 'Unknown request type' };
   }

@@ -1,5 +1,6 @@
 // The worker pool: a streamed evaluation (chunks scored in the worker as they arrive) gives the
 // same result as a whole-buffer evaluation; aborted and failing streams are cleaned up.
+import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpeechWorkerPool } from '../src/worker-pool';
 import { addNoise } from '../bench/dataset';
@@ -41,5 +42,22 @@ describe('SpeechWorkerPool streams', () => {
     // the pool still works
     const r = await pool.evaluate(pcm, TEXT, 'read_sentence', true);
     expect(r.words).toHaveLength(7);
+  });
+
+  it('records the stream when asked: a WebM/Opus file as long as the audio, beside the same result', async () => {
+    const plain = pool.startStream(TEXT);
+    const recorded = pool.startStream(TEXT, 'read_sentence', { record: true });
+    for (let i = 0; i < pcm.length; i += 3200) for (const s of [plain, recorded]) s.push(pcm.subarray(i, i + 3200));
+    const [a, b] = await Promise.all([plain.finish(), recorded.finish()]);
+    expect(a).not.toHaveProperty('recording');
+    const { recording, ...scores } = b;
+    expect(scores).toEqual(a);
+    const input = new Input({ source: new BufferSource(recording!), formats: ALL_FORMATS });
+    expect(await input.getMimeType()).toBe('audio/webm; codecs="opus"');
+    const track = (await input.getPrimaryAudioTrack())!;
+    let packets = 0;
+    for await (const p of new EncodedPacketSink(track).packets()) packets += p.data.byteLength > 0 ? 1 : 0;
+    expect(packets).toBe(Math.ceil(pcm.length / 320)); // 20 ms frames, the last one completed
+    expect(Math.abs((await input.computeDuration()) - pcm.length / 16000)).toBeLessThan(0.03);
   });
 });

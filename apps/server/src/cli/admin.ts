@@ -5,6 +5,7 @@ import { issuePassCardKey } from '../modules/auth/pass-card.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { findTeacherByLoginId } from '../modules/auth/teacher-repository.js';
 import { publishHeadquartersHomework } from '../modules/homework/index.js';
+import { correctionLines } from '../modules/results/index.js';
 import { writeSystemStatus } from '../modules/system/repository.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -30,7 +31,10 @@ const usage = `使い方: npm run admin -- <command>
   publish-hq-homework --title T (--resources KEY,KEY | --pack CODE) --end 2026-04-15T17:00+09:00
       [--start 2026-04-08T09:00+09:00] [--teachers LOGIN_ID,LOGIN_ID] [--required-times N] [--key KEY]
                                           本部の宿題を教室（各教師の表示中のクラス）に配信します。
-                                          --teachers 省略時は全教師、同じ --key の再実行は配信しません`;
+                                          --teachers 省略時は全教師、同じ --key の再実行は配信しません
+  export-corrections --out FILE.jsonl [--since 2026-04-01]
+                                          先生による単語判定の訂正を採点エンジンの校正用に書き出します
+                                          （児童名・録音は含みません。npm run bench:corrections -- FILE で読めます）`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -54,6 +58,8 @@ const { positionals, values } = parseArgs({
     end: { type: 'string' },
     teachers: { type: 'string' },
     'required-times': { type: 'string' },
+    out: { type: 'string' },
+    since: { type: 'string' },
   },
 });
 
@@ -129,6 +135,26 @@ try {
         if (e instanceof ReplaceAudioError) fail(e.message);
         throw e;
       }
+      break;
+    }
+    case 'export-corrections': {
+      const out = values.out;
+      if (!out) fail('--out を指定してください。');
+      const since = values.since ? new Date(`${values.since}T00:00:00Z`) : undefined;
+      if (since && Number.isNaN(since.getTime())) fail('--since は 2026-04-01 の形で指定してください。');
+      const file = await fs.open(out, 'w');
+      let lines = 0;
+      let corrected = 0;
+      try {
+        for await (const line of correctionLines(db, { since })) {
+          await file.write(`${JSON.stringify(line)}\n`);
+          lines++;
+          if (line.corrected) corrected++;
+        }
+      } finally {
+        await file.close();
+      }
+      console.log(`${out}: ${lines} 語（うち訂正 ${corrected} 語）を書き出しました。`);
       break;
     }
     case 'publish-hq-homework': {

@@ -14,6 +14,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (reports); the local mailbox lists them by name. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface StoredMail {
@@ -23,6 +25,8 @@ export interface StoredMail {
   text: string;
   html: string;
   date: string;
+  /** Names of attached files. */
+  attachments?: string[];
 }
 
 export interface Mailer {
@@ -57,7 +61,13 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       const id = `${date.getTime()}-${randomBytes(6).toString('hex')}`;
       await fs.mkdir(mailDir, { recursive: true, mode: 0o700 });
       await fs.writeFile(path.join(mailDir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
-      const stored: StoredMail = { id, ...m, date: date.toISOString() };
+      const { attachments, ...rest } = m;
+      const stored: StoredMail = {
+        id,
+        ...rest,
+        date: date.toISOString(),
+        ...(attachments?.length ? { attachments: attachments.map((a) => a.filename) } : {}),
+      };
       await fs.writeFile(path.join(mailDir, `${id}.json`), JSON.stringify(stored), { mode: 0o600 });
     },
     close() {},

@@ -1,4 +1,4 @@
-import { limits, yearLimits } from '@ondoku/contract';
+import { learnLimits, limits, yearLimits } from '@ondoku/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema/index.js';
@@ -58,7 +58,8 @@ export const rateLimits = {
   clientLogsOfTeacher: per('clientlog:teacher', limits.clientLog.perMinute, 1),
   /** Wrong or refused class codes per student (joining a class by code, docs/classes.md). */
   joinFailuresOfStudent: per('join:student', yearLimits.joinFailuresPerHour, 60),
-  // Student sign-in and exports add their families here (e.g. per('signin:student', …)).
+  /** Failed sign-ins of a child per login id (lower-cased) from every address (modules/learn). */
+  studentSignIn: per('signin:student', learnLimits.signInFailuresPer15Min, 15),
 };
 
 /** The account part of the sign-in keys for a teacher (login id and e-mail share it). */

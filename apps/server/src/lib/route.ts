@@ -1,12 +1,20 @@
 import type { Access, CallDef, CallKind } from '@ondoku/contract';
-import { envelope, ErrorCode, errorEnvelope, messages, needsTeacher, refusesGuest } from '@ondoku/contract';
+import {
+  envelope,
+  ErrorCode,
+  errorEnvelope,
+  messages,
+  needsStudent,
+  needsTeacher,
+  refusesGuest,
+} from '@ondoku/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from './app-error.js';
 import { containsControlChars } from './control-chars.js';
 import type { Db, DbOrTx } from '../db/client.js';
-import type { AuthTeacher } from '../plugins/auth.js';
+import type { AuthStudent, AuthTeacher } from '../plugins/auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,10 +35,17 @@ export interface TeacherCallContext<C extends CallDef> extends CallContext<C> {
   teacher: AuthTeacher;
 }
 
-/** What a handler receives: the acting teacher whenever the call needs one, else maybe null. */
+/** The students' side (access `student`): the signed-in child, never a teacher. */
+export interface StudentCallContext<C extends CallDef> extends CallContext<C> {
+  student: AuthStudent;
+}
+
+/** What a handler receives: the acting teacher (or child) whenever the call needs one, else maybe null. */
 export type ContextOf<C extends CallDef> = C['access'] extends 'public'
   ? CallContext<C> & { teacher: AuthTeacher | null }
-  : TeacherCallContext<C>;
+  : C['access'] extends 'student'
+    ? StudentCallContext<C>
+    : TeacherCallContext<C>;
 
 type Handler<C extends CallDef, R> = (ctx: ContextOf<C>) => Promise<R>;
 
@@ -62,9 +77,16 @@ function splitArgs<H>(optsOrHandler: RouteOptions | H, handler?: H): [RouteOptio
   return handler === undefined ? [{}, optsOrHandler as H] : [optsOrHandler as RouteOptions, handler];
 }
 
+/** Who made the request, from the bearer token (plugins/auth.ts). */
+interface Acting {
+  teacher: AuthTeacher | null;
+  student: AuthStudent | null;
+}
+
 /**
  * The one registration every call goes through: method, path, access rule (401 without a
- * teacher's token, 403 for the guest type on `teacher:not-guest` calls) and the OpenAPI entry
+ * teacher's token — or, on `student` calls, without a child's —, 403 for the guest type on
+ * `teacher:not-guest` calls) and the OpenAPI entry
  * come from the call's definition; the kind-specific part (schemas, how the reply is sent) from
  * route(), blobRoute() or uploadRoute().
  */
@@ -76,7 +98,7 @@ function registerCall<C extends CallDef>(
     schema: FastifySchema;
     validatorCompiler?: () => (data: unknown) => { value: unknown };
     preValidation?: (request: FastifyRequest) => Promise<void>;
-    handle: (request: FastifyRequest, reply: FastifyReply, teacher: AuthTeacher | null) => Promise<unknown>;
+    handle: (request: FastifyRequest, reply: FastifyReply, acting: Acting) => Promise<unknown>;
   },
 ) {
   if (call.kind !== kind) throw new Error(`${call.path} is a ${call.kind} call, registered as ${kind}`);
@@ -88,7 +110,7 @@ function registerCall<C extends CallDef>(
     schema: {
       summary: call.summary,
       tags: [call.tag],
-      ...(needsTeacher(call) ? { security: [{ bearer: [] }] } : {}),
+      ...(needsTeacher(call) || needsStudent(call) ? { security: [{ bearer: [] }] } : {}),
       ...opts.schema,
     },
     // Every string of every call's query and body, before its schema (docs/security.md, "Input").
@@ -98,10 +120,12 @@ function registerCall<C extends CallDef>(
       await opts.preValidation?.(request);
     },
     handler: async (request, reply) => {
-      const teacher = request.teacher;
+      const teacher = needsStudent(call) ? null : request.teacher;
+      const student = needsStudent(call) ? request.student : null;
       if (needsTeacher(call) && !teacher) throw AppError.unauthorized();
+      if (needsStudent(call) && !student) throw AppError.unauthorized();
       if (refusesGuest(call) && teacher?.type === 'guest') throw AppError.forbidden();
-      return opts.handle(request, reply, teacher);
+      return opts.handle(request, reply, { teacher, student });
     },
   });
 }
@@ -140,9 +164,9 @@ export function route(
     preValidation: async (request) => {
       if (call.method === 'POST' && request.body == null) request.body = {};
     },
-    handle: async (request, _reply, teacher) => {
+    handle: async (request, _reply, acting) => {
       const input = call.method === 'GET' ? request.query : request.body;
-      const data = await runHandler(app, options, handler, { input, request, teacher });
+      const data = await runHandler(app, options, handler, { input, request, ...acting });
       return { errcode: 0, errmsg: '', data };
     },
   });
@@ -176,8 +200,8 @@ export function blobRoute<C extends CallDef>(app: FastifyInstance, call: C, hand
         default: errorEnvelope,
       },
     },
-    handle: async (request, reply, teacher) => {
-      const file = (await runHandler(app, {}, handler, { input: request.query, request, teacher })) as BlobReply;
+    handle: async (request, reply, acting) => {
+      const file = (await runHandler(app, {}, handler, { input: request.query, request, ...acting })) as BlobReply;
       return reply
         .header('content-type', contentType)
         .header('content-disposition', contentDisposition(file.filename))
@@ -225,7 +249,7 @@ export function uploadRoute(
     // The body is a multipart stream, validated below rather than by the schema compiler.
     validatorCompiler: () => (data) => ({ value: data }),
     schema: { consumes: ['multipart/form-data'], body: call.input, ...jsonReply(call) },
-    handle: async (request, _reply, teacher) => {
+    handle: async (request, _reply, acting) => {
       if (!request.isMultipart()) throw AppError.badRequest(rule.fileRequiredMessage);
       const values: Record<string, string> = {};
       let file: UploadedFile | null = null;
@@ -249,7 +273,7 @@ export function uploadRoute(
       if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message);
       if (!file || file.buffer.length === 0) throw AppError.badRequest(rule.fileRequiredMessage);
       // The file is read before the transaction opens, so a slow upload holds no connection.
-      const data = await runHandler(app, options, handler, { input: parsed.data, request, teacher, file });
+      const data = await runHandler(app, options, handler, { input: parsed.data, request, ...acting, file });
       return { errcode: 0, errmsg: '', data };
     },
   });

@@ -10,6 +10,8 @@ import type { Readable } from 'node:stream';
  * SHA-256 of the bytes (hex) plus an extension from the content type — so a key never changes
  * meaning, a second put of the same bytes is free, and readers may cache a key forever.
  *
+ * `remove` exists for recordings only (library files are never deleted).
+ *
  * `createLocalStorage(dir)` keeps files under DATA_DIR/files (`ab/abcdef….wav`). An object store
  * (S3 and the like) is another implementation of `Storage`: `put` becomes a PUT of the key,
  * `stat` a HEAD, `read` a ranged GET; `storageFromConfig` picks one by configuration.
@@ -30,6 +32,11 @@ export interface Storage {
   /** The bytes from `start` to `end` inclusive (the whole file without a range). */
   read(key: string, range?: { start: number; end: number }): Readable;
   readAll(key: string): Promise<Buffer>;
+  /**
+   * Deletes a file (children's recordings that nothing references any more); true when it was
+   * there. The caller makes sure no row still names the key: keys are shared by equal bytes.
+   */
+  remove(key: string): Promise<boolean>;
 }
 
 /** Content types we store, with the extension of their keys. */
@@ -42,11 +49,12 @@ export const storedTypes: Record<string, string> = {
   'image/svg+xml': 'svg',
   'image/png': 'png',
   'image/jpeg': 'jpg',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
 };
 const typeOfExtension = Object.fromEntries(Object.entries(storedTypes).map(([t, e]) => [e, t]));
 
 /** A well-formed key: 64 hex digits, a dot and a known extension. */
-export const storageKeyPattern = /^[0-9a-f]{64}\.(wav|mp3|m4a|ogg|webm|svg|png|jpg)$/;
+export const storageKeyPattern = /^[0-9a-f]{64}\.(wav|mp3|m4a|ogg|webm|svg|png|jpg|xlsx)$/;
 
 export const isStorageKey = (key: string) => storageKeyPattern.test(key);
 
@@ -91,6 +99,15 @@ export function createLocalStorage(dir: string): Storage {
     },
     readAll(key) {
       return fs.readFile(fileOf(key));
+    },
+    async remove(key) {
+      try {
+        await fs.unlink(fileOf(key));
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { findTeacherByToken } from '../modules/auth/token-repository.js';
+import { findStudentByToken } from '../modules/learn/index.js';
 import type { Db } from '../db/client.js';
 
 export interface AuthTeacher {
@@ -9,9 +10,17 @@ export interface AuthTeacher {
   tokenId: number;
 }
 
+/** A signed-in child (the students' side, modules/learn): their account, their teacher, their token. */
+export interface AuthStudent {
+  id: number;
+  teacherId: number;
+  tokenId: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     teacher: AuthTeacher | null;
+    student: AuthStudent | null;
   }
 }
 
@@ -23,16 +32,26 @@ export const bearerToken = (request: FastifyRequest): string | null => {
 };
 
 /**
- * The teacher comes from the bearer token alone (never from the teacher_id query parameter).
- * Runs before validation so a call without a valid token is always 401, whatever it carries.
+ * The teacher (or, on the students' calls, the child) comes from the bearer token alone (never
+ * from the teacher_id query parameter). Teachers' and children's tokens live in separate tables,
+ * so a child's token is unknown on every teacher call and a teacher's on every student call: both
+ * answer 401. Runs before validation so a call without a valid token is always 401, whatever it
+ * carries.
  */
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('teacher', null);
+  app.decorateRequest('student', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     const access = request.routeOptions.config.access;
     if (!token) {
       if (access && access !== 'public') throw AppError.unauthorized();
+      return;
+    }
+    if (access === 'student') {
+      const student = await findStudentByToken(db, token);
+      if (!student) throw AppError.unauthorized();
+      request.student = student;
       return;
     }
     const found = await findTeacherByToken(db, token);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
+const learnHtml = `<!doctype html><html lang="ja"><head><title>おんどく</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 let webDist: string;
 const script = `console.log(${JSON.stringify('音読 '.repeat(2000))});\n`;
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
@@ -20,6 +21,9 @@ beforeAll(async () => {
   await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js'), script);
   await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(script));
   await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(script));
+  await fs.mkdir(path.join(webDist, 'learn'));
+  await fs.writeFile(path.join(webDist, 'learn', 'index.html'), learnHtml);
+  await fs.writeFile(path.join(webDist, 'learn', 'index.html.br'), zlib.brotliCompressSync(learnHtml));
   t = await buildTestApp({ webDist });
 });
 afterAll(async () => {
@@ -67,6 +71,22 @@ describe('compression and caching', () => {
     const plain = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.payload).toBe(script);
+  });
+
+  it("the children's app at /learn/: its own index.html, revalidated, pre-compressed; /learn redirects", async () => {
+    for (const url of ['/learn/', '/learn/index.html']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(learnHtml);
+    }
+    const bare = await t.app.inject({ url: '/learn?x=1' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/learn/?x=1');
+    // The teacher app is unchanged at /.
+    const root = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(zlib.brotliDecompressSync(root.rawPayload).toString()).toBe(html);
   });
 
   it('index.html: revalidated on every load (no-cache)', async () => {

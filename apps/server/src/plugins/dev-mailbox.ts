@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { listStoredMails, readStoredMail, type Mailer } from '../lib/mailer.js';
+import { esc } from '../lib/html.js';
 
 /**
  * The local mailbox: the mails the file mailer wrote to DATA_DIR/mail, at /dev/mailbox.
@@ -17,9 +18,6 @@ export const isLoopbackRequest = (request: FastifyRequest) =>
   !request.headers['x-forwarded-for'] &&
   !request.headers.forwarded &&
   !request.headers['x-real-ip'];
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><meta name="robots" content="noindex">

@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built web app so that `npm start` is one process. Routes are hash-based, so only
+ * Serves the built web app so that `npm start` is one process: the teacher app at / and the
+ * children's app at /learn/ (its own page of the same Vite build, dist/learn/index.html; /learn
+ * redirects there so its relative hash routes work). Routes are hash-based, so only
  * index.html and its hashed assets are needed; index.html is revalidated on every load (no-cache),
  * the hashed assets (Vite's assets/) are cached for a year as immutable. Each file is sent
  * pre-compressed (brotli or gzip, as the browser accepts) when the build made a .br / .gz of it.
@@ -27,4 +29,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       );
     },
   });
+  if (fs.existsSync(path.join(webDist, 'learn', 'index.html')))
+    app.get('/learn', (request, reply) => {
+      const q = request.url.indexOf('?');
+      return reply.redirect(`/learn/${q >= 0 ? request.url.slice(q) : ''}`, 301);
+    });
 }

@@ -1,8 +1,18 @@
-import { allCalls, getHealth, getTeacherInfo, logout, type CallDef } from '@ondoku/contract';
+import {
+  allCalls,
+  getHealth,
+  getLearnStudentInfo,
+  getTeacherInfo,
+  logout,
+  needsStudent,
+  studentLogout,
+  type CallDef,
+} from '@ondoku/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildClass, buildStudents, teacherWithToken } from '../test/factories.js';
+import { signInStudent } from '../test/learn-factories.js';
 import { multipart } from '../test/multipart.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
 
@@ -16,13 +26,16 @@ import { buildTestApp, type TestApp } from '../test/test-app.js';
  */
 let t: TestApp;
 let token: string;
+/** A child's token: the students' side calls are fuzzed signed in as a child too. */
+let studentToken: string;
 let classId = 1;
 beforeAll(async () => {
   t = await buildTestApp();
   const me = await teacherWithToken(t);
   token = me.token;
   classId = (await buildClass(t, { teacher: me.teacher })).id;
-  await buildStudents(t, 3, { teacher: me.teacher, classIds: [classId] });
+  const [kid] = await buildStudents(t, 3, { teacher: me.teacher, classIds: [classId] });
+  studentToken = (await signInStudent(t, kid!)).token;
 });
 afterAll(() => t.close());
 
@@ -190,20 +203,35 @@ async function fuzzCall(c: CallDef, auth: string | null) {
 }
 
 // The evaluation socket's frames are not a JSON call; its upgrade path is fuzzed like any GET.
-const calls = allCalls.filter((c) => c !== logout);
+const calls = allCalls.filter((c) => c !== logout && c !== studentLogout);
 
-describe('fuzz of every contract call', () => {
-  it('never answers 5xx, with or without a teacher token, and the server stays healthy', async () => {
-    const started = Date.now();
-    for (const auth of [null, token]) {
-      for (const c of calls) await fuzzCall(c, auth);
-    }
-    // The token survived the pass, so every call was fuzzed signed in.
+// One test per call (each with its own time limit, naming the call that failed); the tokens are
+// checked and sign-out fuzzed last.
+describe('fuzz of every contract call: never 5xx, with or without a teacher or child token', () => {
+  const started = Date.now();
+  for (const c of calls) {
+    it(`${c.method} ${c.path}`, async () => {
+      const before = failures.length;
+      for (const auth of [null, token]) await fuzzCall(c, auth);
+      // The students' side, signed in as a child (every other call answers a child's token 401).
+      if (needsStudent(c)) await fuzzCall(c, studentToken);
+      expect(failures.slice(before, before + 20)).toEqual([]);
+    }, 60_000);
+  }
+
+  it('the tokens survived every call, sign-out is fuzzed last, and the server stays healthy', async () => {
     const info = await t.app.inject({ url: getTeacherInfo.path, headers: { authorization: `Bearer ${token}` } });
     expect(info.statusCode).toBe(200);
-    // Last: sign-out (it revokes the token the pass above used).
+    const child = await t.app.inject({
+      url: getLearnStudentInfo.path,
+      headers: { authorization: `Bearer ${studentToken}` },
+    });
+    expect(child.statusCode).toBe(200);
+    // Last: sign-out (it revokes the tokens the passes above used).
     await fuzzCall(logout, null);
     await fuzzCall(logout, token);
+    await fuzzCall(studentLogout, null);
+    await fuzzCall(studentLogout, studentToken);
     const health = await t.app.inject({ url: getHealth.path });
     const statuses = [...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
     console.log(
@@ -213,5 +241,5 @@ describe('fuzz of every contract call', () => {
     expect(failures.slice(0, 20)).toEqual([]);
     expect(health.statusCode).toBe(200);
     expect(health.json().data).toMatchObject({ status: 'ok', database: 'ready' });
-  }, 240_000);
+  }, 60_000);
 });

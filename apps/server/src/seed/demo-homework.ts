@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PublishInput } from '@ondoku/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { classes, homeworkRecipients } from '../db/schema/index.js';
-import { systemClock } from '../lib/clock.js';
+import { classes } from '../db/schema/index.js';
 import {
   createScheduler,
   publishHeadquartersHomework,
@@ -11,20 +10,26 @@ import {
   unsafeAnyWordBook,
   unsafeResourcesOfType,
 } from '../modules/homework/index.js';
+import type { HandInPlan } from './submissions.js';
 
 /**
  * Demo homework for teacher01 (issue 15.7): every type and state — open, scheduled, overdue,
  * finished, a periodic plan with distributions already made, a word test, headquarters homework —
  * through the publishing service the calls use (with `now` set in the past for the older ones).
  * The material comes from whatever library is installed; without any, it logs and skips.
- * Children's submissions have no service yet (the students' side records them), so a share of
- * recipients is marked submitted directly to give the progress bars something to show.
+ * Nothing is marked submitted here: it answers which homework the children hand in, and how many
+ * of them, and seed/submissions.ts has them do it through the real path (docs/seed.md).
  */
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-export async function seedDemoHomework(db: Db, teacher: { id: number; loginId: string }, log: (line: string) => void) {
-  const now = new Date();
+export async function seedDemoHomework(
+  db: Db,
+  teacher: { id: number; loginId: string },
+  log: (line: string) => void,
+  now: Date = new Date(),
+): Promise<HandInPlan[]> {
+  const plans: HandInPlan[] = [];
   const keys = new Map<number, string>();
   const pick = async (type: string) =>
     (await unsafeResourcesOfType(db, type, 3)).map((r) => {
@@ -38,7 +43,7 @@ export async function seedDemoHomework(db: Db, teacher: { id: number; loginId: s
   const any = [...sentences, ...words, ...articles, ...dialogs];
   if (any.length === 0) {
     log('demo homework skipped: the content library has no headquarters material installed yet');
-    return;
+    return plans;
   }
   const first = (...lists: number[][]) => lists.find((l) => l.length > 0)!;
   const classRows = await db
@@ -46,7 +51,7 @@ export async function seedDemoHomework(db: Db, teacher: { id: number; loginId: s
     .from(classes)
     .where(eq(classes.teacherId, teacher.id))
     .orderBy(classes.sortOrder);
-  if (classRows.length === 0) return;
+  if (classRows.length === 0) return plans;
   const [c1, c2, c3] = classRows.map((c) => c.id);
   const publish = (input: Partial<PublishInput> & Pick<PublishInput, 'title'>, at: Date) =>
     db.transaction((tx) =>
@@ -68,25 +73,14 @@ export async function seedDemoHomework(db: Db, teacher: { id: number; loginId: s
         at,
       ),
     );
-  /** Mark a share of a homework's children as submitted (the students' side will do this). */
-  const submitShare = async (ids: number[], share: number, at: Date) => {
-    if (ids.length === 0) return;
-    await db
-      .update(homeworkRecipients)
-      .set({ submittedAt: at })
-      .where(
-        and(
-          inArray(homeworkRecipients.homeworkId, ids),
-          sql`abs(hashtext(${homeworkRecipients.studentId}::text)) % 100 < ${Math.round(share * 100)}`,
-        ),
-      );
-  };
+  /** A share of a homework's children hand it in (by `until`: now, for homework still open). */
+  const submitShare = (ids: number[], share: number, until: Date) => plans.push({ homeworkIds: ids, share, until });
 
   const open = await publish(
     { title: '英語の文を音読しよう', team_ids: [c1!, c2 ?? c1!], required_times: 3 },
     new Date(now.getTime() - DAY),
   );
-  await submitShare(open.homework_ids, 0.4, now);
+  submitShare(open.homework_ids, 0.4, now);
   await publish(
     {
       title: '会話の練習（来週分）',
@@ -101,12 +95,12 @@ export async function seedDemoHomework(db: Db, teacher: { id: number; loginId: s
     { title: '単語の音読', resource_ids: first(words, any).slice(0, 2) },
     new Date(now.getTime() - 10 * DAY),
   );
-  await submitShare(overdue.homework_ids, 0.7, new Date(now.getTime() - 5 * DAY));
+  submitShare(overdue.homework_ids, 0.7, now);
   const finished = await publish(
     { title: '物語を読もう', resource_ids: first(articles, any).slice(0, 1), team_ids: [c3 ?? c1!] },
     new Date(now.getTime() - 20 * DAY),
   );
-  await submitShare(finished.homework_ids, 1, new Date(now.getTime() - 15 * DAY));
+  submitShare(finished.homework_ids, 1, now);
 
   // A periodic plan that started a week ago: the scheduler below makes its distributions so far.
   const planStart = new Date(now.getTime() - 8 * DAY + HOUR);
@@ -160,5 +154,6 @@ export async function seedDemoHomework(db: Db, teacher: { id: number; loginId: s
   );
   for (const r of hq) if (r.error) log(`demo headquarters homework for ${r.teacher} skipped: ${r.error}`);
   // Open what is due and make the periodic distributions due so far, as the running server would.
-  await createScheduler({ db, clock: systemClock }).tick();
+  await createScheduler({ db, clock: { now: () => now } }).tick();
+  return plans;
 }

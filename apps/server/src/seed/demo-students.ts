@@ -66,7 +66,7 @@ const givenNames: [string, string][] = [
 ];
 
 /** A small deterministic generator, so the demo looks the same on every machine. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let s = seed;
   return () => {
     s = (s * 1103515245 + 12345) & 0x7fffffff;
@@ -74,10 +74,7 @@ function rng(seed: number) {
   };
 }
 
-export const demoClasses: Record<
-  string,
-  { name: string; grade: string; kumi: string; size: number; prefix: string }[]
-> = {
+export const demoClasses: Record<string, DemoClassSpec[]> = {
   teacher01: [
     { name: '3年1組', grade: '3年', kumi: '1組', size: 28, prefix: 'sakura3a' },
     { name: '3年2組', grade: '3年', kumi: '2組', size: 31, prefix: 'sakura3b' },
@@ -86,30 +83,48 @@ export const demoClasses: Record<
   teacher02: [{ name: '4年1組', grade: '4年', kumi: '1組', size: 26, prefix: 'himawari4a' }],
 };
 
+export interface DemoClassSpec {
+  name: string;
+  grade: string;
+  kumi: string;
+  size: number;
+  prefix: string;
+}
+
+/** One class with `spec.size` children of distinct names, through the services the calls use. */
+export async function createDemoClass(
+  db: Db,
+  box: SecretBox,
+  teacherId: number,
+  spec: DemoClassSpec,
+  random: () => number,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const c = await createClass(tx, teacherId, { name: spec.name });
+    const used = new Set<string>();
+    const list = Array.from({ length: spec.size }, (_, i) => {
+      let sur: [string, string], given: [string, string];
+      do {
+        sur = surnames[Math.floor(random() * surnames.length)]!;
+        given = givenNames[Math.floor(random() * givenNames.length)]!;
+      } while (used.has(sur[0] + given[0]));
+      used.add(sur[0] + given[0]);
+      return {
+        loginId: `${spec.prefix}-${String(i + 1).padStart(2, '0')}`,
+        name: `${sur[0]} ${given[0]}`,
+        furigana: `${sur[1]} ${given[1]}`,
+        gradeName: spec.grade,
+        kumi: spec.kumi,
+        number: String(i + 1),
+        classIds: [c.id],
+      };
+    });
+    await createStudents(tx, box, teacherId, list);
+    return c.id;
+  });
+}
+
 export async function seedDemoClasses(db: Db, box: SecretBox, teacherId: number, loginId: string) {
   const random = rng(loginId.length * 7919 + teacherId);
-  for (const spec of demoClasses[loginId] ?? []) {
-    await db.transaction(async (tx) => {
-      const c = await createClass(tx, teacherId, { name: spec.name });
-      const used = new Set<string>();
-      const list = Array.from({ length: spec.size }, (_, i) => {
-        let sur: [string, string], given: [string, string];
-        do {
-          sur = surnames[Math.floor(random() * surnames.length)]!;
-          given = givenNames[Math.floor(random() * givenNames.length)]!;
-        } while (used.has(sur[0] + given[0]));
-        used.add(sur[0] + given[0]);
-        return {
-          loginId: `${spec.prefix}-${String(i + 1).padStart(2, '0')}`,
-          name: `${sur[0]} ${given[0]}`,
-          furigana: `${sur[1]} ${given[1]}`,
-          gradeName: spec.grade,
-          kumi: spec.kumi,
-          number: String(i + 1),
-          classIds: [c.id],
-        };
-      });
-      await createStudents(tx, box, teacherId, list);
-    });
-  }
+  for (const spec of demoClasses[loginId] ?? []) await createDemoClass(db, box, teacherId, spec, random);
 }

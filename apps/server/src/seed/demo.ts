@@ -1,12 +1,17 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { teachers } from '../db/schema/index.js';
+import { classes, homework, teachers } from '../db/schema/index.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { createClassroomResource, type LibraryMedia } from '../modules/library/index.js';
 import { classroomDemo } from '../modules/library/material/classroom-demo.js';
 import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoClasses } from './demo-students.js';
+import { createChildRecorder, type ReadingSpeech } from './recordings.js';
+import { createDemoSubmitter, type HandInPlan, type SubmitterStats } from './submissions.js';
+import { publishTerm, termMaterial } from './term.js';
+import type { Storage } from '../lib/storage.js';
+import type { RecorderStats } from './recordings.js';
 
 /** Demo accounts listed in the README; created through the same service the operator command uses. */
 export const demoTeachers = [
@@ -60,19 +65,82 @@ export async function seedDemo(db: Db, box: SecretBox, media: LibraryMedia): Pro
   }
 }
 
+/** What the children's readings need: the speech workers, the storage of recordings, the caches. */
+export interface DemoReadingDeps {
+  speech: ReadingSpeech;
+  storage: Storage;
+  /** TTS_CACHE_DIR (recordings and their results are cached under children/); null: none. */
+  cacheDir: string | null;
+  /** evaluatorFingerprint(): cached results are reused only for the same evaluator. */
+  evaluator?: string;
+  /** The time the term ends at (now). */
+  now?: Date;
+}
+
+export interface HomeworkSeedReport {
+  homework: number;
+  submissions: SubmitterStats;
+  recordings: RecorderStats;
+  ms: number;
+}
+
+/** Reader profiles of the small demo: 6 voices/speeds/noise levels, each also slipping. */
+export const SMALL_READERS = 6;
+
 /**
- * teacher01's demo homework, made from the installed library through the homework services. It
- * runs after the library install (at first start the install runs in the background, so the
- * server calls this when the install is done).
+ * teacher01's demo homework, made from the installed library through the homework services, and
+ * a term of weekly homework before it; then the children hand them in through the real path
+ * (seed/submissions.ts). It runs after the library install (at first start the install runs in
+ * the background, so the server calls this when the install is done).
  */
-export async function seedDemoHomeworkOfTeacher01(db: Db, log: (line: string) => void = console.log): Promise<void> {
+export async function seedDemoHomeworkOfTeacher01(
+  db: Db,
+  deps: DemoReadingDeps,
+  log: (line: string) => void = console.log,
+): Promise<HomeworkSeedReport | null> {
+  const started = performance.now();
+  const now = deps.now ?? new Date();
   const [teacher] = await db.select().from(teachers).where(eq(teachers.loginId, 'teacher01'));
-  if (!teacher) return;
-  await seedDemoHomework(db, teacher, log);
+  if (!teacher) return null;
+  const plans = await seedDemoHomework(db, teacher, log, now);
+  if (plans.length === 0) return null;
+  const classRows = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(eq(classes.teacherId, teacher.id))
+    .orderBy(classes.sortOrder);
+  // A term before the demo's recent homework: weeks 4–9 back, to every class.
+  await publishTerm(
+    db,
+    teacher,
+    classRows.map((c) => c.id),
+    { now, weeks: 6, fromWeeksAgo: 4, material: await termMaterial(db) },
+  );
+  const handed = new Set(plans.flatMap((p) => p.homeworkIds));
+  const rest = await db
+    .select({ id: homework.id })
+    .from(homework)
+    .where(and(eq(homework.teacherId, teacher.id), lte(homework.startTime, now), ne(homework.type, 'wordtest')));
+  const all: HandInPlan[] = [
+    ...plans,
+    { homeworkIds: rest.map((r) => r.id).filter((id) => !handed.has(id)), share: null, until: now },
+  ];
+  const recorder = createChildRecorder({ speech: deps.speech, cacheDir: deps.cacheDir, evaluator: deps.evaluator });
+  const submitter = createDemoSubmitter({ db, storage: deps.storage, recorder, readers: SMALL_READERS });
+  for (const plan of all) await submitter.handIn(plan);
+  return {
+    homework: rest.length,
+    submissions: submitter.stats(),
+    recordings: recorder.stats(),
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 /** Removes every row of every table (for `npm run seed -- --reset`). */
 export async function resetAll(db: Db): Promise<void> {
-  // Cascades through every table that references teachers; the status row goes back to normal.
-  await db.execute(sql`truncate table teachers, system_status, rate_limits restart identity cascade`);
+  // Cascades through every table that references teachers (library resources too: classroom
+  // material references them), so the library's install record goes as well and the next install
+  // puts the headquarters material back (its audio from the synthesis cache); the status row
+  // goes back to normal.
+  await db.execute(sql`truncate table teachers, system_status, rate_limits, library_installs restart identity cascade`);
 }

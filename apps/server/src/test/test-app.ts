@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type ServerTimeouts } from '../app.js';
 import type { Clock } from '../lib/clock.js';
+import type { RecordingUrl } from '../modules/results/index.js';
 import type { MissedItemsSource } from '../modules/homework/index.js';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../db/client.js';
@@ -80,6 +81,7 @@ export async function buildTestApp(
     timeouts?: Partial<ServerTimeouts>;
     clock?: Clock;
     missedItems?: MissedItemsSource;
+    recordingUrl?: RecordingUrl;
   } = {},
 ) {
   const database = opts.sameDatabaseAs
@@ -100,6 +102,7 @@ export async function buildTestApp(
     secretBox,
     liveLessonUrl: opts.liveLessonUrl ?? null,
     webDist: opts.webDist,
+    recordingUrl: opts.recordingUrl,
     trustProxy: opts.trustProxy,
     timeouts: opts.timeouts,
     clock: opts.clock,

@@ -119,6 +119,11 @@ const screens: RouteObject[] = [
       { path: paths.periodicPlans.path, lazy: screen(() => import('./routes/periodic-plans')) },
       { path: paths.periodicPlanDetail.path, lazy: screen(() => import('./routes/periodic-plan-detail')) },
       { path: paths.periodicPlanEdit.path, lazy: screen(() => import('./routes/periodic-plan-edit')) },
+      { path: paths.homeworkDetails.path, lazy: screen(() => import('./routes/homework-details')) },
+      { path: paths.homeworkTopicResults.path, lazy: screen(() => import('./routes/homework-topic-results')) },
+      { path: paths.answerPaper.path, lazy: screen(() => import('./routes/answer-paper')) },
+      { path: paths.commentary.path, lazy: screen(() => import('./routes/commentary')) },
+      { path: paths.writingNoteAdd.path, lazy: screen(() => import('./routes/writing-note-add')) },
       { path: paths.reissueList.path, lazy: screen(() => import('./routes/reissue-list')) },
       { path: paths.reissueDetails.path, lazy: screen(() => import('./routes/reissue-details')) },
       { path: paths.person.path, loader: accountSettingsLoader, lazy: screen(() => import('./routes/person')) },
@@ -126,9 +131,13 @@ const screens: RouteObject[] = [
       { path: paths.manageClass.path, lazy: screen(() => import('./routes/manage-class')) },
       { path: paths.studentOverview.path, lazy: screen(() => import('./routes/student-overview')) },
       { path: paths.studentDetails.path, lazy: screen(() => import('./routes/student-details')) },
+      { path: paths.studentReport.path, lazy: screen(() => import('./routes/student-report')) },
       { path: paths.unassignedStudents.path, lazy: screen(() => import('./routes/unassigned-students')) },
       { path: paths.yearRollover.path, lazy: screen(() => import('./routes/year-rollover')) },
       { path: paths.graduates.path, lazy: screen(() => import('./routes/graduates')) },
+      { path: paths.downloadManage.path, lazy: screen(() => import('./routes/download-manage')) },
+      { path: paths.selfPracticeHome.path, lazy: screen(() => import('./routes/self-practice-home')) },
+      { path: paths.notices.path, lazy: screen(() => import('./routes/notices')) },
     ],
   },
   // Printable pages: signed in, but without the admin frame.
@@ -139,6 +148,12 @@ const screens: RouteObject[] = [
       { path: paths.loginCards.path, lazy: screen(() => import('./routes/login-cards')) },
       { path: paths.studentCards.path, lazy: screen(() => import('./routes/student-cards')) },
     ],
+  },
+  // The guide for children and guardians: printable, outside the layouts, no sign-in needed.
+  {
+    path: paths.studentManual.path,
+    errorElement: <RouteError />,
+    lazy: screen(() => import('./routes/student-manual')),
   },
   { path: '*', element: <Navigate to={paths.homeworkList.path} replace /> },
 ];

@@ -28,7 +28,10 @@ export const menu: MenuEntry[] = [
     key: 'learning',
     label: '学習状況',
     icon: <BarChartOutlined />,
-    children: [{ key: 'word-progress', label: '単語の進捗', path: paths.wordProgress.path }],
+    children: [
+      { key: 'self-practice', label: '自主学習', path: paths.selfPracticeHome.path },
+      { key: 'word-progress', label: '単語の進捗', path: paths.wordProgress.path },
+    ],
   },
   { key: 'live', label: 'オンライン授業', icon: <VideoCameraOutlined />, live: true },
 ];

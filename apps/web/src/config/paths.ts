@@ -4,6 +4,8 @@ export const paths = {
   login: { path: '/login', getHref: (key?: string) => (key ? `/login?key=${encodeURIComponent(key)}` : '/login') },
   forget: { path: '/forget' },
   home: { path: '/home' },
+  /** Homework notices for the teacher (spec §2 /home/message-detail-page). */
+  notices: { path: '/home/message-detail-page' },
   homeworkList: { path: '/homework-management' },
   /** Homework distribution: /homework-create redirects to its form (spec §2), which starts with the library. */
   homeworkCreate: { path: '/homework-create' },
@@ -27,6 +29,29 @@ export const paths = {
     path: '/homework-details/:homeworkId',
     getHref: (homeworkId: number) => `/homework-details/${homeworkId}`,
   },
+  /** The class's common mistakes to go over in class, with the teacher's comment draft (spec §2). */
+  commentary: {
+    path: '/commentary/:homeworkId',
+    getHref: (homeworkId: number) => `/commentary/${homeworkId}`,
+  },
+  /** Drilling into results (ours; the spec names only /homework-details/:homeworkId): one topic, one child's answer paper. */
+  homeworkTopicResults: {
+    path: '/homework-details/:homeworkId/topics/:topicId',
+    getHref: (homeworkId: number, topicId: number) => `/homework-details/${homeworkId}/topics/${topicId}`,
+  },
+  answerPaper: {
+    path: '/homework-details/:homeworkId/topics/:topicId/students/:studentId',
+    getHref: (homeworkId: number, topicId: number, studentId: string, attemptId?: number) =>
+      `/homework-details/${homeworkId}/topics/${topicId}/students/${encodeURIComponent(studentId)}${
+        attemptId ? `?attempt_id=${attemptId}` : ''
+      }`,
+  },
+  /** A teacher's written note to one child about one topic (spec §2 /homework/writing/add), opened from the answer paper. */
+  writingNoteAdd: {
+    path: '/homework/writing/add',
+    getHref: (topicId: number, studentId: string) =>
+      `/homework/writing/add?topic_id=${topicId}&student_id=${encodeURIComponent(studentId)}`,
+  },
   periodicPlans: { path: '/homework/periodic-plan' },
   periodicPlanDetail: {
     path: '/homework/periodic-plan-detail',
@@ -46,6 +71,11 @@ export const paths = {
     path: '/student/student-details/:studentId',
     getHref: (studentId: string) => `/student/student-details/${encodeURIComponent(studentId)}`,
   },
+  /** One child's study report (spec §2 /homework/student-report), reached from the student details. */
+  studentReport: {
+    path: '/homework/student-report',
+    getHref: (studentId: string) => `/homework/student-report?student_id=${encodeURIComponent(studentId)}`,
+  },
   /** Students without a class (クラス未所属): every action on them. */
   unassignedStudents: { path: '/student/unassigned' },
   /** The April roll-over wizard (年度更新), graduates and last years' classes. */
@@ -63,4 +93,10 @@ export const paths = {
       `/print/login-cards/${teamId}${studentIds?.length ? `?ids=${encodeURIComponent(studentIds.join(','))}` : ''}`,
   },
   wordProgress: { path: '/statistics/word-progress' },
+  /** Children's self-practice outside homework (spec §2 /homework-self-home, docs/self-practice.md). */
+  selfPracticeHome: { path: '/homework-self-home' },
+  /** Export files made as download tasks (spec §4): progress, retry, delete. */
+  downloadManage: { path: '/download-manage' },
+  /** The printable guide for children and guardians (spec §2: outside the layouts; open without signing in). */
+  studentManual: { path: '/studentmanual' },
 } as const;

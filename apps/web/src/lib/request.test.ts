@@ -335,3 +335,16 @@ describe('silent', () => {
     expect([ui.toast, ui.alert, net.ui.confirmRetry, net.ui.toast].every((f) => f.mock.calls.length === 0)).toBe(true);
   });
 });
+
+describe('quiet', () => {
+  it('fails without toast, alert or retry dialog, but a 401 still signs out', async () => {
+    const { api, ui, session } = setup(async () => json(401, { errcode: 40100, errmsg: 'x', data: null }));
+    await expect(api.quiet.call(getMyHomeworkPageList, {})).rejects.toBeInstanceOf(ApiError);
+    expect(session.onUnauthorized).toHaveBeenCalledOnce();
+    const net = setup(async () => {
+      throw new TypeError('x');
+    });
+    await expect(net.api.quiet.call(getMyHomeworkPageList, {})).rejects.toThrow();
+    expect([ui.toast, ui.alert, net.ui.confirmRetry, net.ui.toast].every((f) => f.mock.calls.length === 0)).toBe(true);
+  });
+});

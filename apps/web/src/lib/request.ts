@@ -226,6 +226,7 @@ export function createRequester(deps: RequestDeps): Requester {
     });
   }
 
+  let silent: Requester | null = null;
   let quiet: Requester | null = null;
 
   return {
@@ -234,11 +235,20 @@ export function createRequester(deps: RequestDeps): Requester {
      * sign-out): for checks that run before anything is on screen, such as the start-up status.
      */
     get silent(): Requester {
-      quiet ??= createRequester({
+      silent ??= createRequester({
         ...deps,
         ui: { toast() {}, alert() {}, confirmRetry: async () => false },
         session: { ...deps.session, onUnauthorized() {} },
       });
+      return silent;
+    },
+    /**
+     * No toast, alert or retry dialog, but a 401 still signs out: for work on screen that shows
+     * its own failure and keeps the teacher's text (autosave, a wizard's check), where a revoked
+     * session must not leave the teacher typing into the void.
+     */
+    get quiet(): Requester {
+      quiet ??= createRequester({ ...deps, ui: { toast() {}, alert() {}, confirmRetry: async () => false } });
       return quiet;
     },
     /** A JSON call of the contract; resolves with `data` of the envelope. */
@@ -283,6 +293,7 @@ export function createRequester(deps: RequestDeps): Requester {
 
 export interface Requester {
   readonly silent: Requester;
+  readonly quiet: Requester;
   call<C extends CallDef>(c: C, input: z.input<C['input']>): Promise<z.output<C['output']>>;
   download<C extends CallDef>(c: C, input: z.input<C['input']>): Promise<{ blob: Blob; filename: string | null }>;
   upload<C extends CallDef>(c: C, input: UploadInput<C>, opts?: UploadOptions): Promise<z.output<C['output']>>;

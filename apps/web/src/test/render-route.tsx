@@ -1,6 +1,7 @@
 import {
   getSystemStatus,
   SystemStatus,
+  getNewNoticeTotal,
   getTeacherInfo,
   type CallDef,
   type CallOutput,
@@ -37,6 +38,15 @@ export class FakeFailure {
     readonly errmsg: string,
   ) {}
 }
+/** A file a blob call answers: `reply(exportCall, () => file('a.xlsx'))`. */
+export class FakeFile {
+  constructor(
+    readonly filename: string,
+    readonly contentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ) {}
+}
+export const file = (filename: string, contentType?: string) => new FakeFile(filename, contentType) as never;
+
 /** `reply(call, () => failure(404, 40400, 'データが見つかりませんでした。'))`, typed as any reply. */
 export const failure = (status: number, errcode: number, errmsg: string) =>
   new FakeFailure(status, errcode, errmsg) as never;
@@ -75,6 +85,7 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
   const handlers = new Map<string, FakeReply>([
     reply(getSystemStatus, () => ({ status: SystemStatus.NORMAL, title: '', message: '' })),
     reply(getTeacherInfo, () => ({ user: user!, online_class_switch: false, live_lesson_url: null })),
+    reply(getNewNoticeTotal, () => ({ new_msg_num: 0, allow_send_message: true })),
     ...(opts.api ?? []),
   ]);
   /** Every call the screen made, in order: path and input (query or JSON body). */
@@ -93,6 +104,14 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
     if (!handler) return json(404, { errcode: 40400, errmsg: 'データが見つかりませんでした。', data: null });
     try {
       const data = handler(input);
+      if (data instanceof FakeFile)
+        return new Response(new Uint8Array([80, 75, 3, 4]), {
+          status: 200,
+          headers: {
+            'content-type': data.contentType,
+            'content-disposition': `attachment; filename="x"; filename*=UTF-8''${encodeURIComponent(data.filename)}`,
+          },
+        });
       if (data instanceof FakeFailure)
         return json(data.status, { errcode: data.errcode, errmsg: data.errmsg, data: null });
       return json(200, { errcode: 0, errmsg: '', data });

@@ -30,6 +30,8 @@ export const evaluationLimits = {
   idleTimeoutMs: 20_000,
   /** Open evaluation sockets per teacher, counted per server process. */
   maxSocketsPerTeacher: 4,
+  /** Open evaluation sockets per child, counted per server process (one recorder, plus a retry). */
+  maxSocketsPerStudent: 2,
 } as const;
 
 /** Audio encodings: raw = 16 kHz 16-bit mono little-endian PCM; opus = one Opus packet per chunk. */

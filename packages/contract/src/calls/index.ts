@@ -2,22 +2,40 @@ import type { CallDef } from '../define.js';
 import * as account from './account.js';
 import * as auth from './auth.js';
 import * as classes from './classes.js';
+import * as downloads from './downloads.js';
 import * as evaluation from './evaluation.js';
 import * as homework from './homework.js';
 import * as homeworkPublish from './homework-publish.js';
+import * as homeworkReading from './homework-reading.js';
+import * as homeworkHeadquarter from './homework-headquarter.js';
+import * as notices from './notices.js';
+import * as learn from './learn.js';
 import * as resource from './resource.js';
+import * as results from './results.js';
+import * as studentMessages from './student-messages.js';
 import * as students from './students.js';
+import * as studySurvey from './study-survey.js';
+import * as studySurveyPractice from './study-survey-practice.js';
 import * as system from './system.js';
 
 export * from './account.js';
 export * from './auth.js';
 export * from './classes.js';
+export * from './downloads.js';
 export * from './evaluation.js';
 export * from './files.js';
 export * from './homework.js';
 export * from './homework-publish.js';
+export * from './homework-reading.js';
+export * from './homework-headquarter.js';
+export * from './notices.js';
+export * from './learn.js';
 export * from './resource.js';
+export * from './results.js';
+export * from './student-messages.js';
 export * from './students.js';
+export * from './study-survey.js';
+export * from './study-survey-practice.js';
 export * from './system.js';
 
 const isCall = (v: unknown): v is CallDef =>
@@ -28,10 +46,19 @@ export const allCalls: readonly CallDef[] = [
   account,
   auth,
   classes,
+  downloads,
   evaluation,
   homework,
   homeworkPublish,
+  homeworkReading,
+  homeworkHeadquarter,
+  learn,
+  notices,
   resource,
+  results,
+  studentMessages,
   students,
+  studySurvey,
+  studySurveyPractice,
   system,
 ].flatMap((m) => Object.values(m).filter(isCall));

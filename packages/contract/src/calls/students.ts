@@ -298,6 +298,8 @@ export const initialPasswordRow = z.object({
   number: z.string().nullable(),
   /** null once the student has set a password of their own. */
   initial_password: z.string().nullable(),
+  /** The key of the card's sign-in QR code (`learnCardUrl`); it stops working when the card is renewed (docs/learn.md). */
+  card_key: z.string(),
 });
 export type InitialPasswordRow = z.infer<typeof initialPasswordRow>;
 
@@ -452,6 +454,8 @@ export const rolloverReport = z.object({
   ),
   /** Set by the commit: when it was written. */
   committed_at: z.string().nullable(),
+  /** Set by the commit: the kept record of this roll-over, for `year-rollover-report-xls`. */
+  rollover_id: z.number().int().nullable(),
 });
 export type RolloverReport = z.infer<typeof rolloverReport>;
 
@@ -473,6 +477,40 @@ export const commitRollover = defineCall({
   summary: 'Carry out the April roll-over in one transaction (all or nothing) and report what was done',
   input: rolloverInput,
   output: rolloverReport,
+});
+
+/** One committed roll-over of the teacher, for the list of reports (newest first). */
+export const rolloverRow = z.object({
+  rollover_id: z.number().int(),
+  committed_at: z.string(),
+  moved_count: z.number().int(),
+  graduate_count: z.number().int(),
+  created_count: z.number().int(),
+  archived_count: z.number().int(),
+});
+export type RolloverRow = z.infer<typeof rolloverRow>;
+
+export const getRolloverRows = defineCall({
+  method: 'GET',
+  path: '/api/v2/team/year-rollover-rows',
+  access: 'teacher',
+  tag: 'students',
+  summary: "The teacher's committed roll-overs (their reports can be downloaded), newest first",
+  input: empty,
+  output: z.object({ rows: z.array(rolloverRow) }),
+});
+
+export const exportRolloverReportXls = defineCall({
+  method: 'GET',
+  path: '/api/v2/team/year-rollover-report-xls',
+  access: 'teacher',
+  tag: 'students',
+  kind: 'blob',
+  contentType: XLSX_TYPE,
+  summary:
+    'The report of a committed roll-over as an xlsx file (blob): what moved where, graduates archived, classes made read-only',
+  input: z.object({ rollover_id: idField }),
+  output: z.string().meta({ format: 'binary' }),
 });
 
 /** A reply names plain strings: the input rule (with its normalising transform) is no reply schema. */

@@ -16,9 +16,7 @@ export interface CompactDictionary {
 
 /** The phones of the acoustic model (CMU/ARPAbet, stress removed), fillers excluded. */
 export const MODEL_PHONES: ReadonlySet<string> = new Set(
-  ('AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH').split(
-    ' ',
-  ),
+  'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH'.split(' '),
 );
 
 /** Phones of a dictionary value: a trailing `# comment` dropped (`"F IH1 N AH0 # org, irish"`),

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { RolloverReport } from '@ondoku/contract';
 import { teachers } from './teachers.js';
 
 /** The unique index behind "class name taken". */
@@ -101,6 +103,12 @@ export const students = pgTable(
      * sign-in), the results are kept; left out of every normal list, shown in the 卒業生 list.
      */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * The version of the QR key printed on the student's login card (modules/learn: the key is an
+     * HMAC of id and version, stored nowhere); raised when the teacher renews the card or resets
+     * the password, so an old card stops working.
+     */
+    cardVersion: integer('card_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,4 +133,22 @@ export const classStudents = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.classId, t.studentId] }), index('class_students_student_idx').on(t.studentId)],
+);
+
+/**
+ * The record of a committed April roll-over (docs/classes.md): the report as it was committed
+ * (what moved where, graduates, classes created, archived and kept), written in the commit's
+ * transaction, so the teacher can download it as an xlsx afterwards. Names are as they were then.
+ */
+export const yearRollovers = pgTable(
+  'year_rollovers',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    report: jsonb('report').$type<Omit<RolloverReport, 'committed_at' | 'rollover_id'>>().notNull(),
+    committedAt: timestamp('committed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('year_rollovers_teacher_idx').on(t.teacherId, t.committedAt)],
 );

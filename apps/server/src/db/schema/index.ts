@@ -5,3 +5,8 @@ export * from './system.js';
 export * from './teachers.js';
 export * from './evaluation.js';
 export * from './library.js';
+export * from './learn.js';
+export * from './downloads.js';
+export * from './notices.js';
+export * from './results.js';
+export * from './student-messages.js';

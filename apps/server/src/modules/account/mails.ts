@@ -1,10 +1,8 @@
 import { limits } from '@ondoku/contract';
 import type { MailMessage } from '../../lib/mailer.js';
+import { esc } from '../../lib/html.js';
 
 /** The Japanese mails of account self-service: plain text plus the same content in HTML. */
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 const { ttlMinutes } = limits.verificationCode;
 const FOOTER = '※このメールは送信専用です。お心当たりのない場合は、このメールを破棄してください。';
 

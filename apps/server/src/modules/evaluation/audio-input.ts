@@ -1,12 +1,13 @@
 import { OpusDecoder } from 'opus-decoder';
 
 /**
- * Turns the base64 audio chunks of one session into 16 kHz mono 16-bit samples.
- * raw: little-endian 16-bit PCM at 16 kHz; opus: each chunk is one Opus packet, decoded at 16 kHz.
+ * Turns the audio chunks of one session (the bytes of their base64) into 16 kHz mono 16-bit
+ * samples. raw: little-endian 16-bit PCM at 16 kHz; opus: each chunk is one Opus packet, decoded
+ * at 16 kHz.
  */
 export interface AudioInput {
   /** Decodes one chunk. */
-  decode(base64: string): Int16Array;
+  decode(chunk: Buffer): Int16Array;
   free(): void;
 }
 
@@ -14,8 +15,8 @@ export class RawPcmInput implements AudioInput {
   /** A chunk may end in the middle of a sample; its first byte waits for the next chunk. */
   private carry: Buffer | null = null;
 
-  decode(base64: string): Int16Array {
-    let bytes = Buffer.from(base64, 'base64');
+  decode(chunk: Buffer): Int16Array {
+    let bytes = chunk;
     if (this.carry) {
       bytes = Buffer.concat([this.carry, bytes]);
       this.carry = null;
@@ -43,8 +44,8 @@ export class OpusInput implements AudioInput {
     return new OpusInput(decoder);
   }
 
-  decode(base64: string): Int16Array {
-    const decoded = this.decoder.decodeFrame(new Uint8Array(Buffer.from(base64, 'base64')));
+  decode(chunk: Buffer): Int16Array {
+    const decoded = this.decoder.decodeFrame(new Uint8Array(chunk));
     if (decoded.errors.length) throw new Error('opus decode failed');
     const f = decoded.channelData[0] ?? new Float32Array(0);
     const out = new Int16Array(f.length);

@@ -115,7 +115,7 @@ describe('new-evaluation-service', () => {
   });
 
   it('gives a websocket URL with a signed ticket', async () => {
-    expect(await socketUrl()).toMatch(new RegExp(`^ws://${base}/api/v2/evaluation/ws\\?ticket=\\d+\\.\\d+\\.`));
+    expect(await socketUrl()).toMatch(new RegExp(`^ws://${base}/api/v2/evaluation/ws\\?ticket=t\\.\\d+\\.\\d+\\.`));
   });
 });
 
@@ -123,11 +123,15 @@ describe('tickets', () => {
   const signer = createTicketSigner(Buffer.from('secret'));
   it('are valid for 60 seconds and cannot be altered', () => {
     const now = Date.now();
-    const ticket = signer.issue({ id: 42, tokenId: 7 }, now);
-    expect(signer.verify(ticket, now)).toMatchObject({ teacherId: 42, tokenId: 7 });
+    const ticket = signer.issue({ kind: 'teacher', id: 42, tokenId: 7 }, now);
+    expect(signer.verify(ticket, now)).toMatchObject({ kind: 'teacher', id: 42, tokenId: 7 });
     expect(signer.verify(ticket, now + (evaluationLimits.ticketTtlSeconds + 1) * 1000)).toBeNull();
-    expect(signer.verify(ticket.replace(/^42\./, '43.'), now)).toBeNull();
-    expect(signer.verify(ticket.replace(/^42\.7\./, '42.8.'), now)).toBeNull();
+    expect(signer.verify(ticket.replace(/^t\.42\./, 't.43.'), now)).toBeNull();
+    expect(signer.verify(ticket.replace(/^t\.42\.7\./, 't.42.8.'), now)).toBeNull();
+    // a teacher's ticket cannot be turned into a child's (the kind is signed)
+    expect(signer.verify(ticket.replace(/^t\./, 's.'), now)).toBeNull();
+    const child = signer.issue({ kind: 'student', id: 42, tokenId: 7 }, now);
+    expect(signer.verify(child, now)).toMatchObject({ kind: 'student', id: 42, tokenId: 7 });
     expect(createTicketSigner(Buffer.from('other')).verify(ticket, now)).toBeNull();
     expect(signer.verify('garbage', now)).toBeNull();
   });
@@ -245,14 +249,14 @@ describe('ticket use', () => {
     const signer = createTicketSigner(Buffer.from('secret'));
     const other = await teacherWithToken(t);
     const [row] = await t.db.select().from(authTokens).where(eq(authTokens.teacherId, other.teacher.id));
-    const claim = signer.verify(signer.issue({ id: other.teacher.id, tokenId: row!.id }))!;
+    const claim = signer.verify(signer.issue({ kind: 'teacher', id: other.teacher.id, tokenId: row!.id }))!;
     await t.db.insert(evaluationTicketsUsed).values({ nonce: 'old', expiresAt: new Date(Date.now() - 600_000) });
     const uses = await Promise.all([useTicket(t.db, claim), useTicket(t.db, claim), useTicket(t.db, claim)]);
     expect(uses.filter(Boolean)).toHaveLength(1);
     // nonces of tickets expired long ago are purged on the way
     expect(await t.db.select().from(evaluationTicketsUsed).where(eq(evaluationTicketsUsed.nonce, 'old'))).toEqual([]);
     // another teacher's token id in a ticket does not pass
-    const forged = signer.verify(signer.issue({ id: other.teacher.id + 1, tokenId: row!.id }))!;
+    const forged = signer.verify(signer.issue({ kind: 'teacher', id: other.teacher.id + 1, tokenId: row!.id }))!;
     expect(await useTicket(t.db, forged)).toBe(false);
   });
 

@@ -1,24 +1,36 @@
 import { EvaluationCode, evaluationLimits, evaluationMessages, getNewEvaluationService } from '@ondoku/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { route } from '../../lib/route.js';
-import { presentEvaluationService } from './presenter.js';
-import { EvaluationSession } from './session.js';
+import { contentTypeOfKey, isStorageKey, type Storage } from '../../lib/storage.js';
+import { parseRange } from '../media/index.js';
+import { EVALUATION_SOCKET_PATH, RECORDING_PREFIX, type EvaluationLinks } from './links.js';
+import { EvaluationSession, type StoreEvaluation } from './session.js';
 import type { SpeechService } from './speech-service.js';
-import type { TicketSigner } from './ticket.js';
+import { storeEvaluation } from './store.js';
+import type { TicketKind } from './ticket.js';
 import { useTicket } from './ticket-repository.js';
 
-export const EVALUATION_SOCKET_PATH = '/api/v2/evaluation/ws';
+export { EVALUATION_SOCKET_PATH };
 /**
  * Text kept while the ticket is checked (the database answers in milliseconds): room for the
  * longest reading (300 s of base64 PCM is about 12.8 MB) sent at once, no more.
  */
 const MAX_EARLY_CHARS = 16 * 1024 * 1024;
 
+const maxSockets: Record<TicketKind, number> = {
+  teacher: evaluationLimits.maxSocketsPerTeacher,
+  student: evaluationLimits.maxSocketsPerStudent,
+};
+
 export interface EvaluationDeps {
   db: DbOrTx;
   speech: SpeechService;
-  tickets: TicketSigner;
+  links: EvaluationLinks;
+  /** Where recordings are kept (lib/storage.ts). */
+  storage: Storage;
+  clock: Clock;
   /** Open sessions, so shutdown and tests can see that nothing is left behind. */
   sessions: Set<EvaluationSession>;
 }
@@ -26,8 +38,24 @@ export interface EvaluationDeps {
 export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
   route(app, getNewEvaluationService, async ({ teacher, request }) => {
     const origin = { secure: request.protocol === 'https', host: request.host };
-    return presentEvaluationService(origin, EVALUATION_SOCKET_PATH, deps.tickets.issue(teacher));
+    return deps.links.serviceUrl(origin, { kind: 'teacher', id: teacher.id, tokenId: teacher.tokenId });
   });
+
+  /**
+   * A finished evaluation is stored before its reply: the recording through the storage (a
+   * recording that cannot be written is logged and the result kept without it), then the row;
+   * a failed insert rejects, and the session answers 50001.
+   */
+  const store: StoreEvaluation = (finished) =>
+    storeEvaluation(
+      {
+        db: deps.db,
+        storage: deps.storage,
+        onRecordingError: (err, sid) => app.log.error({ err, sid }, 'evaluation recording could not be stored'),
+      },
+      finished,
+      deps.clock.now(),
+    );
 
   app.get(
     EVALUATION_SOCKET_PATH,
@@ -60,7 +88,7 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
       socket.on('close', leave);
       socket.on('error', leave);
 
-      const claim = deps.tickets.verify((request.query as { ticket?: string }).ticket ?? '');
+      const claim = deps.links.tickets.verify((request.query as { ticket?: string }).ticket ?? '');
       if (claim === null) return refuse(EvaluationCode.TICKET_INVALID, evaluationMessages.ticketInvalid);
       void useTicket(deps.db, claim).then(
         (valid) => {
@@ -68,16 +96,14 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
           if (!valid) return refuse(EvaluationCode.TICKET_INVALID, evaluationMessages.ticketInvalid);
           // Counted in this process's set: behind a load balancer each process allows this many.
           let open = 0;
-          for (const s of deps.sessions) if (s.teacherId === claim.teacherId) open++;
-          if (open >= evaluationLimits.maxSocketsPerTeacher) {
+          for (const s of deps.sessions) if (s.owner.kind === claim.kind && s.owner.id === claim.id) open++;
+          if (open >= maxSockets[claim.kind]) {
             return refuse(EvaluationCode.TOO_MANY_SOCKETS, evaluationMessages.tooManySockets);
           }
-          const started = new EvaluationSession(
-            io,
-            deps.speech.startStream,
-            (s) => deps.sessions.delete(s),
-            claim.teacherId,
-          );
+          const started = new EvaluationSession(io, deps.speech.startStream, (s) => deps.sessions.delete(s), {
+            owner: { kind: claim.kind, id: claim.id },
+            store,
+          });
           deps.sessions.add(started);
           session = started;
           for (const text of early.splice(0)) started.receive(text);
@@ -89,4 +115,51 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
       );
     },
   );
+
+  /**
+   * GET/HEAD /api/v2/recording/:key?exp=…&sig=… — a child's recording, for whoever holds a URL
+   * that recordingUrl() signed (after checking access): 403 when the signature is wrong or
+   * expired, ranges like /media (a seek bar needs them), `Cache-Control: private` until expiry.
+   */
+  app.route<{ Params: { key: string }; Querystring: { exp?: string; sig?: string } }>({
+    method: ['GET', 'HEAD'],
+    url: `${RECORDING_PREFIX}:key`,
+    compress: false,
+    schema: { hide: true },
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const { key } = request.params;
+      const { exp = '', sig = '' } = request.query;
+      const now = Date.now();
+      if (typeof exp !== 'string' || typeof sig !== 'string' || !deps.links.verifyRecording(key, exp, sig, now)) {
+        return plain(reply, 403, 'Forbidden');
+      }
+      const stat = isStorageKey(key) ? await deps.storage.stat(key) : null;
+      if (!stat) return plain(reply, 404, 'Not Found');
+      const size = stat.size;
+      const maxAge = Math.max(0, Number(exp) - Math.ceil(now / 1000));
+      reply
+        .header('content-type', contentTypeOfKey(key) ?? 'application/octet-stream')
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      const range = request.headers.range ? parseRange(request.headers.range, size) : undefined;
+      if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${size}`).send();
+      const head = request.method === 'HEAD';
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1);
+        return head ? reply.send() : reply.send(deps.storage.read(key, range));
+      }
+      reply.code(200).header('content-length', size);
+      if (head || size === 0) return reply.send();
+      return reply.send(deps.storage.read(key));
+    },
+  });
+}
+
+function plain(reply: FastifyReply, code: number, text: string) {
+  return reply.code(code).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
 }

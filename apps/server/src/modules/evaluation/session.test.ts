@@ -2,7 +2,7 @@
 import { EvaluationCode, evaluationLimits } from '@ondoku/contract';
 import type { SpeechStream } from '@ondoku/speech';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EvaluationSession } from './session.js';
+import { EvaluationSession, type FinishedEvaluation, type StoreEvaluation } from './session.js';
 
 const startFrame = JSON.stringify({
   cmd: 'ssb',
@@ -55,5 +55,65 @@ describe('idle timeout', () => {
     expect(session.isOpen).toBe(true);
     await vi.advanceTimersByTimeAsync(evaluationLimits.idleTimeoutMs + 1);
     expect(sent).toEqual([expect.objectContaining({ code: EvaluationCode.IDLE_TIMEOUT })]);
+  });
+});
+
+describe('a finished evaluation', () => {
+  const result = {
+    total_score: 88,
+    accuracy_score: 90,
+    fluency_score: 85,
+    integrity_score: 100,
+    words: [{ word: 'apples', score: 88, type: 'normal', start_ms: 0, end_ms: 500 }],
+    evaluate_html: '<span>apples</span>',
+    evaluate_text: 'apples',
+    duration_ms: 500,
+  };
+  function finished(store: StoreEvaluation) {
+    const sent: { code: number; sid?: string }[] = [];
+    const io = { send: (m: string) => sent.push(JSON.parse(m) as { code: number }), close: vi.fn() };
+    // The worker encodes raw PCM (startStream `record`) and returns the file beside the result.
+    const recording = new Uint8Array(300).fill(7);
+    const stream = {
+      push: () => {},
+      finish: async () => ({ ...result, recording }),
+      abort: () => {},
+    } as unknown as SpeechStream;
+    const starts: unknown[] = [];
+    const session = new EvaluationSession(
+      io,
+      (...args) => (starts.push(args), stream),
+      () => {},
+      { owner: { kind: 'student', id: 7 }, store },
+    );
+    session.receive(startFrame);
+    session.receive(audio(3200));
+    session.receive(JSON.stringify({ cmd: 'auw', status: 2, audio: '' }));
+    return { session, sent, starts, recording };
+  }
+
+  it('is stored before the reply is sent, with the recording and the reply', async () => {
+    let release!: () => void;
+    const stored: FinishedEvaluation[] = [];
+    const { sent, starts, recording } = finished(async (f) => {
+      stored.push(f);
+      await new Promise<void>((r) => (release = r));
+    });
+    await vi.waitFor(() => expect(stored).toHaveLength(1));
+    expect(sent).toEqual([]); // no reply while the store is pending
+    release();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ code: 0, sid: stored[0]!.sid, result: stored[0]!.result });
+    expect(stored[0]).toMatchObject({ owner: { kind: 'student', id: 7 }, text: 'I like apples.', durationMs: 200 });
+    expect(starts).toEqual([['I like apples.', 'read_sentence', { record: true }]]);
+    expect(stored[0]!.recording).toBe(recording);
+    expect(stored[0]!.result).not.toHaveProperty('duration_ms');
+    expect(stored[0]!.result).not.toHaveProperty('recording');
+  });
+
+  it('answers 50001 when it cannot be stored', async () => {
+    const { sent } = finished(() => Promise.reject(new Error('insert failed')));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.code).toBe(EvaluationCode.EVALUATION_FAILED);
   });
 });

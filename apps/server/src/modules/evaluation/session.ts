@@ -7,18 +7,50 @@ import {
   evaluationStartFrame,
   type EvaluationCategory,
   type EvaluationReply,
+  type EvaluationResultData,
 } from '@ondoku/contract';
-import type { SpeechStream } from '@ondoku/speech';
+import { Recording, type SpeechStream, type SpeechStreamOptions } from '@ondoku/speech';
 import { OpusInput, RawPcmInput, type AudioInput } from './audio-input.js';
 import { presentEvaluationResult } from './presenter.js';
+import type { TicketKind } from './ticket.js';
 
-/** Starts an evaluation in a speech worker that scores the audio while it arrives. */
-export type StartStream = (text: string, category: EvaluationCategory) => SpeechStream;
+/**
+ * Starts an evaluation in a speech worker that scores the audio while it arrives (and, with
+ * `record`, encodes it into the recording).
+ */
+export type StartStream = (text: string, category: EvaluationCategory, options?: SpeechStreamOptions) => SpeechStream;
 
 export interface SessionIo {
   send(message: string): void;
   close(): void;
 }
+
+/** Who opened the socket (from the ticket): the per-teacher and per-child socket limits, the stored result. */
+export interface SessionOwner {
+  kind: TicketKind;
+  id: number;
+}
+
+/** A finished evaluation, as it is stored before the reply is sent (result-repository.ts). */
+export interface FinishedEvaluation {
+  sid: string;
+  owner: SessionOwner;
+  category: EvaluationCategory;
+  /** The text as evaluated (trimmed). */
+  text: string;
+  /** Exactly what the reply carries. */
+  result: EvaluationResultData;
+  /** Length of the audio received. */
+  durationMs: number;
+  /** The recording (WebM/Opus), null when nothing could be kept. */
+  recording: Uint8Array | null;
+}
+
+/** A new evaluation id (the `sid` of the reply and of the stored result). */
+export const newEvaluationSid = () => `ev${randomBytes(8).toString('hex')}`;
+
+/** Stores a finished evaluation; the reply is sent only once it resolves (a rejection answers 50001). */
+export type StoreEvaluation = (finished: FinishedEvaluation) => Promise<void>;
 
 type State = 'awaiting-start' | 'opening' | 'receiving' | 'evaluating' | 'closed';
 
@@ -37,9 +69,16 @@ export const IDLE_PROGRESS_SAMPLES = SAMPLE_RATE / 20;
  * can be tested directly; `closed` releases everything the session holds.
  */
 export class EvaluationSession {
-  readonly sid = `ev${randomBytes(8).toString('hex')}`;
+  readonly sid = newEvaluationSid();
   private state: State = 'awaiting-start';
   private input: AudioInput | null = null;
+  /**
+   * The recording of Opus input, muxed here from the packets as sent (cheap); raw PCM is encoded
+   * by the speech worker that scores it (startStream `record`), off the event loop.
+   */
+  private recording: Recording | null = null;
+  private category: EvaluationCategory = 'read_sentence';
+  private text = '';
   private stream: SpeechStream | null = null;
   private samples = 0;
   private maxSamples = 0;
@@ -53,10 +92,15 @@ export class EvaluationSession {
     private readonly io: SessionIo,
     private readonly startStream: StartStream,
     private readonly onEnd: (session: EvaluationSession) => void,
-    /** The teacher whose ticket opened the socket (the per-teacher socket limit). */
-    readonly teacherId = 0,
+    /** Whose ticket opened the socket, and where a finished evaluation is stored before the reply. */
+    private readonly opts: { owner?: SessionOwner; store?: StoreEvaluation } = {},
   ) {
     this.touch();
+  }
+
+  /** Whose ticket opened the socket (the per-teacher and per-child socket limits). */
+  get owner(): SessionOwner {
+    return this.opts.owner ?? { kind: 'teacher', id: 0 };
   }
 
   get isOpen() {
@@ -77,6 +121,8 @@ export class EvaluationSession {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.input?.free();
     this.input = null;
+    this.recording?.free();
+    this.recording = null;
     this.stream?.abort(); // no-op once finished
     this.stream = null;
     this.onEnd(this);
@@ -112,9 +158,10 @@ export class EvaluationSession {
     if (!parsed.success) return this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame);
     const { audio, status } = parsed.data;
     if (audio) {
+      const bytes = Buffer.from(audio, 'base64');
       let pcm: Int16Array;
       try {
-        pcm = this.input!.decode(audio);
+        pcm = this.input!.decode(bytes);
       } catch {
         return this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame);
       }
@@ -123,6 +170,8 @@ export class EvaluationSession {
         return this.fail(EvaluationCode.AUDIO_TOO_LONG, evaluationMessages.audioTooLong);
       }
       if (pcm.length) this.stream!.push(pcm);
+      // Opus packets are kept as sent (copied out of Buffer's shared pool).
+      this.recording?.addPacket(new Uint8Array(bytes), pcm.length);
       this.sinceTouch += pcm.length;
       if (this.sinceTouch >= IDLE_PROGRESS_SAMPLES) this.touch();
     }
@@ -148,7 +197,10 @@ export class EvaluationSession {
       return;
     }
     this.input = input;
-    this.stream = this.startStream(trimmed, category);
+    this.recording = aue === 'opus' ? new Recording() : null;
+    this.category = category;
+    this.text = trimmed;
+    this.stream = this.startStream(trimmed, category, { record: aue === 'raw' });
     this.state = 'receiving';
   }
 
@@ -156,15 +208,26 @@ export class EvaluationSession {
     if (this.samples < SAMPLE_RATE / 10) return this.fail(EvaluationCode.NO_AUDIO, evaluationMessages.noAudio);
     this.state = 'evaluating';
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    const recording = this.recording;
     try {
-      const result = await this.stream!.finish();
+      // Opus: muxed here while the worker aligns; raw: the worker's. A file that fails is not kept.
+      const [result, muxed] = await Promise.all([this.stream!.finish(), recording?.finish().catch(() => null)]);
+      const { recording: encoded, ...scored } = result;
+      const file = (recording ? muxed : encoded) ?? null;
       if (this.state !== 'evaluating') return; // the client left meanwhile
-      const reply: EvaluationReply = {
-        code: EvaluationCode.OK,
-        message: '',
+      const presented = presentEvaluationResult(scored);
+      // Stored before the reply: a child who submits right after it always finds the result.
+      await this.opts.store?.({
         sid: this.sid,
-        result: presentEvaluationResult(result),
-      };
+        owner: this.owner,
+        category: this.category,
+        text: this.text,
+        result: presented,
+        durationMs: Math.round((this.samples * 1000) / SAMPLE_RATE),
+        recording: file,
+      });
+      if (this.state !== 'evaluating') return;
+      const reply: EvaluationReply = { code: EvaluationCode.OK, message: '', sid: this.sid, result: presented };
       this.io.send(JSON.stringify(reply));
       this.end();
     } catch {

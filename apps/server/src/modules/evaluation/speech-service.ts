@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { EvaluationCategory } from '@ondoku/contract';
-import { SpeechWorkerPool, type SpeechStream } from '@ondoku/speech';
+import {
+  SpeechWorkerPool,
+  type ReaderProfile,
+  type ReadingReply,
+  type SpeechStream,
+  type SpeechStreamOptions,
+} from '@ondoku/speech';
 
 /**
  * The speech worker threads of this process, started on first use so that processes (and test
@@ -10,10 +16,15 @@ import { SpeechWorkerPool, type SpeechStream } from '@ondoku/speech';
  * source (tests, tsx) the pool starts packages/speech/src/worker.ts itself.
  */
 export interface SpeechService {
-  /** An evaluation scored while the audio arrives; finish() then only runs the alignment. */
-  startStream(text: string, category: EvaluationCategory): SpeechStream;
+  /**
+   * An evaluation scored while the audio arrives; finish() then only runs the alignment. With
+   * `record`, the worker also encodes the audio into the WebM/Opus recording finish() returns.
+   */
+  startStream(text: string, category: EvaluationCategory, options?: SpeechStreamOptions): SpeechStream;
   /** Text-to-speech on a worker thread (the library installer's model audio). */
   synthesize(text: string, toneType?: number, speed?: number): Promise<{ wav: Uint8Array; duration_ms: number }>;
+  /** A demo child's reading of a text, synthesised on a worker thread (the demo seed). */
+  synthesizeReading(text: string, reader: ReaderProfile): Promise<ReadingReply>;
   warmUp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -29,8 +40,9 @@ export function createSpeechService(opts: { workers?: number; modelDir?: string 
       timeoutMs: 60_000,
     }));
   return {
-    startStream: (text, category) => get().startStream(text, category),
+    startStream: (text, category, options) => get().startStream(text, category, options),
     synthesize: (text, toneType, speed) => get().synthesize(text, toneType, speed),
+    synthesizeReading: (text, reader) => get().synthesizeReading(text, reader),
     warmUp: () => get().ready(),
     async close() {
       await pool?.close();

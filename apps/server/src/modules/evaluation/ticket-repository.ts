@@ -1,30 +1,39 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { authTokens, evaluationTicketsUsed } from '../../db/schema/index.js';
+import { authTokens, evaluationTicketsUsed, students, studentTokens } from '../../db/schema/index.js';
 import type { TicketClaim } from './ticket.js';
 
 /**
  * Uses a ticket (signature already checked): one statement marks its nonce used, only if the
- * sign-in token it was issued to is still live (not revoked, not expired, same teacher). False
- * when the nonce was used before or the token is gone. The same statement purges nonces whose
- * tickets expired more than 5 minutes ago (a margin for clocks of other processes); those
- * tickets are refused by their expiry anyway.
+ * sign-in token it was issued to is still live — a teacher's `auth_tokens` row (not revoked, not
+ * expired, same teacher), or a child's `student_tokens` row (not revoked, not expired, same
+ * child, the child not archived). False when the nonce was used before or the token is gone.
+ * The same statement purges nonces whose tickets expired more than 5 minutes ago (a margin for
+ * clocks of other processes); those tickets are refused by their expiry anyway.
  */
 export async function useTicket(db: DbOrTx, claim: TicketClaim): Promise<boolean> {
   const used = evaluationTicketsUsed;
+  const live =
+    claim.kind === 'teacher'
+      ? sql`select 1 from ${authTokens}
+          where ${authTokens.id} = ${claim.tokenId}
+            and ${authTokens.teacherId} = ${claim.id}
+            and ${authTokens.revokedAt} is null
+            and ${authTokens.expiresAt} > now()`
+      : sql`select 1 from ${studentTokens}
+          join ${students} on ${students.id} = ${studentTokens.studentId}
+          where ${studentTokens.id} = ${claim.tokenId}
+            and ${studentTokens.studentId} = ${claim.id}
+            and ${studentTokens.revokedAt} is null
+            and ${studentTokens.expiresAt} > now()
+            and ${students.archivedAt} is null`;
   const result = await db.execute(sql`
     with purged as (
       delete from ${used} where ${used.expiresAt} < now() - interval '5 minutes'
     )
     insert into ${used} (nonce, expires_at)
     select ${claim.nonce}, to_timestamp(${claim.expiresAt})
-    where exists (
-      select 1 from ${authTokens}
-      where ${authTokens.id} = ${claim.tokenId}
-        and ${authTokens.teacherId} = ${claim.teacherId}
-        and ${authTokens.revokedAt} is null
-        and ${authTokens.expiresAt} > now()
-    )
+    where exists (${live})
     on conflict (nonce) do nothing
     returning nonce`);
   return result.rows.length === 1;

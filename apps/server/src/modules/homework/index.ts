@@ -5,5 +5,6 @@
 export { publishHomework, type Origin } from './service.js';
 export { createScheduler, type Scheduler, type SchedulerReport } from './scheduler.js';
 export { noMissedItems, type MissedItemsSource } from './plans.js';
+export { missedItemsFromAttempts, type ReviewItem } from './missed-items.js';
 export { unsafeAnyWordBook, unsafeResourcesOfType } from './library-access.js';
 export { publishHeadquartersHomework, type HeadquartersPublish } from './headquarters.js';

@@ -31,8 +31,9 @@ const WEEK_MS = 7 * DAY_MS;
 
 /**
  * Issue 15.6: what a child missed in their earlier attempts (words and sentences), brought back
- * by plans with review_missed. The students' side records attempts; until it does, the source
- * finds nothing. It receives the plan's teacher, the children and the time since which to look.
+ * by plans with review_missed. The default source reads the children's attempts
+ * (missed-items.ts); tests may give another. It receives the plan's teacher, the children and the
+ * time since which to look.
  */
 export type MissedItemsSource = (
   db: DbOrTx,

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { distributeDue, duePlanIds, noMissedItems, type MissedItemsSource } from './plans.js';
+import { deleteOldNotices, noticeOverdue } from '../notices/index.js';
+import { noticeLimits } from '@ondoku/contract';
+import { missedItemsFromAttempts } from './missed-items.js';
+import { distributeDue, duePlanIds, type MissedItemsSource } from './plans.js';
+import { createTicker } from '../../lib/ticker.js';
 
 /**
  * The homework scheduler (docs/homework.md "Scheduler"). Its durable state is the rows
@@ -41,9 +45,7 @@ export function createScheduler(deps: {
   missedItems?: MissedItemsSource;
 }): Scheduler {
   const { db, clock } = deps;
-  const missed = deps.missedItems ?? noMissedItems;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
+  const missed = deps.missedItems ?? missedItemsFromAttempts;
 
   async function mark(tx: DbOrTx, kind: 'opened' | 'closed', now: Date) {
     const due =
@@ -52,7 +54,7 @@ export function createScheduler(deps: {
         : sql`closed_at is null and deleted_at is null and coalesce(reissue_end_time, end_time) <= ${now}`;
     const column = kind === 'opened' ? sql`opened_at` : sql`closed_at`;
     const at = kind === 'opened' ? sql`start_time` : sql`coalesce(reissue_end_time, end_time)`;
-    const res = await tx.execute<{ n: number }>(sql`
+    const res = await tx.execute<{ id: number; deadline: Date }>(sql`
       with claimed as (
         select id from homework where ${due} order by id limit ${BATCH} for update skip locked
       ), marked as (
@@ -60,10 +62,17 @@ export function createScheduler(deps: {
       ), recorded as (
         insert into homework_events (homework_id, kind, deadline, at)
         select id, ${kind}, deadline, ${now} from marked
-        on conflict do nothing returning 1
+        on conflict do nothing returning homework_id, deadline
       )
-      select count(*)::int as n from recorded`);
-    return res.rows[0]?.n ?? 0;
+      select homework_id as id, deadline from recorded`);
+    // A deadline passed with children who had not submitted: the teacher hears of it.
+    if (kind === 'closed' && res.rows.length)
+      await noticeOverdue(
+        tx,
+        res.rows.map((r) => ({ homeworkId: Number(r.id), deadline: new Date(r.deadline) })),
+        now,
+      );
+    return res.rows.length;
   }
 
   /**
@@ -88,28 +97,10 @@ export function createScheduler(deps: {
       await tx.execute(
         sql`delete from homework_publish_keys where created_at < ${new Date(now.getTime() - 86_400_000)}`,
       );
+      await deleteOldNotices(tx, new Date(now.getTime() - noticeLimits.keepDays * 86_400_000));
       return report;
     });
   }
 
-  return {
-    tick,
-    start(intervalMs) {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = tick()
-          .catch((err: unknown) => deps.log?.error({ err }, 'homework scheduler tick failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return { tick, ...createTicker(tick, { log: deps.log, name: 'homework scheduler' }) };
 }

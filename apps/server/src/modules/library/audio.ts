@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseWav, writeWav } from '@ondoku/speech';
 import type { Storage } from '../../lib/storage.js';
+import { writeCacheOnce } from '../../lib/cache-file.js';
 
 /**
  * Model audio of the library (docs/library.md, "Audio"): eSpeak NG through the project's
@@ -98,13 +99,7 @@ export function createAudioMaker(deps: { storage: Storage; synth: Synthesizer; c
     }
     const { wav } = await deps.synth.synthesize(text, voice.toneType, voice.speed);
     synthesised++;
-    if (cacheFile) {
-      await fs.mkdir(path.dirname(cacheFile), { recursive: true });
-      const tmp = `${cacheFile}.${process.pid}.${synthesised}.tmp`;
-      await fs.writeFile(tmp, wav);
-      await fs.rename(tmp, cacheFile);
-    }
-    return wav;
+    return cacheFile ? writeCacheOnce(cacheFile, wav) : wav;
   }
 
   async function store(wav: Uint8Array): Promise<MadeAudio> {

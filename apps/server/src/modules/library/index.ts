@@ -10,9 +10,12 @@ export {
   type ClassroomResourceDef,
 } from './service.js';
 export { headquartersSource, type LibrarySource } from './source.js';
-export { findVisibleResource, type ResourceRecord } from './repository.js';
-export { presentResourceDetail } from './presenter.js';
+export { findVisibleResource, findWords, type ResourceRecord } from './repository.js';
+/** The preview shapes (the students' side builds its practice items from them). */
+export { presentResourceDetail, presentWordItems } from './presenter.js';
 export { directSynthesizer, libraryCacheDir } from './synthesizer.js';
+/** The text-to-speech engine and version (part of every synthesis cache key). */
+export { TTS_ENGINE } from './audio.js';
 export type { StoredContent } from './content.js';
 /** The visibility rule (headquarters, or the teacher's own classroom material; not deleted) as a
  * query condition, for modules that read resources in bulk (homework). One rule, defined here. */

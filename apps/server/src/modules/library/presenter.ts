@@ -1,7 +1,7 @@
 import type { ExerciseType, PackRow, ResourceDetail, ResourceRow } from '@ondoku/contract';
 import { mediaUrl } from '../media/index.js';
 import type { StoredContent, StoredItem } from './content.js';
-import type { PackRecord, ResourceListRecord, ResourceRecord } from './repository.js';
+import type { PackRecord, ResourceListRecord, ResourceRecord, WordRecord } from './repository.js';
 
 /** Names every field the web app receives about the library; storage keys become /media URLs. */
 const url = (key: string | null | undefined) => (key ? mediaUrl(key) : null);
@@ -103,3 +103,22 @@ export const presentPackRow = (p: PackRecord, total: number): PackRow => ({
   type: p.type as ExerciseType,
   total,
 });
+
+/**
+ * A word test's words in the word-reading preview shape, in the order drawn (`ids`), indexed
+ * from 0; ids whose word is gone are left out.
+ */
+export function presentWordItems(words: WordRecord[], ids: number[]): ResourceDetail['items'] {
+  const byId = new Map(words.map((w) => [w.id, w]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((w): w is WordRecord => w !== undefined)
+    .map((w, index) => ({
+      index,
+      screen_text: w.word,
+      screen_text_translation: w.meaning,
+      screen_pic: url(w.picture),
+      audio_file: url(w.audioKey),
+      ipa: w.ipa,
+    }));
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { libraryPacks, libraryResources, wordBooks, wordBookWords } from '../../db/schema/index.js';
 
@@ -150,4 +150,12 @@ export async function findWordBookParts(db: DbOrTx, code: string) {
     .groupBy(wordBookWords.part)
     .orderBy(asc(wordBookWords.part));
   return { book, parts };
+}
+
+export type WordRecord = typeof wordBookWords.$inferSelect;
+
+/** Words by id (a word test's drawn words; word books are headquarters material, every teacher's). */
+export async function findWords(db: DbOrTx, ids: number[]): Promise<WordRecord[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(wordBookWords).where(inArray(wordBookWords.id, ids));
 }

@@ -210,16 +210,13 @@ describe('import-team-students-list', () => {
     expect([bad.statusCode, bad.json().errmsg]).toEqual([400, '入力内容に誤りがあります。']);
   });
 
-  it('imports 2,000 rows in a few seconds', async () => {
+  // No time limit here: speed is for benchmarks (docs/testing.md); a timed test fails on a busy machine.
+  it('imports 2,000 rows in one go', { timeout: 120_000 }, async () => {
     const { teacher, auth } = await teacherWithToken(t);
     const c = await buildClass(t, { teacher: teacher });
     const data = await xlsx([HEAD, ...goodRows('big', 2000)]);
-    const started = performance.now();
     const res = (await intoClass(auth, c.id, 'big.xlsx', data)).json();
-    const ms = performance.now() - started;
     expect(res.data).toMatchObject({ imported: 2000, errors: [] });
-    console.log(`2,000-row xlsx import: ${Math.round(ms)} ms (${process.env.TEST_DB ?? 'pglite'})`);
-    expect(ms).toBeLessThan(10_000);
     expect(await countOf(teacher.id)).toBe(2000);
   });
 });

@@ -6,3 +6,5 @@ export { createStudents, type NewStudent } from './service.js';
 export { listClassStudents, type StudentRecord } from './student-repository.js';
 /** Joining a class by its code: the students' side call (student token) plugs in here (docs/classes.md). */
 export { joinClassByCode } from './service.js';
+/** The classes (this year's, not deleted) of the teacher's students, by student id (the students' side shows a child's). */
+export { classesOfStudents } from './student-repository.js';

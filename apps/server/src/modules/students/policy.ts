@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthTeacher } from '../../plugins/auth.js';
+import { findRollover } from './rollover-service.js';
 import { findStudent, findStudents, lowerIds, type StudentRecord } from './student-repository.js';
 
 /**
@@ -22,4 +23,11 @@ export async function requireOwnStudents(db: DbOrTx, teacher: Acting, loginIds: 
   const rows = await findStudents(db, teacher.id, loginIds);
   if (rows.length !== lowerIds(loginIds).length) throw AppError.forbidden();
   return rows;
+}
+
+/** The teacher's committed roll-over (its report), or 404: another teacher's is indistinguishable from none. */
+export async function requireOwnRollover(db: DbOrTx, teacher: Acting, id: number) {
+  const row = await findRollover(db, teacher.id, id);
+  if (!row) throw AppError.notFound();
+  return row;
 }

@@ -1,6 +1,7 @@
 import type { ImportResult, InitialPasswordRow, StudentRow } from '@ondoku/contract';
 import type { ClassWithCount } from '../classes/index.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { studentCardKey, type CardSecret } from '../learn/index.js';
 import type { StudentRecord } from './student-repository.js';
 
 /** A class a student belongs to, as lists of students show it. */
@@ -31,10 +32,14 @@ export const presentStudent = (s: StudentRecord, classes: ClassRef[]): StudentRo
 /** A student in a short list (a class's members). */
 export const presentStudentBrief = (s: StudentRecord) => ({ student_id: s.loginId, name: s.name, number: s.number });
 
-/** A login card: the initial password opened only here, for printing. */
-export const presentLoginCard = (s: StudentRecord, box: SecretBox): InitialPasswordRow => ({
+/**
+ * A login card: the initial password opened only here, for printing, and the key of the card's
+ * sign-in QR code (modules/learn; it stops working when the password is reset).
+ */
+export const presentLoginCard = (s: StudentRecord, box: SecretBox, cards: CardSecret): InitialPasswordRow => ({
   ...presentProfile(s),
   initial_password: s.initialPasswordEnc ? box.open(s.initialPasswordEnc) : null,
+  card_key: studentCardKey(cards, s),
 });
 
 export const presentImportResult = (r: {
@@ -60,14 +65,23 @@ export const presentDeletionSummary = (r: { class: ClassWithCount; inOtherClasse
 });
 
 /** A login card of a student listed by id: the class it names (クラス未所属 when none). */
-export const presentLoginCardWithClass = (s: StudentRecord, className: string | null, box: SecretBox) => ({
-  ...presentLoginCard(s, box),
+export const presentLoginCardWithClass = (
+  s: StudentRecord,
+  className: string | null,
+  box: SecretBox,
+  cards: CardSecret,
+) => ({
+  ...presentLoginCard(s, box, cards),
   team_name: className ?? 'クラス未所属',
 });
 
-export const presentLoginCards = (r: { class: ClassWithCount; students: StudentRecord[] }, box: SecretBox) => ({
+export const presentLoginCards = (
+  r: { class: ClassWithCount; students: StudentRecord[] },
+  box: SecretBox,
+  cards: CardSecret,
+) => ({
   team: { team_id: r.class.id, name: r.class.name, code: r.class.code },
-  rows: r.students.map((s) => presentLoginCard(s, box)),
+  rows: r.students.map((s) => presentLoginCard(s, box, cards)),
 });
 
 /** A class with its members, for the class/student tree. */

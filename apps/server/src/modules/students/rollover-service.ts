@@ -8,9 +8,9 @@ import {
   type RolloverPlan,
   type RolloverReport,
 } from '@ondoku/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { classes, classStudents, students } from '../../db/schema/index.js';
+import { classes, classStudents, students, yearRollovers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { createClasses, listClasses, type ClassWithCount } from '../classes/index.js';
 import { requireOwnClasses } from '../classes/policy.js';
@@ -206,6 +206,7 @@ export async function computeRollover(db: DbOrTx, teacherId: number, req: Rollov
       moves,
       graduates,
       committed_at: null,
+      rollover_id: null,
     },
     archiveIds: ending.map((c) => c.id),
     newNames,
@@ -261,7 +262,43 @@ export async function commitRollover(tx: DbOrTx, teacherId: number, req: Rollove
       .update(students)
       .set({ archivedAt: now, updatedAt: now })
       .where(and(eq(students.teacherId, teacherId), inArray(students.id, plan.graduateIds)));
-  return { ...plan.report, committed_at: now.toISOString() };
+  // The record of this roll-over, for the report's download (year-rollover-report-xls).
+  const { created_teams, archived_teams, kept_teams, moves, graduates } = plan.report;
+  const [record] = await tx
+    .insert(yearRollovers)
+    .values({
+      teacherId,
+      report: { errors, created_teams, archived_teams, kept_teams, moves, graduates },
+      committedAt: now,
+    })
+    .returning({ id: yearRollovers.id });
+  return { ...plan.report, committed_at: now.toISOString(), rollover_id: record!.id };
+}
+
+/** The teacher's committed roll-overs, newest first, with their counts. */
+export async function listRollovers(db: DbOrTx, teacherId: number) {
+  const rows = await db
+    .select()
+    .from(yearRollovers)
+    .where(eq(yearRollovers.teacherId, teacherId))
+    .orderBy(desc(yearRollovers.committedAt), desc(yearRollovers.id));
+  return rows.map((r) => ({
+    rollover_id: r.id,
+    committed_at: r.committedAt.toISOString(),
+    moved_count: r.report.moves.length,
+    graduate_count: r.report.graduates.length,
+    created_count: r.report.created_teams.length,
+    archived_count: r.report.archived_teams.length,
+  }));
+}
+
+/** One of the teacher's roll-overs, or undefined (another teacher's is the same as none). */
+export async function findRollover(db: DbOrTx, teacherId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(yearRollovers)
+    .where(and(eq(yearRollovers.teacherId, teacherId), eq(yearRollovers.id, id)));
+  return row;
 }
 
 // ── The roster of split classes ─────────────────────────────────────────────────────────────

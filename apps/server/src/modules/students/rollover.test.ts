@@ -21,7 +21,10 @@ import { multipart } from '../../test/multipart.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { createStudents } from './index.js';
 import { gradeNumber, nextGrade } from './rollover-service.js';
-import { exportGraduatesXls } from '@ondoku/contract';
+import { exportGraduatesXls, exportRolloverReportXls, getRolloverRows, japaneseDateTime } from '@ondoku/contract';
+import ExcelJS from 'exceljs';
+import { yearRollovers } from '../../db/schema/index.js';
+import { rolloverClassStates, rolloverGraduateState } from './rollover-report-file.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -201,6 +204,7 @@ describe('team/year-rollover-commit', () => {
       await t.db.execute(sql`drop trigger fail_rollover on students`);
     }
     expect(await snapshot(me.teacher.id)).toEqual(before);
+    expect(await t.db.select().from(yearRollovers).where(eq(yearRollovers.teacherId, me.teacher.id))).toEqual([]);
   });
 
   it('refuses a plan with problems and writes nothing', async () => {
@@ -268,6 +272,116 @@ describe('team/year-rollover-commit', () => {
     // Memberships of last year stay as the record.
     const kept = await t.db.select().from(classStudents).where(eq(classStudents.classId, s.c4.id));
     expect(kept).toHaveLength(4);
+  });
+});
+
+/** Every row of a sheet as plain values, header first. */
+const sheetRows = (ws: ExcelJS.Worksheet) => {
+  const out: unknown[][] = [];
+  ws.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+  return out;
+};
+
+describe('team/year-rollover-report-xls', () => {
+  it('the committed roll-over as an xlsx, cell by cell; names stay text; only the teacher downloads it', async () => {
+    const me = await teacherWithToken(t);
+    const p = `x${++seq}${Date.now().toString(36)}`;
+    const c4 = await buildClass(t, { teacher: me.teacher, name: '4年1組' });
+    const c6 = await buildClass(t, { teacher: me.teacher, name: '6年1組' });
+    const club = await buildClass(t, { teacher: me.teacher, name: '英語クラブ' });
+    // Names a spreadsheet must never read as formulas.
+    await t.db.transaction((tx) =>
+      createStudents(tx, t.secretBox, me.teacher.id, [
+        { loginId: `${p}-a`, name: '=HYPERLINK("http://x.example","y")', gradeName: '4年', classIds: [c4.id] },
+        { loginId: `${p}-b`, name: '+1+2', gradeName: '4年', classIds: [c4.id] },
+        { loginId: `${p}-c`, name: '@SUM(A1)', gradeName: '6年', classIds: [c6.id] },
+        { loginId: `${p}-d`, name: '-3', gradeName: '6年', classIds: [c6.id, club.id] },
+      ]),
+    );
+    const plan: RolloverInput = {
+      plans: [
+        { team_id: c4.id, action: 'next', name: '=5年1組' },
+        { team_id: c6.id, action: 'graduate' },
+        { team_id: club.id, action: 'keep' },
+      ],
+    };
+    const preview = await call(t, previewRollover, plan, { as: me });
+    expect(preview.data.rollover_id).toBeNull();
+    const res = await call(t, commitRollover, plan, { as: me });
+    expect(res.errcode).toBe(0);
+    const id = res.data.rollover_id!;
+    expect(id).toBeGreaterThan(0);
+
+    const rows = (await call(t, getRolloverRows, {}, { as: me })).data.rows;
+    expect(rows).toEqual([
+      {
+        rollover_id: id,
+        committed_at: res.data.committed_at,
+        moved_count: 2,
+        graduate_count: 2,
+        created_count: 1,
+        archived_count: 2,
+      },
+    ]);
+
+    const file = await download(t, exportRolloverReportXls, { rollover_id: id }, { as: me });
+    expect(file.status).toBe(200);
+    expect(file.contentType).toContain('spreadsheetml');
+    const stamp = res.data.committed_at!.slice(0, 10).replace(/-/g, '');
+    expect(decodeURIComponent(file.disposition.split("UTF-8''")[1]!)).toMatch(/^年度更新の記録_\d{8}\.xlsx$/);
+    // The school's date (Asia/Tokyo), a day after UTC's at most.
+    expect(
+      Number(decodeURIComponent(file.disposition.split("UTF-8''")[1]!).slice(8, 16)) - Number(stamp),
+    ).toBeLessThanOrEqual(1);
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.body as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['概要', '生徒の移動', '卒業生', 'クラス']);
+    expect(sheetRows(wb.getWorksheet('概要')!)).toEqual([
+      ['項目', '内容'],
+      ['年度更新の実行日時', japaneseDateTime(res.data.committed_at!)],
+      ['進級・クラス替えをした生徒（人）', 2],
+      ['卒業した生徒（人）', 2],
+      ['新しく作成したクラス', 1],
+      ['昨年度のクラスになったクラス（閲覧のみ・非表示）', 2],
+      ['そのまま続くクラス', 1],
+    ]);
+    const moves = wb.getWorksheet('生徒の移動')!;
+    expect(sheetRows(moves)).toEqual([
+      ['生徒ID', '氏名', '元のクラス', '新しいクラス', '元の学年', '新しい学年'],
+      [`${p}-a`, '=HYPERLINK("http://x.example","y")', '4年1組', '=5年1組', '4年', '5年'],
+      [`${p}-b`, '+1+2', '4年1組', '=5年1組', '4年', '5年'],
+    ]);
+    const graduates = wb.getWorksheet('卒業生')!;
+    expect(sheetRows(graduates)).toEqual([
+      ['生徒ID', '氏名', 'クラス', '学年', '状態'],
+      [`${p}-c`, '@SUM(A1)', '6年1組', '6年', rolloverGraduateState],
+      [`${p}-d`, '-3', '6年1組', '6年', rolloverGraduateState],
+    ]);
+    expect(sheetRows(wb.getWorksheet('クラス')!)).toEqual([
+      ['クラス名', '年度更新後'],
+      ['=5年1組', rolloverClassStates.created],
+      ['4年1組', rolloverClassStates.archived],
+      ['6年1組', rolloverClassStates.archived],
+      ['英語クラブ', rolloverClassStates.kept],
+    ]);
+    // Every cell is a value, none a formula: names starting with = + - @ stay text.
+    for (const ws of wb.worksheets)
+      ws.eachRow((row) =>
+        row.eachCell((cell) => {
+          expect(cell.type, `${ws.name}!${cell.address}`).not.toBe(ExcelJS.ValueType.Formula);
+          expect(cell.formula, `${ws.name}!${cell.address}`).toBeUndefined();
+        }),
+      );
+    for (const cell of [moves.getCell('B2'), moves.getCell('B3'), moves.getCell('D2'), graduates.getCell('B2')])
+      expect(cell.type, cell.address).toBe(ExcelJS.ValueType.String);
+
+    // Another teacher's roll-over is the same as none; an unknown id too.
+    const other = await teacherWithToken(t);
+    const theirs = await download(t, exportRolloverReportXls, { rollover_id: id }, { as: other });
+    expect([theirs.status, theirs.error?.errcode]).toEqual([404, ErrorCode.NOT_FOUND]);
+    expect((await call(t, getRolloverRows, {}, { as: other })).data.rows).toEqual([]);
+    expect((await download(t, exportRolloverReportXls, { rollover_id: id + 1000 }, { as: me })).status).toBe(404);
   });
 });
 

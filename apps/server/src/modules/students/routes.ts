@@ -24,6 +24,8 @@ import {
   studentMessages,
   commitRollover,
   exportGraduatesXls,
+  exportRolloverReportXls,
+  getRolloverRows,
   getGraduatePageRows,
   getStudentsLoginCards,
   getUnassignedStudentPageRows,
@@ -44,7 +46,7 @@ import { listClasses } from '../classes/index.js';
 import { requireOwnClass } from '../classes/policy.js';
 import { importTemplateXlsx, rosterXlsx } from './export-file.js';
 import { importStudents } from './import-service.js';
-import { requireOwnStudent } from './policy.js';
+import { requireOwnRollover, requireOwnStudent } from './policy.js';
 import {
   presentClassBranch,
   presentCount,
@@ -54,6 +56,7 @@ import {
   presentLoginCards,
   presentStudent,
 } from './presenter.js';
+import { rolloverReportFileName, rolloverReportXlsx } from './rollover-report-file.js';
 import * as rollover from './rollover-service.js';
 import * as service from './service.js';
 import {
@@ -183,7 +186,11 @@ export function studentRoutes(
   );
 
   route(app, getStudentInitialPwdList, async ({ input, teacher }) =>
-    presentLoginCards(await service.initialPasswordCards(db, teacher.id, input.team_id, input.student_ids), box),
+    presentLoginCards(
+      await service.initialPasswordCards(db, teacher.id, input.team_id, input.student_ids),
+      box,
+      cipher,
+    ),
   );
 
   /** The roster's password column: the initial password while it is still valid (else 変更済み). */
@@ -266,7 +273,7 @@ export function studentRoutes(
 
   route(app, getStudentsLoginCards, async ({ input, teacher }) => ({
     rows: (await service.loginCardsOfStudents(db, teacher.id, input.student_ids)).map((r) =>
-      presentLoginCardWithClass(r.student, r.className, box),
+      presentLoginCardWithClass(r.student, r.className, box, cipher),
     ),
   }));
 
@@ -284,4 +291,14 @@ export function studentRoutes(
   );
 
   uploadRoute(app, readRolloverRoster, async ({ file }) => rollover.readRolloverRoster(file));
+
+  route(app, getRolloverRows, async ({ teacher }) => ({ rows: await rollover.listRollovers(db, teacher.id) }));
+
+  blobRoute(app, exportRolloverReportXls, async ({ input, teacher }) => {
+    const record = await requireOwnRollover(db, teacher, input.rollover_id);
+    return {
+      filename: rolloverReportFileName(record.committedAt),
+      body: await rolloverReportXlsx(record.report, record.committedAt),
+    };
+  });
 }

@@ -107,6 +107,8 @@ export async function rejoinStudents(
           passwordHash: await hashIssuedPassword(s.password),
           initialPasswordEnc: box.seal(s.password),
           passwordChangedAt: null,
+          // A new password renews the login card: the old card's QR key stops working (docs/learn.md).
+          cardVersion: sql`${students.cardVersion} + 1`,
         }
       : {};
     await tx
@@ -165,6 +167,8 @@ export async function setStudentPassword(
       passwordHash: await hashIssuedPassword(password),
       initialPasswordEnc: box.seal(password),
       passwordChangedAt: null,
+      // A new password renews the login card: the old card's QR key stops working (docs/learn.md).
+      cardVersion: sql`${students.cardVersion} + 1`,
       updatedAt: new Date(),
     })
     .where(and(eq(students.teacherId, teacherId), eq(students.id, s.id)));
@@ -276,7 +280,7 @@ export async function reissueInitialPasswords(db: DbOrTx, box: SecretBox, teache
   const sealed = passwords.map((p) => box.seal(p));
   const res = await db.execute(sql`
     update ${students} set password_hash = u.hash, initial_password_enc = u.sealed,
-      password_changed_at = null, updated_at = now()
+      password_changed_at = null, card_version = ${students.cardVersion} + 1, updated_at = now()
     from unnest(${sql.param(own.map((s) => s.id))}::int[], ${sql.param(hashes)}::text[], ${sql.param(sealed)}::text[]) as u(id, hash, sealed)
     where ${students.id} = u.id and ${students.teacherId} = ${teacherId}`);
   return res.rowCount ?? 0;

@@ -1,10 +1,17 @@
-import { ArrowLeftOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Layout, Menu, Space, Spin, type MenuProps } from 'antd';
+import {
+  ArrowLeftOutlined,
+  BellOutlined,
+  DownloadOutlined,
+  DownOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Badge, Button, Dropdown, Layout, Menu, Space, Spin, type MenuProps } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { buildMenu, menu, type MenuEntry } from '../../config/menu';
 import { paths } from '../../config/paths';
-import { useTeacherInfo } from '../../lib/queries';
+import { useNewNoticeTotal, useTeacherInfo } from '../../lib/queries';
 import { forgetPushToken } from '../../features/account/api/delete-fcm-token';
 import { usePushTokenRegistration } from '../../features/account/api/save-fcm-token';
 import { useLogout } from '../../features/auth/api/logout';
@@ -36,6 +43,7 @@ export function AdminLayout() {
   }, [session, navigate]);
   useEffect(() => recordVisit(pathname), [pathname]);
   usePushTokenRegistration(Boolean(session));
+  const unread = useNewNoticeTotal(Boolean(session)).data?.new_msg_num ?? 0;
 
   const user = session?.user;
   const liveUrl = info.data?.live_lesson_url ?? null;
@@ -49,11 +57,15 @@ export function AdminLayout() {
     ...(user.type !== 'guest' && hasRoute(paths.person.path)
       ? [{ key: 'person', icon: <UserOutlined />, label: 'アカウント設定' }]
       : []),
+    ...(hasRoute(paths.downloadManage.path)
+      ? [{ key: 'downloads', icon: <DownloadOutlined />, label: 'ダウンロード管理' }]
+      : []),
     { key: 'logout', icon: <LogoutOutlined />, label: 'ログアウト' },
   ];
   const onAccountClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') void forgetPushToken().then(logout);
     if (key === 'person') void navigate(paths.person.path);
+    if (key === 'downloads') void navigate(paths.downloadManage.path);
   };
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'live') {
@@ -117,17 +129,29 @@ export function AdminLayout() {
               {handle?.title}
             </h4>
           </Space>
-          <Dropdown menu={{ items: accountItems, onClick: onAccountClick }} trigger={['click']}>
-            <Button type="text" style={{ height: 48 }} data-testid="account-menu">
-              <Space>
-                <Avatar src={user.avatar ?? undefined} style={{ background: '#1f7a5c' }}>
-                  {user.nickname.slice(0, 1)}
-                </Avatar>
-                <span>{user.nickname}</span>
-                <DownOutlined />
-              </Space>
+          <Space size={4}>
+            <Button
+              type="text"
+              style={{ height: 48, width: 48 }}
+              aria-label={unread ? `お知らせ（未読${unread}件）` : 'お知らせ'}
+              onClick={() => void navigate(paths.notices.path)}
+            >
+              <Badge count={unread} size="small" overflowCount={99}>
+                <BellOutlined style={{ fontSize: 20 }} />
+              </Badge>
             </Button>
-          </Dropdown>
+            <Dropdown menu={{ items: accountItems, onClick: onAccountClick }} trigger={['click']}>
+              <Button type="text" style={{ height: 48 }} data-testid="account-menu">
+                <Space>
+                  <Avatar src={user.avatar ?? undefined} style={{ background: '#1f7a5c' }}>
+                    {user.nickname.slice(0, 1)}
+                  </Avatar>
+                  <span>{user.nickname}</span>
+                  <DownOutlined />
+                </Space>
+              </Button>
+            </Dropdown>
+          </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
           <KeepAliveOutlet />

@@ -1,6 +1,7 @@
 import { paths } from '../../config/paths';
 import { ArchivedClasses } from '../../features/classes/components/archived-classes';
 import { Graduates } from '../../features/students/components/graduates';
+import { RolloverRecords } from '../../features/students/components/rollover-records';
 import type { RouteHandle } from '../router';
 
 export const handle: RouteHandle = { title: '卒業生・昨年度のクラス', level: 1, menu: paths.classEditing.path };
@@ -10,6 +11,7 @@ export function Component() {
     <>
       <Graduates />
       <ArchivedClasses />
+      <RolloverRecords />
     </>
   );
 }

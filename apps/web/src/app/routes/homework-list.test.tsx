@@ -103,10 +103,11 @@ describe('/homework-management', { timeout: 90_000 }, () => {
     expect(overdue).toHaveTextContent('個別の生徒');
     expect(overdue).toHaveTextContent('必要練習回数 3回');
     expect(within(screen.getByRole('region', { name: '終わった宿題' })).getByText('終了')).toBeInTheDocument();
-    // 再配信 only for overdue homework; no results link while that screen does not exist.
+    // 再配信 only for overdue homework; every row links to its results (/homework-details/:homeworkId).
     expect(within(overdue).getByRole('button', { name: '再配信' })).toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: '再配信' })).not.toBeInTheDocument();
-    expect(within(first).queryByRole('button', { name: '詳細' })).not.toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: '詳細' })).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: rows[0]!.title })).toHaveAttribute('href', '/homework-details/1');
     expect(lastListQuery(calls)).toMatchObject({
       page: '1',
       limit: '20',

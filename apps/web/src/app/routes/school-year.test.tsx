@@ -1,10 +1,12 @@
 import {
   commitRollover,
   deleteClass,
+  exportRolloverReportXls,
   getClassCode,
   getArchivedClassRows,
   getClassInfo,
   getGraduatePageRows,
+  getRolloverRows,
   getMyClassRows,
   getStudentPageRows,
   getStudentsLoginCards,
@@ -20,9 +22,12 @@ import {
 } from '@ondoku/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute, reply } from '../../test/render-route';
+import { file, renderRoute, reply } from '../../test/render-route';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const klass = (team_id: number, name: string, student_count = 3): ClassRow => ({
   team_id,
@@ -141,13 +146,44 @@ describe('a school year', { timeout: 180_000 }, () => {
     });
   });
 
+  it('/manage-class: a double click on 移動する sends one request (issue 13 edge 14)', async () => {
+    const { calls } = renderRoute('/manage-class/1', {
+      api: [
+        reply(getClassInfo, () => klass(1, '4年1組')),
+        reply(getMyClassRows, () => ({ rows: [klass(1, '4年1組'), klass(2, '5年1組')] })),
+        reply(getClassCode, () => ({ team_id: 1, name: '4年1組', code: 'ABC234', allow_join: 1 })),
+        reply(getStudentPageRows, () => ({
+          rows: [student('s001', [{ team_id: 1, name: '4年1組' }])],
+          total: 1,
+          page: 1,
+          limit: 20,
+        })),
+        reply(studentBatchMove, () => ({ count: 1 })),
+      ],
+    });
+    expect(await screen.findByText('s001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('checkbox')[1]!);
+    fireEvent.click(screen.getByRole('button', { name: /別のクラスへ移動/ }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('5年1組', {}, { timeout: 10_000 }));
+    const ok = within(dialog).getByRole('button', { name: /移動する/ });
+    fireEvent.click(ok);
+    fireEvent.click(ok);
+    fireEvent.doubleClick(ok);
+    expect(await screen.findByText('1人を「5年1組」へ移動しました。', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls.filter((c) => c.path === studentBatchMove.path)).toHaveLength(1);
+    expect(screen.getAllByText('1人を「5年1組」へ移動しました。')).toHaveLength(1);
+  });
+
   it('/student/unassigned: re-issuing shows the new initial password', async () => {
     const { calls } = renderRoute('/student/unassigned', {
       api: [
         reply(getUnassignedStudentPageRows, () => ({ rows: [student('lone-01')], total: 1, page: 1, limit: 20 })),
         reply(resetStudentsInfo, () => ({ count: 1 })),
         reply(getStudentsLoginCards, () => ({
-          rows: [{ ...student('lone-01'), initial_password: 'abc234de', team_name: 'クラス未所属' }],
+          rows: [{ ...student('lone-01'), initial_password: 'abc234de', card_key: '1.0.k', team_name: 'クラス未所属' }],
         })),
       ],
     });
@@ -174,12 +210,14 @@ describe('a school year', { timeout: 180_000 }, () => {
       ],
       graduates: [{ student_id: 'g1', name: '卒業生1', from_team: '6年1組', grade_name: '6年' }],
       committed_at: committed ? '2027-04-01T00:00:00.000Z' : null,
+      rollover_id: committed ? 5 : null,
     });
     const { calls } = renderRoute('/student/year-rollover', {
       api: [
         reply(getMyClassRows, () => ({ rows: [klass(1, '4年1組'), klass(2, '6年1組'), klass(3, '英語クラブ')] })),
         reply(previewRollover, () => report(false)),
         reply(commitRollover, () => report(true)),
+        reply(exportRolloverReportXls, () => file('年度更新の記録_20270401.xlsx')),
       ],
     });
     expect(await screen.findByDisplayValue('5年1組', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -199,10 +237,21 @@ describe('a school year', { timeout: 180_000 }, () => {
     fireEvent.click(await confirmButton(/年度更新を実行/));
     expect(await screen.findByTestId('rollover-done', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(calls.filter((c) => c.path === commitRollover.path)).toHaveLength(1);
+    // The report as an xlsx the teacher keeps: the committed roll-over's record.
+    const saved = vi.fn();
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
+      saved();
+      return 'blob:x';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    expect(screen.queryByRole('button', { name: /記録をExcelでダウンロード/ })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /記録をExcelでダウンロード/ }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.path === exportRolloverReportXls.path).map((c) => c.input.rollover_id)).toEqual(['5']);
   });
 
   it("/student/graduates: graduates and last year's classes, read-only", async () => {
-    renderRoute('/student/graduates', {
+    const { calls } = renderRoute('/student/graduates', {
       api: [
         reply(getGraduatePageRows, () => ({
           rows: [{ ...student('g-01'), grade_name: '6年', archived_at: '2027-04-01T00:00:00.000Z' }],
@@ -213,12 +262,36 @@ describe('a school year', { timeout: 180_000 }, () => {
         reply(getArchivedClassRows, () => ({
           rows: [{ team_id: 9, name: '6年1組', student_count: 2, archived_at: '2027-04-01T00:00:00.000Z' }],
         })),
+        reply(getRolloverRows, () => ({
+          rows: [
+            {
+              rollover_id: 3,
+              committed_at: '2027-04-01T00:00:00.000Z',
+              moved_count: 52,
+              graduate_count: 2,
+              created_count: 1,
+              archived_count: 1,
+            },
+          ],
+        })),
+        reply(exportRolloverReportXls, () => file('年度更新の記録_20270401.xlsx')),
       ],
     });
     expect(await screen.findByText('g-01', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByText('6年1組', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getAllByText('2027年4月1日(木)').length).toBe(2);
     expect(screen.getByRole('button', { name: /Excelに書き出す/ })).toBeInTheDocument();
+    // 年度更新の記録: each committed roll-over, its report saved as xlsx.
+    expect(await screen.findByText('52人', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('2027年4月1日(木) 09:00')).toBeInTheDocument();
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: /Excelで保存/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === exportRolloverReportXls.path).map((c) => c.input.rollover_id)).toEqual([
+        '3',
+      ]),
+    );
   });
 
   it('/print/student-cards: cards of students by id, クラス未所属 named on the card', async () => {
@@ -226,8 +299,8 @@ describe('a school year', { timeout: 180_000 }, () => {
       api: [
         reply(getStudentsLoginCards, () => ({
           rows: [
-            { ...student('lone-01'), initial_password: 'abc234de', team_name: 'クラス未所属' },
-            { ...student('s002'), initial_password: null, team_name: '4年1組' },
+            { ...student('lone-01'), initial_password: 'abc234de', card_key: '1.0.k', team_name: 'クラス未所属' },
+            { ...student('s002'), initial_password: null, card_key: '2.0.k', team_name: '4年1組' },
           ],
         })),
       ],

@@ -1,14 +1,24 @@
 import type {
   CallInput,
+  getDownloadTaskPageList,
+  getExerciseSummary,
+  getNewHomeworkList,
+  getResourceExerciseDetails,
+  getResourceExerciseLogs,
+  getHomeworkNoticePageList,
   getGraduatePageRows,
   getMyHomeworkPageList,
   getPackList,
   getPeriodicPlanList,
   getRegularRecommendNames,
   getReissueList,
+  getStudentHomeworkTopicDetails,
   getStudentPageRows,
+  getSurveyHomeworkTopicList,
+  getTopicScoreOverviewY,
   getUnassignedStudentPageRows,
   getWordBookList,
+  getWritingNoteList,
   searchResources,
 } from '@ondoku/contract';
 
@@ -46,6 +56,8 @@ export const queryKeys = {
     unassigned: (params: CallInput<typeof getUnassignedStudentPageRows>) => ['students', 'unassigned', params] as const,
     graduates: (params: CallInput<typeof getGraduatePageRows>) => ['students', 'graduates', params] as const,
     cardsOf: (studentIds: readonly string[]) => ['students', 'cards-of', studentIds] as const,
+    /** The committed April roll-overs (their reports). */
+    rollovers: ['students', 'rollovers'] as const,
   },
   homework: {
     all: ['homework'] as const,
@@ -60,6 +72,59 @@ export const queryKeys = {
     plan: (planId: number) => ['homework', 'plan', planId] as const,
     reissues: (params: CallInput<typeof getReissueList>) => ['homework', 'reissues', params] as const,
     reissue: (id: number) => ['homework', 'reissue', id] as const,
+  },
+  /** Homework notices: the header's unread count and the list (/home/message-detail-page). */
+  notices: {
+    all: ['notices'] as const,
+    total: () => ['notices', 'total'] as const,
+    page: (params: CallInput<typeof getHomeworkNoticePageList>) => ['notices', 'page', params] as const,
+  },
+  /** Download tasks (/download-manage): polled while any is processing. */
+  downloads: {
+    all: ['downloads'] as const,
+    page: (params: CallInput<typeof getDownloadTaskPageList>) => ['downloads', 'page', params] as const,
+  },
+  /** Results of a homework (features/results): every read under one key, refetched after a word correction. */
+  results: {
+    all: ['results'] as const,
+    overview: (homeworkId: number) => ['results', 'overview', homeworkId] as const,
+    topic: (homeworkId: number, topicId: number) => ['results', 'topic', homeworkId, topicId] as const,
+    questions: (homeworkId: number, topicId: number) => ['results', 'questions', homeworkId, topicId] as const,
+    matrixX: (homeworkId: number) => ['results', 'matrix-x', homeworkId] as const,
+    matrixY: (params: CallInput<typeof getTopicScoreOverviewY>) => ['results', 'matrix-y', params] as const,
+    paper: (params: CallInput<typeof getStudentHomeworkTopicDetails>) => ['results', 'paper', params] as const,
+    commentary: (homeworkId: number) => ['results', 'commentary', homeworkId] as const,
+    /** The comment draft: read once when the page opens; the editor owns the text afterwards. */
+    commentDraft: (homeworkId: number) => ['comment-draft', homeworkId] as const,
+  },
+  /** One child's study survey (features/study-survey, /homework/student-report). */
+  studySurvey: {
+    all: ['study-survey'] as const,
+    filter: (studentId: string) => ['study-survey', 'filter', studentId] as const,
+    report: (studentId: string, period: string) => ['study-survey', 'report', studentId, period] as const,
+    homework: (params: CallInput<typeof getSurveyHomeworkTopicList>) => ['study-survey', 'homework', params] as const,
+    homeworkReport: (studentId: string, homeworkId: number) =>
+      ['study-survey', 'homework-report', studentId, homeworkId] as const,
+    topic: (studentId: string, homeworkId: number, topicId: number) =>
+      ['study-survey', 'topic', studentId, homeworkId, topicId] as const,
+    answers: (studentId: string, homeworkId: number, topicId: number, questionId: number) =>
+      ['study-survey', 'answers', studentId, homeworkId, topicId, questionId] as const,
+  },
+  /** The teacher → child channel (features/student-messages): a child's notes about one topic. */
+  studentMessages: {
+    all: ['student-messages'] as const,
+    notes: (params: CallInput<typeof getWritingNoteList>) => ['student-messages', 'notes', params] as const,
+  },
+  /** Self-practice of the teacher's children (/homework-self-home, docs/self-practice.md). */
+  selfPractice: {
+    all: ['self-practice'] as const,
+    filters: () => ['self-practice', 'filters'] as const,
+    month: (teamId: number | undefined) => ['self-practice', 'month', teamId ?? null] as const,
+    summary: (params: CallInput<typeof getExerciseSummary>) => ['self-practice', 'summary', params] as const,
+    resource: (params: CallInput<typeof getResourceExerciseDetails>) => ['self-practice', 'resource', params] as const,
+    logs: (params: CallInput<typeof getResourceExerciseLogs>) => ['self-practice', 'logs', params] as const,
+    newHomeworkSummary: () => ['self-practice', 'new-homework-summary'] as const,
+    newHomework: (params: CallInput<typeof getNewHomeworkList>) => ['self-practice', 'new-homework', params] as const,
   },
   /** The content library: read-only for the teacher (the recitation issue adds classroom material under it). */
   library: {

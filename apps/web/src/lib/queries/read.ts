@@ -1,4 +1,4 @@
-import { getMyClassRows, getStudentBranchRows, getTeacherInfo } from '@ondoku/contract';
+import { getMyClassRows, getNewNoticeTotal, getStudentBranchRows, getTeacherInfo } from '@ondoku/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { sessionStore } from '../session';
@@ -35,3 +35,14 @@ export const teacherInfoQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.teacher.info(), queryFn: fetchTeacherInfo, staleTime: 5 * 60_000, retry: false });
 
 export const useTeacherInfo = () => useQuery(teacherInfoQueryOptions());
+
+/** Unread homework notices for the header's bell: quietly (a background poll never toasts), every minute. */
+export const NOTICE_POLL_MS = 60_000;
+export const useNewNoticeTotal = (enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.notices.total(),
+    queryFn: () => api.silent.call(getNewNoticeTotal, {}),
+    refetchInterval: NOTICE_POLL_MS,
+    retry: false,
+    enabled,
+  });

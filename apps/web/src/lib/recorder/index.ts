@@ -8,3 +8,4 @@ export {
   type RecorderState,
 } from './recorder';
 export { Downsampler, floatTo16Bit, wavBlob } from './resample';
+export { evaluateEncoded, type EncodedEvaluation } from './replay';

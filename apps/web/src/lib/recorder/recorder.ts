@@ -46,6 +46,8 @@ export function checkRecorderSupport(opts: Partial<RecorderOptions>): string | n
  */
 export class Recorder {
   state: RecorderState = 'init';
+  /** The sid of the last evaluation reply (the server stores its result under it), or null. */
+  sid: string | null = null;
   private stream: MediaStream | null = null;
   private context: AudioContext | null = null;
   private processor: ScriptProcessorNode | null = null;
@@ -111,6 +113,7 @@ export class Recorder {
     };
     source.connect(this.processor);
     this.processor.connect(this.context.destination);
+    this.sid = null;
     this.reply = this.openSocket();
     this.reply.catch(() => {}); // observed by stop()
     this.setState('running');
@@ -137,11 +140,20 @@ export class Recorder {
   async retry(): Promise<EvaluationResultData | void> {
     if (this.encoded.length === 0) return this.start();
     this.setState('retry');
+    this.sid = null;
     this.unsent = [...this.encoded];
     this.reply = this.openSocket();
     await this.drain();
     this.sendLast();
     return this.reply;
+  }
+
+  /**
+   * The encoded chunks of the last recording, as sent to the socket (base64 frames): what a
+   * caller keeps to evaluate the recording again later (evaluateEncoded) when the socket failed.
+   */
+  encodedAudio(): string[] {
+    return [...this.encoded];
   }
 
   /** The last recording as a 16 kHz WAV (録音を再生), or null. */
@@ -211,6 +223,7 @@ export class Recorder {
       socket.onmessage = (e) => {
         const reply = JSON.parse(String(e.data)) as EvaluationReply;
         settled = true;
+        this.sid = reply.sid ?? null;
         if (reply.code === 0 && 'result' in reply) resolve(reply.result);
         else reject(new RecorderError(reply.message));
       };

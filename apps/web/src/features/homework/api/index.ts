@@ -84,7 +84,7 @@ export const useWordBookPartsOf = (code: string | null) =>
 
 /** The wizard's times against the server clock, quietly: the wizard shows the message on its field. */
 export const checkTimesOnServer = (input: CallInput<typeof checkDefineTimes>) =>
-  api.silent.call(checkDefineTimes, input);
+  api.quiet.call(checkDefineTimes, input);
 
 export const usePublishHomework = () =>
   useCallMutation(publishHomework, { invalidates: () => [queryKeys.homework.all] });

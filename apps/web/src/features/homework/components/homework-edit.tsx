@@ -6,9 +6,10 @@ import {
   homeworkTitle,
   homeworkTypeLabels,
 } from '@ondoku/contract';
-import { Button, DatePicker, Empty, Form, Input, Spin, Tag } from 'antd';
+import { Button, Empty, Form, Input, Spin, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
+import { DateTimePicker } from '../../../components/ui/date-time-picker';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { limitedLength, zodRule } from '../../../lib/form';
@@ -91,12 +92,7 @@ export function HomeworkEdit({ homeworkId }: { homeworkId: number | null }) {
               },
             ]}
           >
-            <DatePicker
-              aria-label="終了日時"
-              showTime={{ format: 'HH:mm', minuteStep: 5 }}
-              format="YYYY年M月D日(dd) HH:mm"
-              style={{ width: 280 }}
-            />
+            <DateTimePicker aria-label="終了日時" />
           </Form.Item>
           <div style={{ display: 'flex', gap: 8 }}>
             <Button onClick={() => navigate(paths.homeworkList.path)}>キャンセル</Button>

@@ -7,12 +7,13 @@ import {
   weekdayLabels,
   type PlanRow,
 } from '@ondoku/contract';
-import { Button, DatePicker, Empty, Form, Input, InputNumber, Modal, Spin, Switch, Tag } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Modal, Spin, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
+import { DateTimePicker } from '../../../components/ui/date-time-picker';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { applyZodIssues, limitedLength } from '../../../lib/form';
@@ -326,12 +327,7 @@ export function PeriodicPlanEdit({ planId }: { planId: number | null }) {
           <ScheduleField resources={resources} />
         </Form.Item>
         <Form.Item label="定期配信の終了日時" name="end_time" required>
-          <DatePicker
-            aria-label="定期配信の終了日時"
-            showTime={{ format: 'HH:mm', minuteStep: 5 }}
-            format="YYYY年M月D日(dd) HH:mm"
-            style={{ width: 280 }}
-          />
+          <DateTimePicker aria-label="定期配信の終了日時" />
         </Form.Item>
         <Form.Item label="各回の提出期限" name="deadline_days" required>
           <InputNumber

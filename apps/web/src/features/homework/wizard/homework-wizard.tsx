@@ -170,7 +170,7 @@ export function HomeworkWizard({ type, step, resources, pack, form, onFormChange
   const usableResources = resources.filter((r) => typeof r.id === 'number');
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 960 }}>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 960 }} data-wizard-step={step}>
       {modalHolder}
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         <Tag color="green" style={{ fontSize: 14, padding: '2px 10px' }}>

@@ -1,6 +1,7 @@
 import { exerciseTypeLabels, homeworkLimits, weekdayLabels } from '@ondoku/contract';
-import { Checkbox, DatePicker, Form, InputNumber, Select } from 'antd';
+import { Checkbox, Form, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
+import { DateTimePicker } from '../../../components/ui/date-time-picker';
 import { formatDate } from '../../../lib/dates';
 import { useWordBookPartsOf, useWordBooks } from '../api';
 import { NativeSelect } from '../components/native-select';
@@ -23,12 +24,8 @@ export function TimePicker({
   label: string;
 }) {
   return (
-    <DatePicker
+    <DateTimePicker
       aria-label={label}
-      showTime={{ format: 'HH:mm', minuteStep: 5 }}
-      format="YYYY年M月D日(dd) HH:mm"
-      placeholder="日時を選択"
-      style={{ width: 280 }}
       value={value ? dayjs(value) : null}
       disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
       onChange={(v) => onChange(v ? v.second(0).millisecond(0).toISOString() : null)}

@@ -1,4 +1,9 @@
-import { exportGraduatesXls, exportStudentsXls, getStudentImportTemplate } from '@ondoku/contract';
+import {
+  exportGraduatesXls,
+  exportRolloverReportXls,
+  exportStudentsXls,
+  getStudentImportTemplate,
+} from '@ondoku/contract';
 import { api } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
 
@@ -17,4 +22,10 @@ export async function downloadImportTemplate(withTeam: boolean) {
 export async function downloadGraduatesXlsx() {
   const { blob, filename } = await api.download(exportGraduatesXls, {});
   saveFile(blob, filename ?? '卒業生一覧.xlsx');
+}
+
+/** The report of a committed roll-over (what moved where, graduates, last year's classes) as xlsx. */
+export async function downloadRolloverReportXlsx(rolloverId: number) {
+  const { blob, filename } = await api.download(exportRolloverReportXls, { rollover_id: rolloverId });
+  saveFile(blob, filename ?? '年度更新の記録.xlsx');
 }

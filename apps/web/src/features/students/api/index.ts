@@ -14,6 +14,7 @@ import {
   studentBatchLeave,
   commitRollover,
   getGraduatePageRows,
+  getRolloverRows,
   getStudentsLoginCards,
   getUnassignedStudentPageRows,
   previewRollover,
@@ -129,6 +130,11 @@ export const cardsOfQueryOptions = (studentIds: string[]) =>
     staleTime: 0,
   });
 export const useCardsOf = (studentIds: string[]) => useQuery(cardsOfQueryOptions(studentIds));
+
+/** The teacher's committed roll-overs, newest first (each report downloadable as xlsx). */
+export const rolloverRowsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.students.rollovers, queryFn: () => api.call(getRolloverRows, {}) });
+export const useRolloverRows = () => useQuery(rolloverRowsQueryOptions());
 
 /** The roll-over preview writes nothing: it changes no key. */
 export const usePreviewRollover = () => useCallMutation(previewRollover, { invalidates: () => [] });

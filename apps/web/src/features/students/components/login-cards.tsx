@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { classJoinUrl, type InitialPasswordRow } from '@ondoku/contract';
+import { classJoinUrl, learnCardUrl, type InitialPasswordRow } from '@ondoku/contract';
 import { Button, QRCode, Result, Spin } from 'antd';
 import { useInitialPwdList } from '../api';
 
@@ -16,13 +16,15 @@ export const loginCardsCss = `
 .login-cards .head { display: flex; justify-content: space-between; font-size: 10pt; color: #1f7a5c; font-weight: 700; }
 .login-cards .name { font-size: 15pt; font-weight: 700; }
 .login-cards .kana { font-size: 8.5pt; color: #555; }
-.login-cards .field { display: flex; align-items: baseline; gap: 3mm; font-size: 9pt; color: #555; }
+.login-cards .field { display: flex; align-items: baseline; gap: 3mm; font-size: 9pt; color: #555; white-space: nowrap; }
 .login-cards .value { font-family: 'DejaVu Sans Mono', Consolas, monospace; font-size: 15pt; color: #000;
   letter-spacing: 0.06em; }
-.login-cards .changed { font-size: 9pt; color: #888; }
+.login-cards .changed { font-size: 9pt; color: #888; white-space: normal; }
 .login-cards .bottom { display: flex; justify-content: space-between; align-items: flex-end; gap: 2mm; }
-.login-cards .qr { width: 17mm; height: 17mm; flex: none; }
-.login-cards .qr svg { width: 17mm !important; height: 17mm !important; }
+.login-cards .qrs { display: flex; gap: 2mm; flex: none; }
+.login-cards .qr { width: 17mm; flex: none; text-align: center; }
+.login-cards .qr svg { width: 17mm !important; height: 17mm !important; display: block; }
+.login-cards .qr-label { font-size: 6.5pt; color: #333; white-space: nowrap; margin-top: 0.5mm; }
 .login-cards .code { font-size: 8pt; color: #555; text-align: center; }
 .login-cards .toolbar { display: flex; justify-content: space-between; align-items: center; margin: 16px 0; }
 @media print {
@@ -35,8 +37,10 @@ export const loginCardsCss = `
 }`;
 
 /**
- * One card. With `code`, the class code and its QR code (the students' app join URL) are printed
- * in the corner, so a child can also join the class from the card.
+ * One card. The ログイン用QR signs the child in to the students' app (the card's key; it stops
+ * working when the password is reset, docs/learn.md). With `code`, the class code and its
+ * クラス参加用QR (the students' app join URL) are printed beside it, so a child can also join
+ * the class from the card.
  */
 export function LoginCard({ row, team, code }: { row: InitialPasswordRow; team: string; code?: string }) {
   return (
@@ -74,11 +78,18 @@ export function LoginCard({ row, team, code }: { row: InitialPasswordRow; team: 
             </div>
           )}
         </div>
-        {code && (
-          <div className="qr">
-            <QRCode type="svg" value={classJoinUrl(window.location.origin, code)} size={64} bordered={false} />
+        <div className="qrs">
+          <div className="qr" data-testid="card-login-qr">
+            <QRCode type="svg" value={learnCardUrl(window.location.origin, row.card_key)} size={64} bordered={false} />
+            <div className="qr-label">ログイン用QR</div>
           </div>
-        )}
+          {code && (
+            <div className="qr" data-testid="card-join-qr">
+              <QRCode type="svg" value={classJoinUrl(window.location.origin, code)} size={64} bordered={false} />
+              <div className="qr-label">クラス参加用QR</div>
+            </div>
+          )}
+        </div>
       </div>
     </div>
   );
@@ -95,6 +106,9 @@ export function LoginCards({ teamId, studentIds }: { teamId: number; studentIds?
         <div>
           <strong style={{ fontSize: 18 }}>{data.team.name}</strong> のログインカード（{data.rows.length}人）
           <div style={{ color: '#666', fontSize: 13 }}>点線で切り離して配ってください。A4用紙1枚に10人分です。</div>
+          <a href="#/studentmanual" target="_blank" rel="noreferrer" style={{ fontSize: 13 }}>
+            児童・保護者向けの使い方（印刷用）
+          </a>
         </div>
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
           印刷する

@@ -1,13 +1,17 @@
 import { SwapOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { Button, Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
+import { useSubmitOnce } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useClassList } from '../../../lib/queries';
 import { useStudentBatchAdd, useStudentBatchMove } from '../api';
 
 type Mode = 'move' | 'add';
 
-/** A picker of the teacher's other classes (hidden ones marked), for moving or adding students. */
+/**
+ * A picker of the teacher's other classes (hidden ones marked), for moving or adding students.
+ * `onOk` runs once at a time (useSubmitOnce): a double click on 移動する/追加する sends one request.
+ */
 export function ClassPickerModal({
   open,
   title,
@@ -25,11 +29,13 @@ export function ClassPickerModal({
   /** Classes not offered (the current one, or the student's classes). */
   exclude?: number[];
   pending: boolean;
-  onOk(teamId: number): void;
+  /** The request; a failed one has been told to the teacher by the request layer. */
+  onOk(teamId: number): Promise<unknown>;
   onClose(): void;
 }) {
   const { data } = useClassList();
   const [target, setTarget] = useState<number | undefined>();
+  const { run, running } = useSubmitOnce(async (teamId: number) => onOk(teamId));
   const options = (data?.rows ?? [])
     .filter((c) => !exclude?.includes(c.team_id))
     .map((c) => ({ value: c.team_id, label: `${c.name}${c.hidden ? '（非表示）' : ''}` }));
@@ -39,8 +45,8 @@ export function ClassPickerModal({
       title={title}
       okText={okText}
       cancelText="キャンセル"
-      okButtonProps={{ disabled: target === undefined, loading: pending }}
-      onOk={() => target !== undefined && onOk(target)}
+      okButtonProps={{ disabled: target === undefined, loading: pending || running }}
+      onOk={() => target !== undefined && run(target)}
       onCancel={onClose}
       afterClose={() => setTarget(undefined)}
       destroyOnHidden
@@ -115,7 +121,7 @@ export function MoveStudentsButtons({
         }
         exclude={[teamId]}
         pending={move.isPending || add.isPending}
-        onOk={(target) => void run(target).catch(() => {})}
+        onOk={run}
         onClose={() => setMode(null)}
       />
     </>
@@ -140,13 +146,10 @@ export function AddToClassButton({ studentId, exclude }: { studentId: string; ex
         pending={add.isPending}
         exclude={exclude}
         onOk={(teamId) =>
-          void add
-            .mutateAsync({ team_id: teamId, student_ids: [studentId] })
-            .then(() => {
-              notify.success(`「${data?.rows.find((c) => c.team_id === teamId)?.name ?? ''}」に追加しました。`);
-              setOpen(false);
-            })
-            .catch(() => {})
+          add.mutateAsync({ team_id: teamId, student_ids: [studentId] }).then(() => {
+            notify.success(`「${data?.rows.find((c) => c.team_id === teamId)?.name ?? ''}」に追加しました。`);
+            setOpen(false);
+          })
         }
         onClose={() => setOpen(false)}
       />

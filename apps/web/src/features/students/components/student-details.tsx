@@ -1,4 +1,4 @@
-import { EditOutlined, KeyOutlined, LogoutOutlined, PrinterOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, LineChartOutlined, LogoutOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
   attendanceNumberField,
   kumiField,
@@ -129,7 +129,7 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
   );
 }
 
-/** /student/student-details/:studentId: profile and account actions (learning results come later). */
+/** /student/student-details/:studentId: profile and account actions; 学習レポート opens the child's study report. */
 export function StudentDetails({ studentId }: { studentId: string }) {
   const [modal, modalHolder] = Modal.useModal();
   const info = useStudentInfo(studentId);
@@ -184,6 +184,11 @@ export function StudentDetails({ studentId }: { studentId: string }) {
               パスワードを設定
             </Button>
             <Button onClick={confirmReset}>初期パスワードを再発行</Button>
+            <Link to={paths.studentReport.getHref(s.student_id)}>
+              <Button type="primary" icon={<LineChartOutlined />}>
+                学習レポート
+              </Button>
+            </Link>
           </Space>
         }
       >

@@ -209,14 +209,11 @@ export function UnassignedStudents() {
         note="生徒IDとパスワード、これまでの学習記録はそのまま引き継がれます。"
         pending={add.isPending}
         onOk={(teamId) =>
-          void add
-            .mutateAsync({ team_id: teamId, student_ids: selected })
-            .then((r) => {
-              notify.success(`${r.count}人をクラスに追加しました。`);
-              setSelected([]);
-              setAdding(false);
-            })
-            .catch(() => {})
+          add.mutateAsync({ team_id: teamId, student_ids: selected }).then((r) => {
+            notify.success(`${r.count}人をクラスに追加しました。`);
+            setSelected([]);
+            setAdding(false);
+          })
         }
         onClose={() => setAdding(false)}
       />

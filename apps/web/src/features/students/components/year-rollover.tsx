@@ -25,6 +25,7 @@ import { useClassList } from '../../../lib/queries';
 import { useCommitRollover, usePreviewRollover } from '../api';
 import { downloadGraduatesXlsx } from '../api/export-students';
 import { readRoster } from '../api/rollover-roster';
+import { RolloverReportButton } from './rollover-records';
 
 type Action = RolloverPlan['action'];
 interface Choice {
@@ -402,6 +403,7 @@ export function YearRollover() {
             <Link to={paths.graduates.path}>
               <Button>卒業生・昨年度のクラス</Button>
             </Link>
+            {report.rollover_id !== null && <RolloverReportButton rolloverId={report.rollover_id} />}
             <Button onClick={() => void downloadGraduatesXlsx().catch(() => {})}>卒業生をExcelに書き出す</Button>
           </Space>
         </>

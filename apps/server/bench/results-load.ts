@@ -1,0 +1,381 @@
+/**
+ * Benchmark of submissions and results at region size (issues 16 and 17), side by side on the
+ * embedded PostgreSQL and an external one (BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test; a fresh database is made there and dropped;
+ * BENCH_DATABASE_URL=none skips it). The server runs in a child process (bench/results-server.ts,
+ * which builds the data set: see there). Measured over loopback with keep-alive clients:
+ *
+ * - submission: `--children` children at once (50), each submitting the topic `--rounds` times
+ *   through POST /api/v2/student/submit-topic, naming results stored beforehand by the socket's
+ *   store code (the evaluator is not run per request); p50/p95/p99 of every submission;
+ * - the matrix (topic-score-overview-x and -y, 40 children × 30 topics, one page of 40) and the
+ *   homework details (all-topic-overview: the 40 × 30 homework, and region homework of 30 × 5),
+ *   `--clients` (50) clients for `--seconds` each; target p95 ≤ 30 ms;
+ * - the export of 生徒別の得点 for a homework of 10,000 children through a download task
+ *   (create, then the list polled until finished): time, file size, and the server's resident
+ *   memory above its level before the export (sampled every 20 ms); target ≤ 1 s, ≤ 200 MB.
+ *
+ * Run: npm run bench:results [-- --seconds 5 --clients 50 --teachers 20]
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '50' },
+    children: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '6' },
+    teachers: { type: 'string', default: '20' },
+    exportRows: { type: 'string', default: '10000' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CLIENTS = Number(values.clients);
+const external = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Ready {
+  port: number;
+  teacherToken: string;
+  exportToken: string;
+  submit: { homeworkId: number; topicId: number; children: { token: string; sids: string[][] }[] };
+  matrixHomework: number[];
+  regionHomework: number[];
+  exportHomework: number;
+  counts: Record<string, number>;
+  ms: Record<string, number>;
+}
+interface Child {
+  proc: ChildProcess;
+  ready: Ready;
+  ask(type: string, reply: string): Promise<Record<string, unknown>>;
+}
+
+async function startChild(args: string[]): Promise<Child> {
+  const proc = fork(path.join(import.meta.dirname, 'results-server.ts'), args, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<string, (m: Record<string, unknown>) => void>();
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    proc.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    proc.on('message', (m: Record<string, unknown> & { type: string }) => {
+      if (m.type === 'ready') resolve(m as unknown as Ready);
+      waiting.get(m.type)?.(m);
+    });
+  });
+  proc.removeAllListeners('exit');
+  const ask = (type: string, reply: string) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      waiting.set(reply, resolve);
+      proc.send({ type });
+    });
+  return { proc, ready, ask };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(CLIENTS, Number(values.children)) * 2 });
+interface Reply {
+  status: number;
+  ms: number;
+  errcode: number | null;
+  json: Record<string, unknown> | null;
+  bytes: number;
+}
+function request(port: number, method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<Reply> {
+  const t0 = performance.now();
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const buf = Buffer.concat(chunks);
+          let json: Record<string, unknown> | null = null;
+          if (String(res.headers['content-type']).startsWith('application/json'))
+            json = JSON.parse(buf.toString()) as Record<string, unknown>;
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - t0,
+            errcode: (json?.errcode as number | undefined) ?? null,
+            json,
+            bytes: buf.length,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+const ok = (r: Reply) => r.status === 200 && (r.errcode === null || r.errcode === 0);
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)] ?? NaN;
+interface Lat {
+  n: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+const summarise = (lat: number[], seconds: number, errors: number): Lat => {
+  lat.sort((a, b) => a - b);
+  return { n: lat.length, rps: lat.length / seconds, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), errors };
+};
+
+/** CLIENTS loops, each sending the next request when the previous answered, for SECONDS. */
+async function load(port: number, token: string, urls: () => string): Promise<Lat> {
+  for (let i = 0; i < CLIENTS; i++) await request(port, 'GET', urls(), token); // warm-up
+  const lat: number[] = [];
+  let errors = 0;
+  const t0 = performance.now();
+  const end = t0 + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < end) {
+        const r = await request(port, 'GET', urls(), token);
+        if (!ok(r)) errors++;
+        lat.push(r.ms);
+      }
+    }),
+  );
+  return summarise(lat, (performance.now() - t0) / 1000, errors);
+}
+
+/** Every child submits the topic once per round, all children at once. */
+async function submissions(c: Child): Promise<Lat> {
+  const { homeworkId, topicId, children } = c.ready.submit;
+  const lat: number[] = [];
+  let errors = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    children.map(async (child) => {
+      for (const sids of child.sids) {
+        const r = await request(c.ready.port, 'POST', '/api/v2/student/submit-topic', child.token, {
+          homework_id: homeworkId,
+          topic_id: topicId,
+          answers: sids.map((sid, i) => ({ question_id: i, sid })),
+        });
+        if (!ok(r)) {
+          errors++;
+          if (errors <= 3) process.stderr.write(`  submit failed: ${r.status} ${JSON.stringify(r.json)}\n`);
+        }
+        lat.push(r.ms);
+      }
+    }),
+  );
+  return summarise(lat, (performance.now() - t0) / 1000, errors);
+}
+
+interface ExportFigure {
+  ms: number;
+  bytes: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  status: string;
+}
+async function exportTask(c: Child): Promise<ExportFigure> {
+  const { port, exportToken, exportHomework } = c.ready;
+  await new Promise((r) => setTimeout(r, 500));
+  const rssBefore = (await c.ask('rss', 'rss')).rss as number;
+  let peak = rssBefore;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, (await c.ask('rss', 'rss')).rss as number);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const t0 = performance.now();
+  const created = await request(port, 'POST', '/api/v2/download-task/create', exportToken, {
+    kind: 'topic-student-score',
+    homework_id: exportHomework,
+  });
+  if (!ok(created)) throw new Error(`create task: ${JSON.stringify(created.json)}`);
+  const taskId = (created.json!.data as { task: { task_id: number } }).task.task_id as number;
+  let row: { status: string; size_bytes: number | null } | undefined;
+  for (;;) {
+    const list = await request(port, 'GET', '/api/v2/download-task/page-list?page=1&limit=10', exportToken);
+    row = (list.json!.data as { rows: { task_id: number; status: string; size_bytes: number | null }[] }).rows.find(
+      (r) => r.task_id === taskId,
+    );
+    if (row && row.status !== 'processing') break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const ms = performance.now() - t0;
+  sampling = false;
+  await sampler;
+  return { ms, bytes: row.size_bytes ?? 0, rssBeforeMb: rssBefore / 1e6, rssPeakMb: peak / 1e6, status: row.status };
+}
+
+interface DbFigures {
+  label: string;
+  ready: Ready;
+  submit: Lat;
+  calls: [string, Lat][];
+  /** The first export of the process (exceljs loaded and compiled on first use), then a second. */
+  export: ExportFigure;
+  exportWarm: ExportFigure;
+}
+
+async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
+  process.stderr.write(`[${label}] building the data set…\n`);
+  const c = await startChild([
+    ...(url ? ['--url', url] : []),
+    '--children',
+    values.children!,
+    '--rounds',
+    values.rounds!,
+    '--teachers',
+    values.teachers!,
+    '--exportRows',
+    values.exportRows!,
+  ]);
+  try {
+    const { port, teacherToken, matrixHomework, regionHomework } = c.ready;
+    process.stderr.write(`[${label}] ${JSON.stringify(c.ready.counts)}\n[${label}] submissions\n`);
+    const submit = await submissions(c);
+    let n = 0;
+    const m = () => matrixHomework[n++ % matrixHomework.length]!;
+    const r = () => regionHomework[n++ % regionHomework.length]!;
+    const calls: [string, () => string][] = [
+      // The cheapest authenticated call of the same server under the same load: what the machine
+      // allows now (read the others against it).
+      ['teacher/info (reference)', () => '/api/v2/teacher/info'],
+      ['topic-score-overview-x (30 topics)', () => `/api/v2/homework/topic-score-overview-x?homework_id=${m()}`],
+      [
+        'topic-score-overview-y (40 × 30)',
+        () => `/api/v2/homework/topic-score-overview-y?homework_id=${m()}&page=1&limit=40`,
+      ],
+      ['all-topic-overview (40 × 30)', () => `/api/v2/homework/all-topic-overview?homework_id=${m()}`],
+      ['all-topic-overview (region, 30 × 5)', () => `/api/v2/homework/all-topic-overview?homework_id=${r()}`],
+    ];
+    const results: [string, Lat][] = [];
+    for (const [name, urls] of calls) {
+      process.stderr.write(`[${label}] ${name}\n`);
+      results.push([name, await load(port, teacherToken, urls)]);
+    }
+    process.stderr.write(`[${label}] export\n`);
+    const ex = await exportTask(c);
+    const exWarm = await exportTask(c);
+    return { label, ready: c.ready, submit, calls: results, export: ex, exportWarm: exWarm };
+  } finally {
+    await c.ask('close', 'closed');
+    await new Promise((res) => (c.proc.exitCode !== null ? res(null) : c.proc.once('exit', res)));
+  }
+}
+
+const figures: DbFigures[] = [];
+figures.push(await benchDatabase('embedded'));
+if (external !== 'none') {
+  const admin = new pg.Client({ connectionString: external });
+  let reachable = true;
+  try {
+    await admin.connect();
+  } catch (e) {
+    reachable = false;
+    process.stderr.write(`external PostgreSQL not reachable (${(e as Error).message}); skipped\n`);
+  }
+  if (reachable) {
+    const name = `ondoku_bench_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    try {
+      const u = new URL(external);
+      u.pathname = `/${name}`;
+      figures.push(await benchDatabase('external', u.toString()));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+}
+agent.destroy();
+
+// ── Report ──
+const f1 = (x: number) => x.toFixed(1);
+const lat = (l: Lat) => `${f1(l.p50)}/${f1(l.p95)}/${f1(l.p99)}`;
+const head = ['', ...figures.flatMap((f) => [`${f.label} p50/p95/p99 ms`, 'req/s'])];
+const rows: string[][] = [];
+const misses: string[] = [];
+rows.push([
+  `submit-topic, ${values.children} children at once`,
+  ...figures.flatMap((f) => {
+    if (f.submit.errors) misses.push(`${f.label} submit-topic: ${f.submit.errors} errors`);
+    return [lat(f.submit), f1(f.submit.rps)];
+  }),
+]);
+for (let i = 0; i < figures[0]!.calls.length; i++) {
+  const name = figures[0]!.calls[i]![0];
+  rows.push([
+    `${name}, ${CLIENTS} clients`,
+    ...figures.flatMap((f) => {
+      const l = f.calls[i]![1];
+      if (l.p95 > 30 && !name.includes('reference')) misses.push(`${f.label} ${name}: p95 ${f1(l.p95)} ms > 30`);
+      if (l.errors) misses.push(`${f.label} ${name}: ${l.errors} errors`);
+      return [lat(l), f1(l.rps)];
+    }),
+  ]);
+}
+for (const [which, pick] of [
+  ['first', (f: DbFigures) => f.export],
+  ['second', (f: DbFigures) => f.exportWarm],
+] as const)
+  rows.push([
+    `export 生徒別の得点, ${values.exportRows} rows (task, ${which})`,
+    ...figures.flatMap((f) => {
+      const e = pick(f);
+      const grew = e.rssPeakMb - e.rssBeforeMb;
+      if (e.status !== 'finished') misses.push(`${f.label} export (${which}): ${e.status}`);
+      if (e.ms > 1000) misses.push(`${f.label} export (${which}): ${f1(e.ms)} ms > 1000`);
+      if (grew > 200) misses.push(`${f.label} export (${which}): +${grew.toFixed(0)} MB > 200`);
+      return [`${e.ms.toFixed(0)} ms, ${(e.bytes / 1024).toFixed(0)} KB`, `RSS +${grew.toFixed(0)} MB`];
+    }),
+  ]);
+rows.push([
+  'data set (students/homework/answers)',
+  ...figures.flatMap((f) => [
+    `${f.ready.counts.students}/${f.ready.counts.homework}/${f.ready.counts.answers}`,
+    `${(Object.values(f.ready.ms).reduce((a, b) => a + b, 0) / 1000).toFixed(0)} s`,
+  ]),
+]);
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+console.log(
+  `\nresults and submissions at region size; ${os.availableParallelism()} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}; ${SECONDS} s per call; loopback`,
+);
+console.log(line(head));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const r of rows) console.log(line(r));
+for (const f of figures)
+  console.log(
+    `${f.label}: build ${Object.entries(f.ready.ms)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+      .join('; ')}`,
+  );
+console.log(
+  misses.length
+    ? `\nmisses:\n  ${misses.join('\n  ')}`
+    : '\nall targets met (matrix and details p95 ≤ 30 ms, export ≤ 1 s and ≤ 200 MB, no errors)',
+);

@@ -1,0 +1,1 @@
+CREATE INDEX "attempts_self_practice_resource_idx" ON "attempts" USING btree ("teacher_id","resource_id","created_at") WHERE homework_id is null;

@@ -1,0 +1,16 @@
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AuthTeacher } from '../../plugins/auth.js';
+import { findOwnTask } from './repository.js';
+
+/** A download task belongs to the teacher who created it; another teacher's answers 404. */
+export async function requireOwnTask(
+  db: DbOrTx,
+  teacher: Pick<AuthTeacher, 'id'>,
+  taskId: number,
+  opts: { lock?: boolean } = {},
+) {
+  const task = await findOwnTask(db, teacher.id, taskId, opts);
+  if (!task) throw AppError.notFound();
+  return task;
+}

@@ -1,0 +1,4 @@
+/** What other modules may use of the homework notices (docs/notices.md). */
+export { noticeOverdue, noticeSubmitted } from './record.js';
+export { deleteOld as deleteOldNotices } from './repository.js';
+export { noticeRoutes } from './routes.js';

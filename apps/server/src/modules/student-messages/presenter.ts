@@ -1,0 +1,34 @@
+import type { StudentMessage, WritingNote } from '@ondoku/contract';
+import type { InboxRecord, MessageRecord } from './repository.js';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A note as the teacher sees it (student_id is the child's login id, as on the answer paper). */
+export const presentNote = (m: MessageRecord, loginId: string): WritingNote => ({
+  note_id: m.id,
+  student_id: loginId,
+  topic_id: m.topicId!,
+  homework_id: m.homeworkId!,
+  content: m.body,
+  created_at: iso(m.createdAt),
+  read_at: m.readAt ? iso(m.readAt) : null,
+});
+
+/** A message in the child's inbox. */
+export const presentInboxMessage = (m: InboxRecord): StudentMessage => ({
+  message_id: m.id,
+  kind: m.kind,
+  body: m.body,
+  teacher_name: m.teacherName,
+  homework: m.homeworkId !== null ? { homework_id: m.homeworkId, title: m.homeworkTitle ?? '' } : null,
+  topic:
+    m.topicId !== null
+      ? {
+          topic_id: m.topicId,
+          title: m.topicTitle ?? '',
+          type: m.topicType as NonNullable<StudentMessage['topic']>['type'],
+        }
+      : null,
+  created_at: iso(m.createdAt),
+  read: m.readAt !== null,
+});

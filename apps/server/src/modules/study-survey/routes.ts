@@ -1,0 +1,139 @@
+import {
+  ErrorCode,
+  exportStudentHomeworkReport,
+  exportStudentStudyReport,
+  getHomeworkSearchFilter2,
+  getQuestionAnswerLogs,
+  getStudentHomeworkReport,
+  getStudentStudyReport,
+  getSurveyHomeworkTopicDetails,
+  getSurveyHomeworkTopicList,
+  messages,
+  schoolClock,
+} from '@ondoku/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
+import { route } from '../../lib/route.js';
+import type { AuthTeacher } from '../../plugins/auth.js';
+import { enqueueTask, presentTask, type DownloadRunner } from '../downloads/index.js';
+import { noRecordingUrl, type RecordingUrl } from '../results/index.js';
+import { periodRange, referenceTime } from './periods.js';
+import { requireSurveyChild } from './policy.js';
+import { homeworkReportTitle, studyReportTitle } from './report-files.js';
+import * as repo from './repository.js';
+import * as service from './service.js';
+
+/**
+ * The study survey of one child (docs/study-survey.md): every call asks the policy for the
+ * child first (the teacher's own, else 404), then reads only the teacher's homework that went
+ * to that child.
+ */
+export function studySurveyRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; runner: DownloadRunner; limiter: RateLimiter; recordingUrl?: RecordingUrl },
+) {
+  const { db, clock, runner, limiter } = deps;
+  const recordingUrl = deps.recordingUrl ?? noRecordingUrl;
+
+  route(app, getHomeworkSearchFilter2, async ({ input, teacher }) => {
+    const child = await requireSurveyChild(db, teacher, input.student_id);
+    return service.searchFilter(db, teacher, child, referenceTime(input.date, clock.now()));
+  });
+
+  route(app, getSurveyHomeworkTopicList, async ({ input, teacher }) => {
+    const child = await requireSurveyChild(db, teacher, input.student_id);
+    const now = clock.now();
+    return service.homeworkTopicList(db, teacher, child, now, { ...input, at: referenceTime(input.date, now) });
+  });
+
+  route(app, getSurveyHomeworkTopicDetails, async ({ input, teacher }) => {
+    const child = await requireSurveyChild(db, teacher, input.student_id);
+    return service.topicDetails(db, teacher, child, input, clock.now());
+  });
+
+  route(app, getQuestionAnswerLogs, async ({ input, teacher }) => {
+    const child = await requireSurveyChild(db, teacher, input.student_id);
+    return service.answerLogs(db, teacher, child, input, clock.now(), recordingUrl);
+  });
+
+  route(app, getStudentStudyReport, async ({ input, teacher }) => {
+    const child = await requireSurveyChild(db, teacher, input.student_id);
+    const now = clock.now();
+    const { reply } = await service.studyReport(
+      db,
+      teacher,
+      child,
+      { period: input.period, at: referenceTime(input.date, now) },
+      now,
+    );
+    return reply;
+  });
+
+  route(app, getStudentHomeworkReport, async ({ input, teacher }) => {
+    const child = await requireSurveyChild(db, teacher, input.student_id);
+    return service.homeworkReport(db, teacher, child, input.homework_id, clock.now());
+  });
+
+  /** A report mailed to an address: not for the guest; counts against the mail limits. */
+  async function mailAllowed(teacher: AuthTeacher, email: string | undefined) {
+    if (!email) return null;
+    if (teacher.type === 'guest') throw AppError.forbidden();
+    const to = email.toLowerCase();
+    const { over } = await limiter.hit(rateLimits.mailForTeacher(teacher.id), rateLimits.mailToEmail(to));
+    if (over) throw new AppError(ErrorCode.MAIL_RATE_LIMITED, messages.mailRateLimited);
+    return to;
+  }
+
+  /** The school day of an instant, as a task keeps it (a retry next month still makes the period asked for). */
+  const dayOf = (at: Date) => {
+    const c = schoolClock(at);
+    return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+  };
+
+  route(app, exportStudentStudyReport, async ({ input, teacher }) => {
+    const now = clock.now();
+    const child = await requireSurveyChild(db, teacher, input.student_id);
+    const email = await mailAllowed(teacher, input.email);
+    const date = input.date ?? dayOf(now);
+    const range = periodRange(input.period, referenceTime(date, now));
+    const task = await db.transaction((tx) =>
+      enqueueTask(
+        tx,
+        teacher.id,
+        {
+          kind: 'student-study-report',
+          params: { student_id: child.id, period: input.period, date, ...(email ? { email } : {}) },
+          title: studyReportTitle(child, `${range.label}（${range.name}）`),
+        },
+        now,
+      ),
+    );
+    runner.kick();
+    return { task: presentTask(task), email };
+  });
+
+  route(app, exportStudentHomeworkReport, async ({ input, teacher }) => {
+    const now = clock.now();
+    const child = await requireSurveyChild(db, teacher, input.student_id);
+    const hw = await repo.findChildHomework(db, teacher.id, child.id, input.homework_id, now);
+    if (!hw) throw AppError.notFound();
+    const email = await mailAllowed(teacher, input.email);
+    const task = await db.transaction((tx) =>
+      enqueueTask(
+        tx,
+        teacher.id,
+        {
+          kind: 'student-homework-report',
+          params: { student_id: child.id, homework_id: hw.id, ...(email ? { email } : {}) },
+          title: homeworkReportTitle(child, hw.title),
+        },
+        now,
+      ),
+    );
+    runner.kick();
+    return { task: presentTask(task), email };
+  });
+}

@@ -1,0 +1,19 @@
+import { getWritingNoteList, remindUnsubmitted, submitWritingNote, type CallInput } from '@ondoku/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { queryKeys, useCallMutation } from '../../../lib/queries';
+
+/** The teacher → child channel's calls, one declaration each (docs/student-messages.md). */
+export const useWritingNotes = (params: CallInput<typeof getWritingNoteList>) =>
+  useQuery({
+    queryKey: queryKeys.studentMessages.notes(params),
+    queryFn: () => api.call(getWritingNoteList, params),
+  });
+
+/** A reminder changes no read of the teacher's screens (the children's inbox is on the students' side). */
+export const useRemindUnsubmitted = () => useCallMutation(remindUnsubmitted);
+
+export const useSubmitWritingNote = () =>
+  useCallMutation(submitWritingNote, {
+    invalidates: (vars) => [queryKeys.studentMessages.notes({ student_id: vars.student_id, topic_id: vars.topic_id })],
+  });
