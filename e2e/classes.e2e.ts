@@ -164,6 +164,7 @@ describe('classes and student accounts', () => {
     expect(first).toContain('青木 陽翔');
     expect(first).toContain(`${run}6a-01`);
     expect(first).toMatch(/パスワード\s*[a-z2-9]{8}/);
+    expect(first).toContain('ログイン用QR');
     await screenshot(cards, 'login-cards');
     await cards.emulateMedia({ media: 'print' });
     await screenshot(cards, 'login-cards-print');
@@ -237,8 +238,20 @@ describe('classes and student accounts', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => region.textContent()).toContain('was moved over');
     const pickedUp = await region.textContent();
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(() => region.textContent()).not.toBe(pickedUp);
+    // The keyboard sensor moves only once dnd-kit has measured the rows after the pick-up; a
+    // press before that moves nothing (it is not queued), so press again until one step shows.
+    let moved = false;
+    for (let attempt = 0; attempt < 5 && !moved; attempt++) {
+      await page.keyboard.press('ArrowDown');
+      moved = await expect
+        .poll(() => region.textContent(), { timeout: 3000 })
+        .not.toBe(pickedUp)
+        .then(
+          () => true,
+          () => false,
+        );
+    }
+    expect(moved).toBe(true);
     await page.keyboard.press('Space');
     await expect.poll(names).toEqual([before[1], before[0], ...before.slice(2)]);
     await page.reload();
