@@ -22,6 +22,12 @@ export interface Config {
   /** Create demo data on first start of an empty database. */
   seedDemo: boolean;
   /**
+   * With the demo data, teacher01's term of homework and the children's scored readings (minutes
+   * of speech work in the background). `SEED_DEMO=classes`: the demo accounts, classes and
+   * children only (the class screens and the April roll-over on the demo school, at once).
+   */
+  seedDemoHomework: boolean;
+  /**
    * Which X-Forwarded-For hops to trust (behind reverse proxies): a hop count (`TRUST_PROXY=1`:
    * the address the nearest proxy saw) or the proxies' addresses/CIDRs (`TRUST_PROXY=10.0.0.1,10.0.0.2`);
    * false: the socket's address. Never the left-most entry, which any client can write.
@@ -61,7 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     studentPasswordKey: env.STUDENT_PASSWORD_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
-    seedDemo: bool(env.SEED_DEMO, true),
+    seedDemo: env.SEED_DEMO === 'classes' || bool(env.SEED_DEMO, true),
+    seedDemoHomework: env.SEED_DEMO !== 'classes' && bool(env.SEED_DEMO, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     liveLessonUrl: env.LIVE_LESSON_URL || null,
     speechWorkers: Math.max(1, Number(env.SPEECH_WORKERS) || Math.min(2, os.availableParallelism())),

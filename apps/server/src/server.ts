@@ -83,7 +83,7 @@ installLibrary(database.db, media, headquartersSource())
   )
   // A first start's demo homework is made from the library, so it follows the install.
   .then(async () => {
-    if (!seedingDemo) return;
+    if (!seedingDemo || !config.seedDemoHomework) return;
     // The children's readings are synthesised and scored on the speech workers, in the background.
     const report = await seedDemoHomeworkOfTeacher01(
       database.db,
