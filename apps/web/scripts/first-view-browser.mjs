@@ -8,7 +8,7 @@
  * as compressed by the server) of every JS and CSS reply, once with brotli and once with gzip
  * only (Accept-Encoding), and prints them.
  *
- * Usage: npm run build && node apps/web/scripts/first-view-browser.mjs [--files] [--shots DIR]
+ * Usage: npm run build && npm run bench:first-view-browser -- [--files] [--shots DIR]
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
