@@ -1,10 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { SystemStatusGate } from '../features/system/components/system-status-gate';
-import { onNotifierNeeded } from '../lib/notify';
+import { notifierHostFailed, onNotifierNeeded } from '../lib/notify';
 import './global.css';
-
-const NotifierHost = lazy(() => import('./notifier-host'));
 
 /**
  * Mounts the notifier's antd App when a toast, alert or confirmation is wanted, or when an antd
@@ -13,12 +11,25 @@ const NotifierHost = lazy(() => import('./notifier-host'));
  */
 function NotifierSlot() {
   const [wanted, setWanted] = useState(false);
+  const [Host, setHost] = useState<ComponentType | null>(null);
   useEffect(() => onNotifierNeeded(() => setWanted(true)), []);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <NotifierHost />
-    </Suspense>
-  ) : null;
+  useEffect(() => {
+    if (!wanted || Host) return;
+    let live = true;
+    import('./notifier-host').then(
+      (m) => live && setHost(() => m.default),
+      // Offline at the first message: it is shown plainly, and the next message tries again.
+      () => {
+        if (!live) return;
+        notifierHostFailed();
+        setWanted(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, Host]);
+  return Host ? <Host /> : null;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -44,6 +44,32 @@ export const wantNotifierHost = () => {
   mountHost?.();
 };
 
+/**
+ * What the notifier shows with when its host's chunk did not load (the network went away before
+ * the first message): the browser's own dialogs. An error or a question is never lost, and the
+ * app never breaks over a toast; a success note goes to the console.
+ */
+const plainInstance = {
+  message: {
+    open: ({ type, content }: { type?: string; content?: unknown }) =>
+      type === 'error' ? window.alert(String(content)) : console.info(String(content)),
+  },
+  modal: {
+    error: ({ content }: ModalFuncProps) => window.alert(String(content)),
+    confirm: (props: ModalFuncProps) => {
+      if (window.confirm(String(props.content ?? props.title ?? ''))) void props.onOk?.();
+      else void props.onCancel?.();
+    },
+  },
+} as unknown as useAppProps;
+
+/** The host's chunk failed to load: what waits is shown plainly; the next message tries the host again. */
+export const notifierHostFailed = () => {
+  const waiting = pending;
+  pending = [];
+  for (const show of waiting) show(plainInstance);
+};
+
 /** Show now, or once the host is mounted; false when there is no host to mount. */
 function withApi(show: (instance: useAppProps) => void): boolean {
   if (api) {
