@@ -8,6 +8,18 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [
+      // react-router's package exports only its development build (ENABLE_DEV_WARNINGS = true), so
+      // its warnings stayed in the bundle; the production build beside it is the same code without.
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+        ),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -36,7 +36,15 @@ const views = [
   {
     name: 'login → homework list',
     entry: 'index.html',
-    opens: [...login, 'src/app/layouts/admin-layout.tsx', 'src/app/routes/homework-list.tsx'],
+    opens: [
+      ...login,
+      // antd's theme (ConfigProvider) as the route layout of every antd screen, the admin frame, the screen
+      'src/components/ui/antd-theme.tsx',
+      'src/app/layouts/admin-layout.tsx',
+      'src/app/routes/homework-list.tsx',
+      // mounted by the antd frame once the browser is idle (antd App: message, notification, modal)
+      'src/app/notifier-host.tsx',
+    ],
     targetGzip: 250 * 1024,
   },
   // The children's app (/learn/, its own entry): sign-in and the homework list are in the entry;

@@ -1,6 +1,7 @@
 import { App as AntApp } from 'antd';
 import { useEffect } from 'react';
 import { registerNotifier } from '../lib/notify';
+import { AntdTheme } from '../components/ui/antd-theme';
 
 function Bridge() {
   const app = AntApp.useApp();
@@ -11,8 +12,10 @@ function Bridge() {
 /** The antd App whose message and modal the notifier uses; mounted on the first message. */
 export default function NotifierHost() {
   return (
-    <AntApp component={false}>
-      <Bridge />
-    </AntApp>
+    <AntdTheme>
+      <AntApp component={false}>
+        <Bridge />
+      </AntApp>
+    </AntdTheme>
   );
 }

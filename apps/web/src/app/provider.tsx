@@ -1,34 +1,35 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import jaJP from 'antd/es/locale/ja_JP';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { SystemStatusGate } from '../features/system/components/system-status-gate';
-import { onNotifierNeeded } from '../lib/notify';
+import { notifierHostFailed, onNotifierNeeded } from '../lib/notify';
 import './global.css';
 
-const NotifierHost = lazy(() => import('./notifier-host'));
-
 /**
- * Mounts the notifier's antd App once the browser is idle after the first view, or at once when
- * a toast, alert or confirmation is wanted before that: the first view does not wait for it.
+ * Mounts the notifier's antd App when a toast, alert or confirmation is wanted, or when an antd
+ * screen asks for it ahead of time (AntdFrame, once the browser is idle): the login page does not
+ * load antd unless it has something to say.
  */
 function NotifierSlot() {
   const [wanted, setWanted] = useState(false);
+  const [Host, setHost] = useState<ComponentType | null>(null);
   useEffect(() => onNotifierNeeded(() => setWanted(true)), []);
   useEffect(() => {
-    const mount = () => setWanted(true);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(mount, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(mount, 200);
-    return () => window.clearTimeout(id);
-  }, []);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <NotifierHost />
-    </Suspense>
-  ) : null;
+    if (!wanted || Host) return;
+    let live = true;
+    import('./notifier-host').then(
+      (m) => live && setHost(() => m.default),
+      // Offline at the first message: it is shown plainly, and the next message tries again.
+      () => {
+        if (!live) return;
+        notifierHostFailed();
+        setWanted(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, Host]);
+  return Host ? <Host /> : null;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -40,24 +41,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
       }),
   );
   return (
-    <ConfigProvider
-      locale={jaJP}
-      // antd spaces out two-character CJK labels (「作 成」); Japanese buttons read without it.
-      button={{ autoInsertSpace: false }}
-      theme={{
-        token: {
-          colorPrimary: '#1f7a5c',
-          fontFamily:
-            "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'BIZ UDPGothic', 'Noto Sans JP', 'Noto Sans CJK JP', Meiryo, 'IPAPGothic', 'IPAexGothic', sans-serif",
-          borderRadius: 8,
-        },
-        components: { Menu: { itemSelectedBg: '#e3f1ea', itemSelectedColor: '#1f7a5c' } },
-      }}
-    >
+    <>
       <NotifierSlot />
       <QueryClientProvider client={queryClient}>
         <SystemStatusGate>{children}</SystemStatusGate>
       </QueryClientProvider>
-    </ConfigProvider>
+    </>
   );
 }

@@ -1,5 +1,3 @@
-import { ExclamationCircleFilled } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useEffect } from 'react';
 import {
   createHashRouter,
@@ -11,9 +9,11 @@ import {
   useRouteError,
   type RouteObject,
 } from 'react-router';
+import { exclamationCircleFilled, PlainIcon } from '../components/ui/plain-icon';
 import { paths } from '../config/paths';
 import { CHUNK_LOAD_ERROR, loadChunk } from '../lib/lazy';
 import { sessionStore } from '../lib/session';
+import { AuthLayout } from './layouts/auth-layout';
 
 /** What a route tells the layouts: its title and level (the back button shows above level 0). */
 export interface RouteHandle {
@@ -27,20 +27,35 @@ export interface RouteHandle {
 
 /**
  * A route that failed (most often a chunk that did not load). Plain markup in the look of antd's
- * warning Result: it must be in the entry chunk, and antd's Result carries SVG illustrations.
+ * warning Result and primary Button: it must be in the entry chunk, which carries no antd (a
+ * failed chunk may be antd's own), and antd's Result carries SVG illustrations.
  */
 function RouteError() {
   const error = useRouteError() as Error | undefined;
   const chunk = error?.message === CHUNK_LOAD_ERROR;
   return (
     <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
-      <ExclamationCircleFilled style={{ fontSize: 72, color: '#faad14' }} />
+      <PlainIcon paths={exclamationCircleFilled} style={{ fontSize: 72, color: '#faad14' }} />
       <div style={{ margin: '24px 0', fontSize: 24, lineHeight: 1.33, color: 'rgba(0,0,0,0.88)' }}>
         {chunk ? CHUNK_LOAD_ERROR : '画面を表示できませんでした。'}
       </div>
-      <Button type="primary" onClick={() => window.location.reload()}>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        style={{
+          height: 32,
+          padding: '4px 15px',
+          border: 0,
+          borderRadius: 8,
+          background: '#1f7a5c',
+          color: '#fff',
+          font: 'inherit',
+          cursor: 'pointer',
+          boxShadow: '0 2px 0 rgba(5, 145, 92, 0.1)',
+        }}
+      >
         再読み込み
-      </Button>
+      </button>
     </div>
   );
 }
@@ -91,69 +106,81 @@ const screen = (load: () => Promise<ScreenModule>) => async () => {
   const { Component, handle } = await loadChunk(load);
   return { Component, handle };
 };
-/** Layouts are lazy too: the login page never loads the admin frame, and the reverse. */
+/** The admin layout is lazy like the screens: the login page never loads the admin frame. */
 const layout = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await loadChunk(load) });
+/**
+ * antd's theme and locale (ConfigProvider) as a route layout around every screen built with antd:
+ * the login page is plain markup and never loads antd (docs/architecture.md, First view).
+ */
+const antdFrame = layout(async () => (await import('../components/ui/antd-theme')).AntdFrame);
 
 const screens: RouteObject[] = [
   {
-    lazy: layout(async () => (await import('./layouts/auth-layout')).AuthLayout),
+    // The sign-in card is a few lines of plain markup: in the entry, one request fewer on the login page.
+    Component: AuthLayout,
     errorElement: <RouteError />,
     children: [
       { path: paths.login.path, loader: loginLoader, lazy: screen(() => import('./routes/login')) },
-      { path: paths.forget.path, lazy: screen(() => import('./routes/forget')) },
+      { lazy: antdFrame, children: [{ path: paths.forget.path, lazy: screen(() => import('./routes/forget')) }] },
     ],
   },
   {
-    lazy: layout(async () => (await import('./layouts/admin-layout')).AdminLayout),
-    loader: requireSession,
+    lazy: antdFrame,
     errorElement: <RouteError />,
     children: [
-      { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
-      { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-list')) },
-      { path: paths.homeworkCreate.path, element: <Navigate to={paths.homeworkCreateForm.path} replace /> },
-      { path: paths.homeworkCreateForm.path, lazy: screen(() => import('./routes/homework-create-form')) },
-      { path: paths.homeworkCreateRoutine.path, lazy: screen(() => import('./routes/homework-create-routine')) },
-      { path: paths.homeworkCreatePeriodic.path, lazy: screen(() => import('./routes/homework-create-periodic')) },
-      { path: paths.homeworkCreateWordtest.path, lazy: screen(() => import('./routes/homework-create-wordtest')) },
-      { path: paths.homeworkEdit.path, lazy: screen(() => import('./routes/homework-edit')) },
-      { path: paths.periodicPlans.path, lazy: screen(() => import('./routes/periodic-plans')) },
-      { path: paths.periodicPlanDetail.path, lazy: screen(() => import('./routes/periodic-plan-detail')) },
-      { path: paths.periodicPlanEdit.path, lazy: screen(() => import('./routes/periodic-plan-edit')) },
-      { path: paths.homeworkDetails.path, lazy: screen(() => import('./routes/homework-details')) },
-      { path: paths.homeworkTopicResults.path, lazy: screen(() => import('./routes/homework-topic-results')) },
-      { path: paths.answerPaper.path, lazy: screen(() => import('./routes/answer-paper')) },
-      { path: paths.commentary.path, lazy: screen(() => import('./routes/commentary')) },
-      { path: paths.writingNoteAdd.path, lazy: screen(() => import('./routes/writing-note-add')) },
-      { path: paths.reissueList.path, lazy: screen(() => import('./routes/reissue-list')) },
-      { path: paths.reissueDetails.path, lazy: screen(() => import('./routes/reissue-details')) },
-      { path: paths.person.path, loader: accountSettingsLoader, lazy: screen(() => import('./routes/person')) },
-      { path: paths.classEditing.path, lazy: screen(() => import('./routes/class-editing')) },
-      { path: paths.manageClass.path, lazy: screen(() => import('./routes/manage-class')) },
-      { path: paths.studentOverview.path, lazy: screen(() => import('./routes/student-overview')) },
-      { path: paths.studentDetails.path, lazy: screen(() => import('./routes/student-details')) },
-      { path: paths.studentReport.path, lazy: screen(() => import('./routes/student-report')) },
-      { path: paths.unassignedStudents.path, lazy: screen(() => import('./routes/unassigned-students')) },
-      { path: paths.yearRollover.path, lazy: screen(() => import('./routes/year-rollover')) },
-      { path: paths.graduates.path, lazy: screen(() => import('./routes/graduates')) },
-      { path: paths.downloadManage.path, lazy: screen(() => import('./routes/download-manage')) },
-      { path: paths.selfPracticeHome.path, lazy: screen(() => import('./routes/self-practice-home')) },
-      { path: paths.notices.path, lazy: screen(() => import('./routes/notices')) },
+      {
+        lazy: layout(async () => (await import('./layouts/admin-layout')).AdminLayout),
+        loader: requireSession,
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
+          { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-list')) },
+          { path: paths.homeworkCreate.path, element: <Navigate to={paths.homeworkCreateForm.path} replace /> },
+          { path: paths.homeworkCreateForm.path, lazy: screen(() => import('./routes/homework-create-form')) },
+          { path: paths.homeworkCreateRoutine.path, lazy: screen(() => import('./routes/homework-create-routine')) },
+          { path: paths.homeworkCreatePeriodic.path, lazy: screen(() => import('./routes/homework-create-periodic')) },
+          { path: paths.homeworkCreateWordtest.path, lazy: screen(() => import('./routes/homework-create-wordtest')) },
+          { path: paths.homeworkEdit.path, lazy: screen(() => import('./routes/homework-edit')) },
+          { path: paths.periodicPlans.path, lazy: screen(() => import('./routes/periodic-plans')) },
+          { path: paths.periodicPlanDetail.path, lazy: screen(() => import('./routes/periodic-plan-detail')) },
+          { path: paths.periodicPlanEdit.path, lazy: screen(() => import('./routes/periodic-plan-edit')) },
+          { path: paths.homeworkDetails.path, lazy: screen(() => import('./routes/homework-details')) },
+          { path: paths.homeworkTopicResults.path, lazy: screen(() => import('./routes/homework-topic-results')) },
+          { path: paths.answerPaper.path, lazy: screen(() => import('./routes/answer-paper')) },
+          { path: paths.commentary.path, lazy: screen(() => import('./routes/commentary')) },
+          { path: paths.writingNoteAdd.path, lazy: screen(() => import('./routes/writing-note-add')) },
+          { path: paths.reissueList.path, lazy: screen(() => import('./routes/reissue-list')) },
+          { path: paths.reissueDetails.path, lazy: screen(() => import('./routes/reissue-details')) },
+          { path: paths.person.path, loader: accountSettingsLoader, lazy: screen(() => import('./routes/person')) },
+          { path: paths.classEditing.path, lazy: screen(() => import('./routes/class-editing')) },
+          { path: paths.manageClass.path, lazy: screen(() => import('./routes/manage-class')) },
+          { path: paths.studentOverview.path, lazy: screen(() => import('./routes/student-overview')) },
+          { path: paths.studentDetails.path, lazy: screen(() => import('./routes/student-details')) },
+          { path: paths.studentReport.path, lazy: screen(() => import('./routes/student-report')) },
+          { path: paths.unassignedStudents.path, lazy: screen(() => import('./routes/unassigned-students')) },
+          { path: paths.yearRollover.path, lazy: screen(() => import('./routes/year-rollover')) },
+          { path: paths.graduates.path, lazy: screen(() => import('./routes/graduates')) },
+          { path: paths.downloadManage.path, lazy: screen(() => import('./routes/download-manage')) },
+          { path: paths.selfPracticeHome.path, lazy: screen(() => import('./routes/self-practice-home')) },
+          { path: paths.notices.path, lazy: screen(() => import('./routes/notices')) },
+        ],
+      },
+      // Printable pages: signed in, but without the admin frame.
+      {
+        loader: requireSession,
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.loginCards.path, lazy: screen(() => import('./routes/login-cards')) },
+          { path: paths.studentCards.path, lazy: screen(() => import('./routes/student-cards')) },
+        ],
+      },
+      // The guide for children and guardians: printable, outside the layouts, no sign-in needed.
+      {
+        path: paths.studentManual.path,
+        errorElement: <RouteError />,
+        lazy: screen(() => import('./routes/student-manual')),
+      },
     ],
-  },
-  // Printable pages: signed in, but without the admin frame.
-  {
-    loader: requireSession,
-    errorElement: <RouteError />,
-    children: [
-      { path: paths.loginCards.path, lazy: screen(() => import('./routes/login-cards')) },
-      { path: paths.studentCards.path, lazy: screen(() => import('./routes/student-cards')) },
-    ],
-  },
-  // The guide for children and guardians: printable, outside the layouts, no sign-in needed.
-  {
-    path: paths.studentManual.path,
-    errorElement: <RouteError />,
-    lazy: screen(() => import('./routes/student-manual')),
   },
   { path: '*', element: <Navigate to={paths.homeworkList.path} replace /> },
 ];

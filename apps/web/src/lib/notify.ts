@@ -6,15 +6,17 @@ import { limits } from '@ondoku/contract';
  * Toasts, alerts and confirmations for code outside React (the request layer), shown through an
  * antd App instance so every message uses the Japanese-localised, themed components.
  *
- * The instance lives in a small host component that the app provider mounts when the browser is
- * idle after the first view, or as soon as a message is wanted (`onNotifierNeeded`): antd's
- * message, notification and modal code is not part of the first view (docs/architecture.md,
- * First view). Messages asked for before the host has registered wait for it; without any host
+ * The instance lives in a small host component that the app provider mounts as soon as a message
+ * is wanted (`onNotifierNeeded`), or when an antd screen is up and the browser is idle
+ * (`wantNotifierHost`, from the router's AntdFrame): antd's message, notification and modal code
+ * is not part of the first view, and the login page never loads it unless it has something to
+ * say (docs/architecture.md, First view). Messages asked for before the host has registered wait for it; without any host
  * (outside the app) they fall back to the console.
  */
 let api: useAppProps | null = null;
 let pending: ((instance: useAppProps) => void)[] = [];
 let mountHost: (() => void) | null = null;
+let hostWanted = false;
 
 /** The host registers its App instance; the returned function unregisters it (on unmount). */
 export const registerNotifier = (instance: useAppProps) => {
@@ -30,10 +32,42 @@ export const registerNotifier = (instance: useAppProps) => {
 /** The provider tells how to mount the host; the returned function forgets it (on unmount). */
 export const onNotifierNeeded = (mount: () => void) => {
   mountHost = mount;
-  if (pending.length) mount();
+  if (pending.length || hostWanted) mount();
   return () => {
     if (mountHost === mount) mountHost = null;
   };
+};
+
+/** Mount the host ahead of any message (an antd screen is up and the browser is idle). */
+export const wantNotifierHost = () => {
+  hostWanted = true;
+  mountHost?.();
+};
+
+/**
+ * What the notifier shows with when its host's chunk did not load (the network went away before
+ * the first message): the browser's own dialogs. An error or a question is never lost, and the
+ * app never breaks over a toast; a success note goes to the console.
+ */
+const plainInstance = {
+  message: {
+    open: ({ type, content }: { type?: string; content?: unknown }) =>
+      type === 'error' ? window.alert(String(content)) : console.info(String(content)),
+  },
+  modal: {
+    error: ({ content }: ModalFuncProps) => window.alert(String(content)),
+    confirm: (props: ModalFuncProps) => {
+      if (window.confirm(String(props.content ?? props.title ?? ''))) void props.onOk?.();
+      else void props.onCancel?.();
+    },
+  },
+} as unknown as useAppProps;
+
+/** The host's chunk failed to load: what waits is shown plainly; the next message tries the host again. */
+export const notifierHostFailed = () => {
+  const waiting = pending;
+  pending = [];
+  for (const show of waiting) show(plainInstance);
 };
 
 /** Show now, or once the host is mounted; false when there is no host to mount. */

@@ -11,12 +11,15 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider';
+// The app loads antd with its first antd screen (the router's AntdFrame); route tests import it up
+// front, as the provider did before, so a test's own timeouts do not pay for loading antd.
+import '../components/ui/antd-theme';
 import { routes } from '../app/router';
 import { sessionStore } from '../lib/session';
 
 /**
  * Route-level component tests (as a teacher uses a screen): the real routes, layouts and
- * providers (QueryClient, antd ConfigProvider ja_JP, the notifier) in a memory router, signed in
+ * providers (QueryClient, the notifier; antd's ConfigProvider ja_JP through the router's AntdFrame) in a memory router, signed in
  * as a test teacher, with a fake API standing in for the server behind the real request layer.
  */
 

@@ -130,8 +130,7 @@ describe('/manage-class/:teamId selection across pages (issue 13 edge 13)', { ti
     expect(screen.queryByTestId('select-all')).toBeNull();
 
     // 50 a page: every row on one page, kept when the screen comes back in this session.
-    fireEvent.mouseDown(screen.getByLabelText('表示件数'));
-    fireEvent.click(await screen.findByText('50件ずつ', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(screen.getByLabelText('表示件数'), { target: { value: '50' } });
     await waitFor(() =>
       expect(calls.some((c) => c.path === getStudentPageRows.path && c.input.limit === '50')).toBe(true),
     );

@@ -1,6 +1,6 @@
 import { loginSafe, type LoginForm, type SessionReply } from '@ondoku/contract';
 import { APP_NAME, CLIENT_NAME } from '../../../config/constants';
-import { useCallMutation } from '../../../lib/queries';
+import { useCallMutation } from '../../../lib/queries/mutation';
 import { encryptForServer } from '../../../lib/server-key';
 import { deviceCode, sessionStore } from '../../../lib/session';
 

@@ -1,6 +1,6 @@
 import { passCardLogin } from '@ondoku/contract';
 import { APP_NAME, CLIENT_NAME } from '../../../config/constants';
-import { useCallMutation } from '../../../lib/queries';
+import { useCallMutation } from '../../../lib/queries/mutation';
 import { deviceCode } from '../../../lib/session';
 import { startSession } from './login';
 

@@ -19,7 +19,7 @@ import { searchWord } from '../../../lib/form';
 import { useClassList } from '../../../lib/queries';
 import { useDelayHomework, useDeleteHomework, useHomeworkPageList, type HomeworkPageParams } from '../api';
 import { HomeworkTabs, SubmitBar } from './homework-tabs';
-import { NativeSelect as FilterSelect } from './native-select';
+import { NativeSelect as FilterSelect } from '../../../components/ui/native-select';
 
 export const originLabel = { headquarters: '本部', classroom: '教室' } as const;
 export const stateColor: Record<HomeworkState, string> = {

@@ -2,7 +2,7 @@ import { Checkbox, Empty, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useHomeworkClassRows, useStudentsOfClass } from '../api';
 import type { Recipients } from '../wizard/draft';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 const box: React.CSSProperties = { border: '1px solid #e8ecea', borderRadius: 8, padding: 12, background: '#fff' };
 

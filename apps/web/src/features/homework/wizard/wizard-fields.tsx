@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { DateTimePicker } from '../../../components/ui/date-time-picker';
 import { formatDate } from '../../../lib/dates';
 import { useWordBookPartsOf, useWordBooks } from '../api';
-import { NativeSelect } from '../components/native-select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { scheduleResources, wordsInRange, type WizardDraft, type WizardResource } from './draft';
 
 /** Field errors by field path, shown under the fields (antd Form.Item help). */

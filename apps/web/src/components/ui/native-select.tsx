@@ -1,7 +1,8 @@
 /**
  * A native select in antd's look. The homework list is the first view after sign-in, and antd's
- * Select (rc-select, virtual list, overflow) would add about 22 KB gzip to it; the wizard's single
- * choices use it too (keyboard and screen-reader behaviour of the platform).
+ * Select (rc-select, virtual list, overflow) would add about 22 KB gzip to it: its filters, the
+ * page-size choice of every list (ListContainer) and the wizard's single choices use this one
+ * (keyboard and screen-reader behaviour of the platform).
  */
 export function NativeSelect<T extends string | number>({
   label,

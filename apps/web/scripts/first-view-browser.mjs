@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+/**
+ * First-view weight measured in a real browser (issue 11, point 3): the cross-check of
+ * first-view.mjs. Starts the built server (`npm run build` first) on a free port with an empty
+ * DATA_DIR as the e2e harness does, creates a teacher with the operator command, and drives
+ * Debian's Chromium headless (playwright-core): the login page, then sign-in → homework list,
+ * each left idle for 3 s so idle-time loads count. Sums the transferred bytes (encoded body,
+ * as compressed by the server) of every JS and CSS reply, once with brotli and once with gzip
+ * only (Accept-Encoding), and prints them.
+ *
+ * Usage: npm run build && npm run bench:first-view-browser -- [--files] [--shots DIR]
+ */
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const showFiles = process.argv.includes('--files');
+const shotsAt = process.argv.indexOf('--shots');
+const shotsDir = shotsAt > 0 ? process.argv[shotsAt + 1] : null;
+
+const port = await new Promise((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = srv.address();
+    srv.close(() => resolve(p));
+  });
+});
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-first-view-'));
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  SEED_DEMO: 'false',
+  TTS_CACHE_DIR: path.join(root, 'node_modules/.cache/ondoku-tts'),
+};
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { env, stdio: 'ignore' });
+const url = `http://127.0.0.1:${port}`;
+try {
+  for (const deadline = Date.now() + 90_000; ;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const loginId = `firstview-${Math.random().toString(36).slice(2, 8)}`;
+  await promisify(execFile)(
+    process.execPath,
+    [
+      path.join(root, 'apps/server/dist/admin.js'),
+      'create-teacher',
+      '--login-id',
+      loginId,
+      '--email',
+      `${loginId}@example.com`,
+      '--password',
+      'pass1234',
+      '--nickname',
+      '山田 花子',
+    ],
+    { env },
+  );
+
+  const rows = [];
+  for (const encoding of ['br', 'gzip']) {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1024, height: 768 } });
+    if (encoding === 'gzip') await context.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' });
+    const page = await context.newPage();
+    const loaded = [];
+    page.on('requestfinished', async (req) => {
+      const u = new URL(req.url());
+      if (!/\.(js|css)$/.test(u.pathname)) return;
+      const resp = await req.response();
+      const sizes = await req.sizes();
+      loaded.push({
+        file: u.pathname,
+        bytes: sizes.responseBodySize,
+        enc: resp?.headers()['content-encoding'] ?? 'none',
+      });
+    });
+    const settle = async () => {
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(3000);
+      await page.waitForLoadState('networkidle');
+    };
+    await page.goto(`${url}/#/login`);
+    await page.getByRole('button', { name: 'ログイン' }).waitFor();
+    await settle();
+    if (shotsDir && encoding === 'br') await page.screenshot({ path: path.join(shotsDir, 'login-1024.png') });
+    const loginFiles = [...loaded];
+    await page.getByPlaceholder('アカウントIDまたはメールアドレス').fill(loginId);
+    await page.getByPlaceholder('パスワード').fill('pass1234');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(/#\/homework-management$/);
+    await page.getByText('まだ宿題がありません。').waitFor();
+    await settle();
+    if (shotsDir && encoding === 'br') await page.screenshot({ path: path.join(shotsDir, 'homework-list-1024.png') });
+    const listFiles = [...loaded];
+    await browser.close();
+    const sum = (list) => list.reduce((t, f) => t + f.bytes, 0);
+    const encs = (list) => [...new Set(list.map((f) => f.enc))].join('/');
+    rows.push({ encoding, view: 'login', files: loginFiles, total: sum(loginFiles), encs: encs(loginFiles) });
+    rows.push({
+      encoding,
+      view: 'login → homework list',
+      files: listFiles,
+      total: sum(listFiles),
+      encs: encs(listFiles),
+    });
+  }
+  console.log(`First view in Chromium (JS + CSS transferred, 3 s idle after each view), ${url}\n`);
+  for (const r of rows)
+    console.log(
+      `${r.view.padEnd(24)}${r.encoding.padEnd(6)}${String(r.files.length).padStart(4)} files ${(r.total / 1024).toFixed(1).padStart(8)} KB  (${r.encs})`,
+    );
+  if (showFiles)
+    for (const r of rows.filter((x) => x.encoding === 'gzip')) {
+      console.log(`\n${r.view} (gzip):`);
+      for (const f of [...r.files].sort((a, b) => b.bytes - a.bytes))
+        console.log(`  ${f.file.padEnd(52)}${(f.bytes / 1024).toFixed(1).padStart(8)} KB`);
+    }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r()));
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
