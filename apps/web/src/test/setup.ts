@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { installSelectorCache } from './selector-cache';
+
+if (process.env.NO_SELECTOR_CACHE !== '1') installSelectorCache(document);
 
 // antd reads matchMedia for responsive layouts; jsdom has none.
 if (!window.matchMedia) {
