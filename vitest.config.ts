@@ -38,6 +38,9 @@ const projects: TestProjectInlineConfiguration[] = [
       include: ['apps/web/src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       setupFiles: ['apps/web/src/test/setup.ts'],
+      // A busy 2-core machine renders an antd screen in seconds: vitest's default 5 s cut tests
+      // that were only slow (lib/form.test.tsx at 5.7 s, load 12). Files that set more keep theirs.
+      testTimeout: 30_000,
     },
   },
   {
