@@ -25,6 +25,9 @@ const serverApi = (name: string, env: Record<string, string>): TestProjectInline
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runE2e = existsSync(chromium) || process.env.CI === 'true';
 
+/** The one speech file that times its answers (project speech-timing). */
+const speechTiming = 'packages/speech/test/worker-abort.test.ts';
+
 const projects: TestProjectInlineConfiguration[] = [
   { extends: true, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
   {
@@ -35,6 +38,9 @@ const projects: TestProjectInlineConfiguration[] = [
       include: ['apps/web/src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       setupFiles: ['apps/web/src/test/setup.ts'],
+      // A busy 2-core machine renders an antd screen in seconds: vitest's default 5 s cut tests
+      // that were only slow (lib/form.test.tsx at 5.7 s, load 12). Files that set more keep theirs.
+      testTimeout: 30_000,
     },
   },
   {
@@ -42,16 +48,29 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'speech',
       include: ['packages/speech/test/**/*.test.ts'],
+      exclude: [speechTiming],
       environment: 'node',
       testTimeout: 60_000,
       hookTimeout: 60_000,
       pool: 'forks',
-      // One file at a time, in a group of their own after the others: the pool tests time their
-      // answers (worker-abort.test.ts), which a second CPU-bound file beside them would skew.
-      // (Sharing a worker's modules between the files, isolate: false, changed the evaluator
-      // test's audio: the text-to-speech module keeps state between files.)
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'speech-timing',
+      include: [speechTiming],
+      environment: 'node',
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      pool: 'forks',
+      // worker-abort.test.ts times its answers (a fresh stream within 4 s after six aborted ones):
+      // a CPU-bound file beside it would skew that. maxWorkers 1 puts it in vitest's group of
+      // one-file-at-a-time projects, run after the others (with e2e, whose files run alone too).
+      // The other speech files assert no time and run two at a time with the rest.
+      // (Sharing a worker's modules between files, isolate: false, changed the evaluator test's
+      // audio: the text-to-speech module keeps state between files.)
       maxWorkers: 1,
-      sequence: { groupOrder: 1 },
     },
   },
   serverApi('api-embedded', { TEST_DB: 'embedded' }),
@@ -78,8 +97,8 @@ if (runE2e) {
 /**
  * Two test files at a time even on 2 cores (vitest's default there is one: cores − 1). A server
  * test file spends much of its time waiting on PostgreSQL (another process) and a web test on
- * jsdom's timers, so a second file uses the core the first leaves idle. The speech project (its
- * own group) and e2e (one shared server, one Chromium) run one file at a time, after the others.
+ * jsdom's timers, so a second file uses the core the first leaves idle. speech-timing and e2e (one
+ * shared server, one Chromium) run one file at a time, after the others.
  */
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 

@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { installSelectorCache } from './selector-cache';
+
+if (process.env.NO_SELECTOR_CACHE !== '1') installSelectorCache(document);
+
+// findBy…/waitFor give up after 1 s by default; a busy 2-core machine takes seconds to render an
+// antd screen (full web runs at load 12 failed there, in different files each time). Only how
+// long a query waits changes, never what it looks for; each test's own timeout still bounds it.
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd reads matchMedia for responsive layouts; jsdom has none.
 if (!window.matchMedia) {
