@@ -15,6 +15,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { cpuProfileDir, cpuProfiling, profileName } from './cpu-profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +34,7 @@ const external = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 interface Child {
   proc: ChildProcess;
   ready: Record<string, unknown> & { port: number };
-  ask(type: string, reply: string): Promise<Record<string, unknown>>;
+  ask(type: string, reply: string, extra?: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 async function startChild(args: string[]): Promise<Child> {
@@ -50,10 +51,10 @@ async function startChild(args: string[]): Promise<Child> {
     });
   });
   proc.removeAllListeners('exit');
-  const ask = (type: string, reply: string) =>
+  const ask = (type: string, reply: string, extra: Record<string, unknown> = {}) =>
     new Promise<Record<string, unknown>>((resolve) => {
       waiting.set(reply, resolve);
-      proc.send({ type });
+      proc.send({ ...extra, type });
     });
   return { proc, ready, ask };
 }
@@ -100,9 +101,15 @@ interface LoadResult {
 }
 
 /** CLIENTS loops, each sending the next request when the previous answered, for SECONDS. */
-async function load(child: Child, urls: () => string, headers: Record<string, string>): Promise<LoadResult> {
+async function load(
+  child: Child,
+  urls: () => string,
+  headers: Record<string, string>,
+  profile?: string,
+): Promise<LoadResult> {
   const port = child.ready.port;
   for (let i = 0; i < CLIENTS; i++) await get(port, urls(), headers); // warm-up
+  if (cpuProfiling && profile) await child.ask('prof-start', 'prof-started');
   const lat: number[] = [];
   let errors = 0;
   let rssMax = 0;
@@ -122,6 +129,8 @@ async function load(child: Child, urls: () => string, headers: Record<string, st
   );
   const elapsed = (performance.now() - t0) / 1000;
   clearInterval(sampler);
+  if (cpuProfiling && profile)
+    await child.ask('prof-stop', 'prof-stopped', { file: path.join(cpuProfileDir, profile) });
   lat.sort((a, b) => a - b);
   return { rps: lat.length / elapsed, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), errors, rssMax };
 }
@@ -207,8 +216,8 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
     const results: [string, LoadResult, LoadResult][] = [];
     for (const [name, urls] of calls) {
       process.stderr.write(`[${label}] ${name}\n`);
-      const before = await load(ref, () => '/ref', {});
-      results.push([name, await load(app, urls, auth), before]);
+      const before = await load(ref, () => '/ref', {}, profileName(`${label}-reference`, name));
+      results.push([name, await load(app, urls, auth, profileName(label, name)), before]);
     }
     const refResult = averageOf(results.map(([, , r]) => r));
     // The machine's own scheduling delays, for comparison: the same probe while nothing runs.

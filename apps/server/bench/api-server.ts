@@ -32,6 +32,7 @@ import { SpeechWorkerPool } from '@ondoku/speech';
 import { createLocalStorage } from '../src/lib/storage.js';
 import { headquartersSource, installLibrary } from '../src/modules/library/index.js';
 import { testSynthesisCacheDir } from '../src/test/library-files.js';
+import { serveCpuProfiles } from './cpu-profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -201,7 +202,9 @@ if (values.reference) {
   });
 }
 
-process.on('message', async (m: { type: string }) => {
+const profiles = serveCpuProfiles(send);
+process.on('message', async (m: { type: string; file?: string }) => {
+  if (await profiles(m)) return;
   if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
   else if (m.type === 'eld-start') {
     eld.reset();

@@ -15,7 +15,8 @@
  *   (create, then the list polled until finished): time, file size, and the server's resident
  *   memory above its level before the export (sampled every 20 ms); target ≤ 1 s, ≤ 200 MB.
  *
- * Run: npm run bench:results [-- --seconds 5 --clients 50 --teachers 20]
+ * Run: npm run bench:results [-- --seconds 5 --clients 50 --teachers 20 --only overview]; BENCH_CPU_PROF=1
+ * writes a CPU profile of the server per measured call (bench/cpu-profile.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { cpuProfileDir, cpuProfiling, profileName } from './cpu-profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,8 +35,11 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '6' },
     teachers: { type: 'string', default: '20' },
     exportRows: { type: 'string', default: '10000' },
+    /** Only the parts whose name contains this (a call, `submit-topic` or `export`). */
+    only: { type: 'string' },
   },
 });
+const wanted = (name: string) => !values.only || name.includes(values.only);
 const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
 const external = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -49,15 +54,16 @@ interface Ready {
   exportHomework: number;
   counts: Record<string, number>;
   ms: Record<string, number>;
+  dbUrl: string;
 }
 interface Child {
   proc: ChildProcess;
   ready: Ready;
-  ask(type: string, reply: string): Promise<Record<string, unknown>>;
+  ask(type: string, reply: string, extra?: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
-async function startChild(args: string[]): Promise<Child> {
-  const proc = fork(path.join(import.meta.dirname, 'results-server.ts'), args, {
+async function startChild(args: string[], script = 'results-server.ts'): Promise<Child> {
+  const proc = fork(path.join(import.meta.dirname, script), args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -70,10 +76,10 @@ async function startChild(args: string[]): Promise<Child> {
     });
   });
   proc.removeAllListeners('exit');
-  const ask = (type: string, reply: string) =>
+  const ask = (type: string, reply: string, extra: Record<string, unknown> = {}) =>
     new Promise<Record<string, unknown>>((resolve) => {
       waiting.set(reply, resolve);
-      proc.send({ type });
+      proc.send({ ...extra, type });
     });
   return { proc, ready, ask };
 }
@@ -143,8 +149,10 @@ const summarise = (lat: number[], seconds: number, errors: number): Lat => {
 };
 
 /** CLIENTS loops, each sending the next request when the previous answered, for SECONDS. */
-async function load(port: number, token: string, urls: () => string): Promise<Lat> {
+async function load(c: Child, token: string, urls: () => string, profile: string): Promise<Lat> {
+  const port = c.ready.port;
   for (let i = 0; i < CLIENTS; i++) await request(port, 'GET', urls(), token); // warm-up
+  if (cpuProfiling) await c.ask('prof-start', 'prof-started');
   const lat: number[] = [];
   let errors = 0;
   const t0 = performance.now();
@@ -158,7 +166,9 @@ async function load(port: number, token: string, urls: () => string): Promise<La
       }
     }),
   );
-  return summarise(lat, (performance.now() - t0) / 1000, errors);
+  const result = summarise(lat, (performance.now() - t0) / 1000, errors);
+  if (cpuProfiling) await c.ask('prof-stop', 'prof-stopped', { file: path.join(cpuProfileDir, profile) });
+  return result;
 }
 
 /** Every child submits the topic once per round, all children at once. */
@@ -230,11 +240,12 @@ async function exportTask(c: Child): Promise<ExportFigure> {
 interface DbFigures {
   label: string;
   ready: Ready;
-  submit: Lat;
-  calls: [string, Lat][];
+  submit: Lat | null;
+  /** Each call, and the SELECT 1 reference (bench/api-server.ts --reference) loaded right before it. */
+  calls: [string, Lat, Lat][];
   /** The first export of the process (exceljs loaded and compiled on first use), then a second. */
-  export: ExportFigure;
-  exportWarm: ExportFigure;
+  export: ExportFigure | null;
+  exportWarm: ExportFigure | null;
 }
 
 async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
@@ -250,17 +261,21 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
     '--exportRows',
     values.exportRows!,
   ]);
+  const ref = await startChild(['--reference', '--url', c.ready.dbUrl], 'api-server.ts');
   try {
-    const { port, teacherToken, matrixHomework, regionHomework } = c.ready;
-    process.stderr.write(`[${label}] ${JSON.stringify(c.ready.counts)}\n[${label}] submissions\n`);
-    const submit = await submissions(c);
+    const { teacherToken, matrixHomework, regionHomework } = c.ready;
+    process.stderr.write(`[${label}] ${JSON.stringify(c.ready.counts)}\n`);
+    let submit: Lat | null = null;
+    if (wanted('submit-topic')) {
+      process.stderr.write(`[${label}] submissions\n`);
+      submit = await submissions(c);
+    }
     let n = 0;
     const m = () => matrixHomework[n++ % matrixHomework.length]!;
     const r = () => regionHomework[n++ % regionHomework.length]!;
     const calls: [string, () => string][] = [
-      // The cheapest authenticated call of the same server under the same load: what the machine
-      // allows now (read the others against it).
-      ['teacher/info (reference)', () => '/api/v2/teacher/info'],
+      // The cheapest authenticated call of the same server.
+      ['teacher/info', () => '/api/v2/teacher/info'],
       ['topic-score-overview-x (30 topics)', () => `/api/v2/homework/topic-score-overview-x?homework_id=${m()}`],
       [
         'topic-score-overview-y (40 × 30)',
@@ -269,16 +284,24 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
       ['all-topic-overview (40 × 30)', () => `/api/v2/homework/all-topic-overview?homework_id=${m()}`],
       ['all-topic-overview (region, 30 × 5)', () => `/api/v2/homework/all-topic-overview?homework_id=${r()}`],
     ];
-    const results: [string, Lat][] = [];
-    for (const [name, urls] of calls) {
+    // The reference runs right before each call, so that each ratio compares figures taken under
+    // the same load of the machine.
+    const results: [string, Lat, Lat][] = [];
+    for (const [name, urls] of calls.filter(([n]) => wanted(n))) {
       process.stderr.write(`[${label}] ${name}\n`);
-      results.push([name, await load(port, teacherToken, urls)]);
+      const before = await load(ref, '', () => '/ref', profileName(`${label}-reference`, name));
+      results.push([name, await load(c, teacherToken, urls, profileName(label, name)), before]);
     }
-    process.stderr.write(`[${label}] export\n`);
-    const ex = await exportTask(c);
-    const exWarm = await exportTask(c);
+    let ex: ExportFigure | null = null;
+    let exWarm: ExportFigure | null = null;
+    if (wanted('export')) {
+      process.stderr.write(`[${label}] export\n`);
+      ex = await exportTask(c);
+      exWarm = await exportTask(c);
+    }
     return { label, ready: c.ready, submit, calls: results, export: ex, exportWarm: exWarm };
   } finally {
+    await ref.ask('close', 'closed');
     await c.ask('close', 'closed');
     await new Promise((res) => (c.proc.exitCode !== null ? res(null) : c.proc.once('exit', res)));
   }
@@ -313,25 +336,35 @@ agent.destroy();
 // ── Report ──
 const f1 = (x: number) => x.toFixed(1);
 const lat = (l: Lat) => `${f1(l.p50)}/${f1(l.p95)}/${f1(l.p99)}`;
-const head = ['', ...figures.flatMap((f) => [`${f.label} p50/p95/p99 ms`, 'req/s'])];
+const head = ['', ...figures.flatMap((f) => [`${f.label} p50/p95/p99 ms`, 'req/s', '× ref'])];
 const rows: string[][] = [];
 const misses: string[] = [];
-rows.push([
-  `submit-topic, ${values.children} children at once`,
-  ...figures.flatMap((f) => {
-    if (f.submit.errors) misses.push(`${f.label} submit-topic: ${f.submit.errors} errors`);
-    return [lat(f.submit), f1(f.submit.rps)];
-  }),
-]);
+if (figures[0]!.submit)
+  rows.push([
+    `submit-topic, ${values.children} children at once`,
+    ...figures.flatMap((f) => {
+      if (f.submit!.errors) misses.push(`${f.label} submit-topic: ${f.submit!.errors} errors`);
+      return [lat(f.submit!), f1(f.submit!.rps), ''];
+    }),
+  ]);
+const refs = figures.map((f) => f.calls.map(([, , r]) => r));
+if (refs[0]!.length)
+  rows.push([
+    'reference (SELECT 1), mean',
+    ...refs.flatMap((list) => {
+      const mean = (k: keyof Lat) => list.reduce((a, r) => a + r[k], 0) / list.length;
+      return [`${f1(mean('p50'))}/${f1(mean('p95'))}/${f1(mean('p99'))}`, f1(mean('rps')), '1.00'];
+    }),
+  ]);
 for (let i = 0; i < figures[0]!.calls.length; i++) {
   const name = figures[0]!.calls[i]![0];
   rows.push([
     `${name}, ${CLIENTS} clients`,
     ...figures.flatMap((f) => {
-      const l = f.calls[i]![1];
-      if (l.p95 > 30 && !name.includes('reference')) misses.push(`${f.label} ${name}: p95 ${f1(l.p95)} ms > 30`);
+      const [, l, r] = f.calls[i]!;
+      if (l.p95 > 30) misses.push(`${f.label} ${name}: p95 ${f1(l.p95)} ms > 30`);
       if (l.errors) misses.push(`${f.label} ${name}: ${l.errors} errors`);
-      return [lat(l), f1(l.rps)];
+      return [lat(l), f1(l.rps), (l.rps / r.rps).toFixed(2)];
     }),
   ]);
 }
@@ -339,22 +372,25 @@ for (const [which, pick] of [
   ['first', (f: DbFigures) => f.export],
   ['second', (f: DbFigures) => f.exportWarm],
 ] as const)
-  rows.push([
-    `export 生徒別の得点, ${values.exportRows} rows (task, ${which})`,
-    ...figures.flatMap((f) => {
-      const e = pick(f);
-      const grew = e.rssPeakMb - e.rssBeforeMb;
-      if (e.status !== 'finished') misses.push(`${f.label} export (${which}): ${e.status}`);
-      if (e.ms > 1000) misses.push(`${f.label} export (${which}): ${f1(e.ms)} ms > 1000`);
-      if (grew > 200) misses.push(`${f.label} export (${which}): +${grew.toFixed(0)} MB > 200`);
-      return [`${e.ms.toFixed(0)} ms, ${(e.bytes / 1024).toFixed(0)} KB`, `RSS +${grew.toFixed(0)} MB`];
-    }),
-  ]);
+  if (figures[0]!.export)
+    rows.push([
+      `export 生徒別の得点, ${values.exportRows} rows (task, ${which})`,
+      ...figures.flatMap((f) => {
+        const e = pick(f);
+        if (!e) return ['', '', ''];
+        const grew = e.rssPeakMb - e.rssBeforeMb;
+        if (e.status !== 'finished') misses.push(`${f.label} export (${which}): ${e.status}`);
+        if (e.ms > 1000) misses.push(`${f.label} export (${which}): ${f1(e.ms)} ms > 1000`);
+        if (grew > 200) misses.push(`${f.label} export (${which}): +${grew.toFixed(0)} MB > 200`);
+        return [`${e.ms.toFixed(0)} ms, ${(e.bytes / 1024).toFixed(0)} KB`, `RSS +${grew.toFixed(0)} MB`, ''];
+      }),
+    ]);
 rows.push([
   'data set (students/homework/answers)',
   ...figures.flatMap((f) => [
     `${f.ready.counts.students}/${f.ready.counts.homework}/${f.ready.counts.answers}`,
     `${(Object.values(f.ready.ms).reduce((a, b) => a + b, 0) / 1000).toFixed(0)} s`,
+    '',
   ]),
 ]);
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -52,6 +52,7 @@ import { createStudents, type NewStudent } from '../src/modules/students/index.j
 import { readerPool } from '../src/seed/children.js';
 import { createChildRecorder, evaluatorFingerprint } from '../src/seed/recordings.js';
 import { testSynthesisCacheDir } from '../src/test/library-files.js';
+import { serveCpuProfiles } from './cpu-profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -375,7 +376,9 @@ const app = await buildApp({ database, cipher, mailer, secretBox: box, storage, 
 await app.listen({ port: 0, host: '127.0.0.1' });
 app.downloads.start(60_000);
 
-process.on('message', async (m: { type: string }) => {
+const profiles = serveCpuProfiles(send);
+process.on('message', async (m: { type: string; file?: string }) => {
+  if (await profiles(m)) return;
   if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
   else if (m.type === 'close') {
     await app.downloads.stop();
@@ -400,4 +403,5 @@ send({
   exportHomework,
   counts,
   ms,
+  dbUrl: (database.pool as unknown as { options: { connectionString: string } }).options.connectionString,
 });

@@ -1,0 +1,42 @@
+/**
+ * BENCH_CPU_PROF=1 (bench:api, bench:results): the server child records a V8 CPU profile of each
+ * measured call alone (not the seeding), through the inspector, and writes it as
+ * `bench-profiles/<label>-<call>.cpuprofile` (BENCH_CPU_PROF_DIR to change; open in Chrome
+ * DevTools or speedscope). The profiler slows the server: read figures only from runs without it.
+ */
+import fs from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+
+export const cpuProfiling = Boolean(process.env.BENCH_CPU_PROF);
+export const cpuProfileDir = path.resolve(process.env.BENCH_CPU_PROF_DIR ?? 'bench-profiles');
+
+/** A file name for one call's profile. */
+export const profileName = (label: string, call: string) =>
+  `${label}-${call.replace(/[^A-Za-z0-9-]+/g, '_').replace(/_+$/, '')}.cpuprofile`;
+
+/** The server side: answers `prof-start` and `prof-stop` (with `file`) messages from the client. */
+export function serveCpuProfiles(send: (m: unknown) => void) {
+  let session: Session | null = null;
+  return async (m: { type: string; file?: string }): Promise<boolean> => {
+    if (m.type === 'prof-start') {
+      session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 200 });
+      await session.post('Profiler.start');
+      send({ type: 'prof-started' });
+      return true;
+    }
+    if (m.type === 'prof-stop' && session) {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      session = null;
+      await fs.mkdir(path.dirname(m.file!), { recursive: true });
+      await fs.writeFile(m.file!, JSON.stringify(profile));
+      send({ type: 'prof-stopped' });
+      return true;
+    }
+    return false;
+  };
+}
