@@ -64,11 +64,19 @@ const stopChild = async (c: Child) => {
 };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
-function get(
-  port: number,
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; ms: number; errcode: number | null; bytes: number }> {
+type Got = { status: number; ms: number; errcode: number | null; bytes: number };
+/**
+ * A kept-alive socket the server closed as idle (its keepAliveTimeout, e.g. while the reference
+ * was loaded) can fail the next request sent on it with ECONNRESET: that request is sent again
+ * once, as Node's documentation advises.
+ */
+function get(port: number, url: string, headers: Record<string, string>): Promise<Got> {
+  return getOnce(port, url, headers).catch((e: Error & { reused?: boolean }) => {
+    if (e.reused) return getOnce(port, url, headers);
+    throw e;
+  });
+}
+function getOnce(port: number, url: string, headers: Record<string, string>): Promise<Got> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: url, headers, agent }, (res) => {
@@ -84,7 +92,10 @@ function get(
       });
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (e: Error & { code?: string; reused?: boolean }) => {
+      e.reused = req.reusedSocket && e.code === 'ECONNRESET';
+      reject(e);
+    });
   });
 }
 

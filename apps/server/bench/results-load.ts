@@ -92,7 +92,14 @@ interface Reply {
   json: Record<string, unknown> | null;
   bytes: number;
 }
+/** As in api-load.ts: a request on a kept-alive socket the server had closed as idle is sent again once. */
 function request(port: number, method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<Reply> {
+  return requestOnce(port, method, url, token, body).catch((e: Error & { reused?: boolean }) => {
+    if (e.reused) return requestOnce(port, method, url, token, body);
+    throw e;
+  });
+}
+function requestOnce(port: number, method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<Reply> {
   const t0 = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -127,7 +134,10 @@ function request(port: number, method: 'GET' | 'POST', url: string, token: strin
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (e: Error & { code?: string; reused?: boolean }) => {
+      e.reused = req.reusedSocket && e.code === 'ECONNRESET';
+      reject(e);
+    });
     req.end(payload);
   });
 }

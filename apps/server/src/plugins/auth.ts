@@ -3,12 +3,21 @@ import { AppError } from '../lib/app-error.js';
 import { findTeacherByToken } from '../modules/auth/token-repository.js';
 import { findStudentByToken } from '../modules/learn/index.js';
 import type { Db } from '../db/client.js';
+import type { TeacherRow } from '../modules/auth/teacher-repository.js';
 
 export interface AuthTeacher {
   id: number;
   type: 'teacher' | 'guest';
   tokenId: number;
+  /** The profile as the token lookup read it (teacher/info answers from it; no password hash). */
+  profile: TeacherProfile;
 }
+
+/** The teacher's columns the web app may see (modules/auth/presenter.ts). */
+export type TeacherProfile = Pick<
+  TeacherRow,
+  'id' | 'loginId' | 'email' | 'nickname' | 'avatar' | 'type' | 'showLive' | 'school' | 'onlineClassSwitch'
+>;
 
 /** A signed-in child (the students' side, modules/learn): their account, their teacher, their token. */
 export interface AuthStudent {

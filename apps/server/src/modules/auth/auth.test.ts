@@ -1,7 +1,7 @@
 import { ErrorCode, limits, messages } from '@ondoku/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, passCardKeys } from '../../db/schema/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authTokens, passCardKeys, teachers } from '../../db/schema/index.js';
 import { buildTeacher, signIn, teacherWithToken } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { issuePassCardKey } from './pass-card.js';
@@ -122,6 +122,36 @@ describe('info, logout and token life', () => {
     });
     expect(res.json().data.user.id).toBe(a.teacher.id);
     expect(res.json().data.live_lesson_url).toBeNull();
+  });
+
+  it('answers from the token lookup alone (one query), with the profile as stored at that moment', async () => {
+    const { teacher, token } = await teacherWithToken(t);
+    await t.db
+      .update(teachers)
+      .set({ nickname: '変更後 先生', school: '新しい小学校', onlineClassSwitch: true })
+      .where(eq(teachers.id, teacher.id));
+    const queries = vi.spyOn(t.database.pool, 'query');
+    try {
+      const res = await info(token);
+      expect(res.json().data).toEqual({
+        user: {
+          id: teacher.id,
+          teacher_flag: 1,
+          username: teacher.loginId,
+          email: teacher.email,
+          nickname: '変更後 先生',
+          avatar: null,
+          type: 'teacher',
+          showLive: false,
+          school: '新しい小学校',
+        },
+        online_class_switch: true,
+        live_lesson_url: null,
+      });
+      expect(queries).toHaveBeenCalledTimes(1);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it('answers 401 without a token, with an unknown token and with a malformed header', async () => {

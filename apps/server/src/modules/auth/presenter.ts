@@ -1,8 +1,8 @@
 import type { TeacherUser } from '@ondoku/contract';
-import type { TeacherRow } from './teacher-repository.js';
+import type { TeacherProfile } from '../../plugins/auth.js';
 
 /** Names every field the web app receives about a teacher: the password hash cannot leak. */
-export const presentTeacher = (t: TeacherRow): TeacherUser => ({
+export const presentTeacher = (t: Omit<TeacherProfile, 'onlineClassSwitch'>): TeacherUser => ({
   id: t.id,
   teacher_flag: 1,
   username: t.loginId,
@@ -15,13 +15,13 @@ export const presentTeacher = (t: TeacherRow): TeacherUser => ({
 });
 
 /** A new session: the bearer token and who it belongs to. */
-export const presentSession = (s: { teacher: TeacherRow; token: string }) => ({
+export const presentSession = (s: { teacher: TeacherProfile; token: string }) => ({
   token: s.token,
   user: presentTeacher(s.teacher),
   online_class_switch: s.teacher.onlineClassSwitch,
 });
 
-export const presentTeacherInfo = (t: TeacherRow, liveLessonUrl: string | null) => ({
+export const presentTeacherInfo = (t: TeacherProfile, liveLessonUrl: string | null) => ({
   user: presentTeacher(t),
   online_class_switch: t.onlineClassSwitch,
   live_lesson_url: liveLessonUrl,

@@ -1,13 +1,11 @@
 import { getPublicKey, getTeacherInfo, loginSafe, logout, passCardLogin } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
 import { presentPublicKey, presentSession, presentTeacherInfo } from './presenter.js';
 import { signIn, signInWithPassCard } from './service.js';
-import { findTeacherById } from './teacher-repository.js';
 import { revokeToken } from './token-repository.js';
 
 export function authRoutes(
@@ -43,9 +41,6 @@ export function authRoutes(
     return null;
   });
 
-  route(app, getTeacherInfo, async ({ teacher }) => {
-    const row = await findTeacherById(db, teacher.id);
-    if (!row) throw AppError.unauthorized();
-    return presentTeacherInfo(row, deps.liveLessonUrl);
-  });
+  // The token lookup (plugins/auth.ts) read the profile with the token: no second query.
+  route(app, getTeacherInfo, async ({ teacher }) => presentTeacherInfo(teacher.profile, deps.liveLessonUrl));
 }

@@ -23,12 +23,26 @@ export async function issueToken(
 
 /**
  * The lookup every authenticated request makes, as a named prepared statement: PostgreSQL parses
- * and plans it once per connection instead of once per request. One per database handle.
+ * and plans it once per connection instead of once per request. One per database handle. It also
+ * reads the teacher's profile (never the password hash), so teacher/info — the first call of
+ * every screen — answers from it without a second query (docs/architecture.md, "The path of a
+ * request").
  */
 const tokenLookups = new WeakMap<object, ReturnType<typeof prepareTokenLookup>>();
 const prepareTokenLookup = (db: DbOrTx) =>
   db
-    .select({ id: teachers.id, type: teachers.type, tokenId: authTokens.id })
+    .select({
+      tokenId: authTokens.id,
+      id: teachers.id,
+      loginId: teachers.loginId,
+      email: teachers.email,
+      nickname: teachers.nickname,
+      avatar: teachers.avatar,
+      type: teachers.type,
+      showLive: teachers.showLive,
+      school: teachers.school,
+      onlineClassSwitch: teachers.onlineClassSwitch,
+    })
     .from(authTokens)
     .innerJoin(teachers, eq(teachers.id, authTokens.teacherId))
     .where(
@@ -46,7 +60,9 @@ export async function findTeacherByToken(db: DbOrTx, token: string): Promise<Aut
   let lookup = tokenLookups.get(db);
   if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)));
   const [row] = await lookup.execute({ tokenHash: hashSecret(token) });
-  return row ?? null;
+  if (!row) return null;
+  const { tokenId, ...profile } = row;
+  return { id: row.id, type: row.type, tokenId, profile };
 }
 
 export async function revokeToken(db: DbOrTx, tokenId: number): Promise<void> {
