@@ -109,6 +109,9 @@ interface LoadResult {
   p99: number;
   errors: number;
   rssMax: number;
+  /** CPU per answered request: the server process, its PostgreSQL backends (ms). */
+  nodeMs: number;
+  pgMs: number;
 }
 
 /** CLIENTS loops, each sending the next request when the previous answered, for SECONDS. */
@@ -121,6 +124,7 @@ async function load(
   const port = child.ready.port;
   for (let i = 0; i < CLIENTS; i++) await get(port, urls(), headers); // warm-up
   if (cpuProfiling && profile) await child.ask('prof-start', 'prof-started');
+  const cpu0 = await child.ask('cpu', 'cpu');
   const lat: number[] = [];
   let errors = 0;
   let rssMax = 0;
@@ -140,10 +144,21 @@ async function load(
   );
   const elapsed = (performance.now() - t0) / 1000;
   clearInterval(sampler);
+  const cpu1 = await child.ask('cpu', 'cpu');
+  const perRequest = (k: string) => ((cpu1[k] as number) - (cpu0[k] as number)) / Math.max(1, lat.length);
   if (cpuProfiling && profile)
     await child.ask('prof-stop', 'prof-stopped', { file: path.join(cpuProfileDir, profile) });
   lat.sort((a, b) => a - b);
-  return { rps: lat.length / elapsed, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), errors, rssMax };
+  return {
+    rps: lat.length / elapsed,
+    p50: pct(lat, 50),
+    p95: pct(lat, 95),
+    p99: pct(lat, 99),
+    errors,
+    rssMax,
+    nodeMs: perRequest('nodeMs'),
+    pgMs: perRequest('pgMs'),
+  };
 }
 
 interface DbFigures {
@@ -288,6 +303,8 @@ function averageOf(list: LoadResult[]): LoadResult {
     p99: mean('p99'),
     errors: mean('errors'),
     rssMax: mean('rssMax'),
+    nodeMs: mean('nodeMs'),
+    pgMs: mean('pgMs'),
   };
 }
 
@@ -320,11 +337,12 @@ agent.destroy();
 // ── Report ──
 const f1 = (x: number) => x.toFixed(1);
 const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
-const head = ['call', ...figures.flatMap((f) => [`${f.label} req/s`, 'p50/p95/p99 ms', '× ref'])];
+const head = ['call', ...figures.flatMap((f) => [`${f.label} req/s`, 'p50/p95/p99 ms', '× ref', 'CPU ms/req node+pg'])];
+const cpu = (r: LoadResult) => `${r.nodeMs.toFixed(2)}+${r.pgMs.toFixed(2)}`;
 const rows: string[][] = [];
 rows.push([
   'reference (SELECT 1), mean',
-  ...figures.flatMap((f) => [f1(f.ref.rps), `${f1(f.ref.p50)}/${f1(f.ref.p95)}/${f1(f.ref.p99)}`, '1.00']),
+  ...figures.flatMap((f) => [f1(f.ref.rps), `${f1(f.ref.p50)}/${f1(f.ref.p95)}/${f1(f.ref.p99)}`, '1.00', cpu(f.ref)]),
 ]);
 const failed: string[] = [];
 for (let i = 0; i < figures[0]!.calls.length; i++) {
@@ -338,7 +356,7 @@ for (let i = 0; i < figures[0]!.calls.length; i++) {
       if (name.startsWith('resource/') && r.p95 > 20) failed.push(`${f.label} ${name}: p95 ${f1(r.p95)} ms > 20`);
       if (ratio < 0.25) failed.push(`${f.label} ${name}: ${(ratio * 100).toFixed(0)} % of the reference < 25 %`);
       if (r.errors) failed.push(`${f.label} ${name}: ${r.errors} errors`);
-      return [f1(r.rps), `${f1(r.p50)}/${f1(r.p95)}/${f1(r.p99)}`, ratio.toFixed(2)];
+      return [f1(r.rps), `${f1(r.p50)}/${f1(r.p95)}/${f1(r.p99)}`, ratio.toFixed(2), cpu(r)];
     }),
   ]);
 }
@@ -354,7 +372,7 @@ const extra: [string, (f: DbFigures) => string][] = [
     (f) => `${f1(f.export.healthP99)} / ${f1(f.export.healthMax)} ms (n=${f.export.healthN})`,
   ],
 ];
-for (const [name, fn] of extra) rows.push([name, ...figures.flatMap((f) => [fn(f), '', ''])]);
+for (const [name, fn] of extra) rows.push([name, ...figures.flatMap((f) => [fn(f), '', '', ''])]);
 for (const f of figures)
   if (f.export.eldMaxMs > 50) failed.push(`${f.label}: event-loop delay ${f1(f.export.eldMaxMs)} ms > 50`);
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -32,7 +32,7 @@ import { SpeechWorkerPool } from '@ondoku/speech';
 import { createLocalStorage } from '../src/lib/storage.js';
 import { headquartersSource, installLibrary } from '../src/modules/library/index.js';
 import { testSynthesisCacheDir } from '../src/test/library-files.js';
-import { serveCpuProfiles } from './cpu-profile.js';
+import { cpuSpent, serveCpuProfiles } from './cpu-profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,10 +49,13 @@ const openMain = async (): Promise<Database> =>
 
 const eld = monitorEventLoopDelay({ resolution: 5 });
 let close: () => Promise<void>;
+/** The pool whose PostgreSQL backends count in the CPU figures (bench/cpu-profile.ts). */
+let cpuPool: pg.Pool;
 
 if (values.reference) {
   // The smallest server that still goes through Fastify, pg's pool and PostgreSQL.
   const pool = new pg.Pool({ connectionString: values.url, max: 10 });
+  cpuPool = pool;
   const app = Fastify();
   app.get('/ref', async () => {
     const { rows } = await pool.query('select 1 as one');
@@ -185,6 +188,7 @@ if (values.reference) {
   ).rows.map((r) => Number(r.id));
   const app = await buildApp({ database, cipher, mailer, secretBox: box, storage, liveLessonUrl: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  cpuPool = database.pool;
   close = async () => {
     await app.close();
     mailer.close();
@@ -205,7 +209,8 @@ if (values.reference) {
 const profiles = serveCpuProfiles(send);
 process.on('message', async (m: { type: string; file?: string }) => {
   if (await profiles(m)) return;
-  if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
+  if (m.type === 'cpu') send({ type: 'cpu', ...(await cpuSpent((q) => cpuPool.query<{ pid: number }>(q))) });
+  else if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
   else if (m.type === 'eld-start') {
     eld.reset();
     eld.enable();

@@ -152,6 +152,9 @@ interface Lat {
   p95: number;
   p99: number;
   errors: number;
+  /** CPU per answered request: the server process, its PostgreSQL backends (ms; loads only). */
+  nodeMs?: number;
+  pgMs?: number;
 }
 const summarise = (lat: number[], seconds: number, errors: number): Lat => {
   lat.sort((a, b) => a - b);
@@ -163,6 +166,7 @@ async function load(c: Child, token: string, urls: () => string, profile: string
   const port = c.ready.port;
   for (let i = 0; i < CLIENTS; i++) await request(port, 'GET', urls(), token); // warm-up
   if (cpuProfiling) await c.ask('prof-start', 'prof-started');
+  const cpu0 = await c.ask('cpu', 'cpu');
   const lat: number[] = [];
   let errors = 0;
   const t0 = performance.now();
@@ -177,6 +181,9 @@ async function load(c: Child, token: string, urls: () => string, profile: string
     }),
   );
   const result = summarise(lat, (performance.now() - t0) / 1000, errors);
+  const cpu1 = await c.ask('cpu', 'cpu');
+  result.nodeMs = ((cpu1.nodeMs as number) - (cpu0.nodeMs as number)) / Math.max(1, lat.length);
+  result.pgMs = ((cpu1.pgMs as number) - (cpu0.pgMs as number)) / Math.max(1, lat.length);
   if (cpuProfiling) await c.ask('prof-stop', 'prof-stopped', { file: path.join(cpuProfileDir, profile) });
   return result;
 }
@@ -346,7 +353,8 @@ agent.destroy();
 // ── Report ──
 const f1 = (x: number) => x.toFixed(1);
 const lat = (l: Lat) => `${f1(l.p50)}/${f1(l.p95)}/${f1(l.p99)}`;
-const head = ['', ...figures.flatMap((f) => [`${f.label} p50/p95/p99 ms`, 'req/s', '× ref'])];
+const head = ['', ...figures.flatMap((f) => [`${f.label} p50/p95/p99 ms`, 'req/s', '× ref', 'CPU ms/req node+pg'])];
+const cpu = (l: Lat) => `${l.nodeMs!.toFixed(2)}+${l.pgMs!.toFixed(2)}`;
 const rows: string[][] = [];
 const misses: string[] = [];
 if (figures[0]!.submit)
@@ -354,7 +362,7 @@ if (figures[0]!.submit)
     `submit-topic, ${values.children} children at once`,
     ...figures.flatMap((f) => {
       if (f.submit!.errors) misses.push(`${f.label} submit-topic: ${f.submit!.errors} errors`);
-      return [lat(f.submit!), f1(f.submit!.rps), ''];
+      return [lat(f.submit!), f1(f.submit!.rps), '', ''];
     }),
   ]);
 const refs = figures.map((f) => f.calls.map(([, , r]) => r));
@@ -362,8 +370,13 @@ if (refs[0]!.length)
   rows.push([
     'reference (SELECT 1), mean',
     ...refs.flatMap((list) => {
-      const mean = (k: keyof Lat) => list.reduce((a, r) => a + r[k], 0) / list.length;
-      return [`${f1(mean('p50'))}/${f1(mean('p95'))}/${f1(mean('p99'))}`, f1(mean('rps')), '1.00'];
+      const mean = (k: keyof Lat) => list.reduce((a, r) => a + (r[k] ?? 0), 0) / list.length;
+      return [
+        `${f1(mean('p50'))}/${f1(mean('p95'))}/${f1(mean('p99'))}`,
+        f1(mean('rps')),
+        '1.00',
+        `${mean('nodeMs').toFixed(2)}+${mean('pgMs').toFixed(2)}`,
+      ];
     }),
   ]);
 for (let i = 0; i < figures[0]!.calls.length; i++) {
@@ -374,7 +387,7 @@ for (let i = 0; i < figures[0]!.calls.length; i++) {
       const [, l, r] = f.calls[i]!;
       if (l.p95 > 30) misses.push(`${f.label} ${name}: p95 ${f1(l.p95)} ms > 30`);
       if (l.errors) misses.push(`${f.label} ${name}: ${l.errors} errors`);
-      return [lat(l), f1(l.rps), (l.rps / r.rps).toFixed(2)];
+      return [lat(l), f1(l.rps), (l.rps / r.rps).toFixed(2), cpu(l)];
     }),
   ]);
 }
@@ -387,12 +400,12 @@ for (const [which, pick] of [
       `export 生徒別の得点, ${values.exportRows} rows (task, ${which})`,
       ...figures.flatMap((f) => {
         const e = pick(f);
-        if (!e) return ['', '', ''];
+        if (!e) return ['', '', '', ''];
         const grew = e.rssPeakMb - e.rssBeforeMb;
         if (e.status !== 'finished') misses.push(`${f.label} export (${which}): ${e.status}`);
         if (e.ms > 1000) misses.push(`${f.label} export (${which}): ${f1(e.ms)} ms > 1000`);
         if (grew > 200) misses.push(`${f.label} export (${which}): +${grew.toFixed(0)} MB > 200`);
-        return [`${e.ms.toFixed(0)} ms, ${(e.bytes / 1024).toFixed(0)} KB`, `RSS +${grew.toFixed(0)} MB`, ''];
+        return [`${e.ms.toFixed(0)} ms, ${(e.bytes / 1024).toFixed(0)} KB`, `RSS +${grew.toFixed(0)} MB`, '', ''];
       }),
     ]);
 rows.push([
@@ -400,6 +413,7 @@ rows.push([
   ...figures.flatMap((f) => [
     `${f.ready.counts.students}/${f.ready.counts.homework}/${f.ready.counts.answers}`,
     `${(Object.values(f.ready.ms).reduce((a, b) => a + b, 0) / 1000).toFixed(0)} s`,
+    '',
     '',
   ]),
 ]);

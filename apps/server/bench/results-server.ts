@@ -52,7 +52,7 @@ import { createStudents, type NewStudent } from '../src/modules/students/index.j
 import { readerPool } from '../src/seed/children.js';
 import { createChildRecorder, evaluatorFingerprint } from '../src/seed/recordings.js';
 import { testSynthesisCacheDir } from '../src/test/library-files.js';
-import { serveCpuProfiles } from './cpu-profile.js';
+import { cpuSpent, serveCpuProfiles } from './cpu-profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -379,7 +379,8 @@ app.downloads.start(60_000);
 const profiles = serveCpuProfiles(send);
 process.on('message', async (m: { type: string; file?: string }) => {
   if (await profiles(m)) return;
-  if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
+  if (m.type === 'cpu') send({ type: 'cpu', ...(await cpuSpent((q) => database.pool.query<{ pid: number }>(q))) });
+  else if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
   else if (m.type === 'close') {
     await app.downloads.stop();
     await app.close();

@@ -115,6 +115,11 @@ export const students = pgTable(
   (t) => [
     uniqueIndex(STUDENT_LOGIN_ID_KEY).on(sql`lower(${t.loginId})`),
     index('students_teacher_idx').on(t.teacherId),
+    // The graduates only (few): class student counts leave them out by an anti-join on this small
+    // index instead of reading every member's row (modules/classes/class-repository.ts).
+    index('students_archived_idx')
+      .on(t.id)
+      .where(sql`${t.archivedAt} is not null`),
     // Keyword search ("contains") over id, name and furigana (pg_trgm, migration 0005).
     index('students_search_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
   ],

@@ -14,9 +14,15 @@ import { CLASS_CODE_KEY, classes } from '../../db/schema/index.js';
 export type ClassRow = typeof classes.$inferSelect;
 export type ClassWithCount = ClassRow & { studentCount: number };
 
-/** Members who are current students (graduates left out). */
+/**
+ * Members who are current students (graduates left out). The members come from the class's
+ * primary key alone (an index-only scan) and graduates are taken out by an anti-join on the small
+ * partial index students_archived_idx, so no member's row is read: a teacher's 100 classes of 60
+ * cost 6,000 index entries, not 6,000 row fetches (docs/benchmarks.md, 23 November 2026 evening).
+ */
 // Aliases written out: inside a subquery of the select list drizzle names columns without their table.
-const studentCount = sql<number>`(select count(*)::int from class_students m join students s on s.id = m.student_id where m.class_id = ${classes}.id and s.archived_at is null)`;
+const studentCount = sql<number>`(select count(*)::int from class_students m where m.class_id = ${classes}.id
+  and not exists (select from students s where s.id = m.student_id and s.archived_at is not null))`;
 
 /** This year's classes: neither deleted nor archived. */
 export const liveClass = and(isNull(classes.deletedAt), isNull(classes.archivedAt))!;

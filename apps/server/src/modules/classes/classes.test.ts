@@ -10,9 +10,9 @@ import {
   showClass,
   updateClass,
 } from '@ondoku/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classes } from '../../db/schema/index.js';
+import { classes, students } from '../../db/schema/index.js';
 import { call } from '../../test/call.js';
 import { buildClass, buildStudents, teacherWithToken } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
@@ -84,6 +84,18 @@ describe('team/my-team-rows, team/info', () => {
       ['A2', 0],
     ]);
     expect((await call(t, getClassInfo, { team_id: c2.id }, { as: a })).data.name).toBe('A2');
+    // A graduate (archived by the roll-over) still listed as a member is not counted.
+    const [graduate] = await buildStudents(t, 1, { teacher: a.teacher, classIds: [c1.id, c2.id] });
+    await t.db
+      .update(students)
+      .set({ archivedAt: new Date() })
+      .where(sql`lower(${students.loginId}) = ${graduate!.toLowerCase()}`);
+    const after = await call(t, getMyClassRows, {}, { as: a });
+    expect(after.data.rows.map((r) => [r.name, r.student_count])).toEqual([
+      ['A1', 3],
+      ['A2', 0],
+    ]);
+    expect((await call(t, getClassInfo, { team_id: c1.id }, { as: a })).data.student_count).toBe(3);
     const other = await call(t, getClassInfo, { team_id: c1.id }, { as: b });
     expect([other.status, other.errmsg]).toEqual([404, messages.notFound]);
     expect(other.errmsg).toBe('データが見つかりませんでした。');

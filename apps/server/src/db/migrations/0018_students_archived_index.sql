@@ -1,0 +1,1 @@
+CREATE INDEX "students_archived_idx" ON "students" USING btree ("id") WHERE "students"."archived_at" is not null;
