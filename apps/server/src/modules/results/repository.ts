@@ -105,6 +105,51 @@ export async function topicStats(
   return new Map(rows.map((r) => [r.topicId, r as TopicStats]));
 }
 
+/**
+ * The homework's topics in order, each with its statistics (those of topicStats; undefined for a
+ * topic nobody has submitted yet), in one query instead of topicsOf and topicStats: one lateral
+ * aggregate per topic over topic_progress by its primary key (topic_id, …), and — with
+ * `subScores` — each best attempt by its own primary key as in topicStats. The matrix header and
+ * the homework details read it (docs/benchmarks.md, 23 November 2026 evening);
+ * topic-stats.test.ts proves it equal to the two queries it replaces.
+ */
+export async function topicsWithStats(
+  db: DbOrTx,
+  homeworkId: number,
+  opts: { subScores?: boolean } = {},
+): Promise<(TopicRecord & { stats: TopicStats | undefined })[]> {
+  const subScores = opts.subScores ?? true;
+  const { rows } = await db.execute<TopicRecord & Omit<TopicStats, 'topicId'>>(sql`
+    select t.id, t.position, t.resource_id as "resourceId", t.title, t.type, t.item_count as "itemCount",
+      s.submitted, s.average, s.accuracy, s.fluency, s.integrity, s.distribution
+    from homework_topics t
+    cross join lateral (
+      select count(*)::int as submitted, avg(tp.best_score)::float8 as average,
+        ${
+          subScores
+            ? sql`avg(a.accuracy_score)::float8 as accuracy, avg(a.fluency_score)::float8 as fluency,
+        avg(a.integrity_score)::float8 as integrity,`
+            : sql`null::float8 as accuracy, null::float8 as fluency, null::float8 as integrity,`
+        }
+        array[${bucketCounts(sql`tp.best_score`)}] as distribution
+      from topic_progress tp
+      ${
+        subScores
+          ? sql`left join lateral (select b.accuracy_score, b.fluency_score, b.integrity_score
+        from attempts b where b.id = tp.best_attempt_id offset 0) a on true`
+          : sql``
+      }
+      where tp.topic_id = t.id
+    ) s
+    where t.homework_id = ${homeworkId}
+    order by t.position`);
+  return rows.map(({ submitted, average, accuracy, fluency, integrity, distribution, ...topic }) => ({
+    ...topic,
+    stats:
+      submitted > 0 ? { topicId: topic.id, submitted, average, accuracy, fluency, integrity, distribution } : undefined,
+  }));
+}
+
 export async function recipientCount(db: DbOrTx, homeworkId: number) {
   const { rows } = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from homework_recipients where homework_id = ${homeworkId}`,

@@ -82,15 +82,12 @@ export function resultsRoutes(
   route(app, getTopicScoreOverviewX, async ({ input, teacher }) => {
     const hw = await requireOwnHomework(db, teacher, input.homework_id, clock.now());
     // The header needs the averages and counts only: topic_progress alone, no best attempts.
-    const [topics, stats] = await Promise.all([
-      repo.topicsOf(db, hw.id),
-      repo.topicStats(db, { homeworkId: hw.id }, { subScores: false }),
-    ]);
+    const topics = await repo.topicsWithStats(db, hw.id, { subScores: false });
     return {
-      rows: topics.map((t) => ({
+      rows: topics.map(({ stats, ...t }) => ({
         ...presentTopic(t),
-        average_score: score1OrNull(stats.get(t.id)?.average),
-        submitted_count: stats.get(t.id)?.submitted ?? 0,
+        average_score: score1OrNull(stats?.average),
+        submitted_count: stats?.submitted ?? 0,
       })),
     };
   });

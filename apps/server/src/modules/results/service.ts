@@ -227,8 +227,8 @@ export async function topicAnswerOverview(db: DbOrTx, homeworkId: number, topicI
 
 /** Every topic of a homework in order with its figures (submissions, class averages, distribution). */
 export async function topicList(db: DbOrTx, homeworkId: number, recipients: number) {
-  const [topics, stats] = await Promise.all([repo.topicsOf(db, homeworkId), repo.topicStats(db, { homeworkId })]);
-  return topics.map((t) => presentTopicOverview(t, stats.get(t.id), recipients));
+  const topics = await repo.topicsWithStats(db, homeworkId);
+  return topics.map(({ stats, ...t }) => presentTopicOverview(t, stats, recipients));
 }
 
 type Paper = CallOutput<typeof getStudentHomeworkTopicDetails>;

@@ -89,6 +89,38 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('topicsWithStats (one query for the matrix header and the homework details)', () => {
+  it('gives what topicsOf and topicStats gave, with and without sub-scores; a topic nobody submitted has none', async () => {
+    // A fourth topic that no child has submitted.
+    const [unsubmitted] = await t.db
+      .insert(homeworkTopics)
+      .values({
+        homeworkId,
+        position: 4,
+        resourceId: null,
+        title: '未提出の教材',
+        type: 'sentence_reading',
+        itemCount: 2,
+      })
+      .returning();
+    try {
+      for (const subScores of [true, false]) {
+        const [topics, stats] = await Promise.all([
+          repo.topicsOf(t.db, homeworkId),
+          repo.topicStats(t.db, { homeworkId }, { subScores }),
+        ]);
+        const got = await repo.topicsWithStats(t.db, homeworkId, { subScores });
+        expect(got).toEqual(topics.map((topic) => ({ ...topic, stats: stats.get(topic.id) })));
+        expect(got).toHaveLength(4);
+        expect(got[3]).toMatchObject({ id: unsubmitted!.id, stats: undefined });
+        expect(got.filter((r) => r.stats).length).toBe(3);
+      }
+    } finally {
+      await t.db.delete(homeworkTopics).where(eq(homeworkTopics.id, unsubmitted!.id));
+    }
+  });
+});
+
 describe('topicStats', () => {
   it('gives per topic what the plain join gives', async () => {
     const expected = await plainJoin(sql`tp.homework_id = ${homeworkId}`);
