@@ -32,7 +32,7 @@ import { SpeechWorkerPool } from '@ondoku/speech';
 import { createLocalStorage } from '../src/lib/storage.js';
 import { headquartersSource, installLibrary } from '../src/modules/library/index.js';
 import { testSynthesisCacheDir } from '../src/test/library-files.js';
-import { cpuSpent, serveCpuProfiles } from './cpu-profile.js';
+import { cpuSpent, referenceApplicationName, serveCpuProfiles } from './cpu-profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +54,7 @@ let cpuPool: pg.Pool;
 
 if (values.reference) {
   // The smallest server that still goes through Fastify, pg's pool and PostgreSQL.
-  const pool = new pg.Pool({ connectionString: values.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: values.url, max: 10, application_name: referenceApplicationName });
   cpuPool = pool;
   const app = Fastify();
   app.get('/ref', async () => {
@@ -209,7 +209,8 @@ if (values.reference) {
 const profiles = serveCpuProfiles(send);
 process.on('message', async (m: { type: string; file?: string }) => {
   if (await profiles(m)) return;
-  if (m.type === 'cpu') send({ type: 'cpu', ...(await cpuSpent((q) => cpuPool.query<{ pid: number }>(q))) });
+  if (m.type === 'cpu')
+    send({ type: 'cpu', ...(await cpuSpent((q, p) => cpuPool.query<{ pid: number }>(q, p), values.reference)) });
   else if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
   else if (m.type === 'eld-start') {
     eld.reset();

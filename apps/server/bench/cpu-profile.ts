@@ -41,24 +41,46 @@ export function serveCpuProfiles(send: (m: unknown) => void) {
   };
 }
 
+/** The reference server's pool names itself so that its backends count apart from the app's. */
+export const referenceApplicationName = 'ondoku-bench-reference';
+
 /**
- * CPU time spent so far by this process and by the PostgreSQL backends serving its database (read
- * from /proc by the pids pg_stat_activity lists for that database; Linux only, else 0), in ms.
- * Divided by the requests answered in between, it gives the CPU each request costs: a figure
- * that, unlike latency, hardly moves with how busy the shared machine is.
+ * CPU time spent so far by this process (ms) and, per backend pid, by the PostgreSQL backends
+ * serving it (ticks from /proc for the pids pg_stat_activity lists for its database and
+ * application name; Linux only, else none). `cpuPerRequest` turns two samples into the CPU each
+ * request cost: a figure that, unlike latency, hardly moves with how busy the shared machine is.
  */
-export async function cpuSpent(query: (sql: string) => Promise<{ rows: { pid: number }[] }>) {
+export async function cpuSpent(
+  query: (sql: string, params: unknown[]) => Promise<{ rows: { pid: number }[] }>,
+  reference: boolean,
+) {
   const { user, system } = process.cpuUsage();
-  let pgTicks = 0;
-  const { rows } = await query('select pid from pg_stat_activity where datname = current_database()');
+  const pg: Record<number, number> = {};
+  const { rows } = await query(
+    `select pid from pg_stat_activity where datname = current_database()
+      and (application_name = $1) = $2`,
+    [referenceApplicationName, reference],
+  );
   for (const { pid } of rows) {
     try {
       const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      pgTicks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+      pg[pid] = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
     } catch {
       // not on Linux, or the backend ended
     }
   }
-  return { nodeMs: (user + system) / 1000, pgMs: (pgTicks * 1000) / 100 };
+  return { nodeMs: (user + system) / 1000, pg };
+}
+
+/** ms per request between two samples; a backend that appeared in between counts whole, one that ended not at all. */
+export function cpuPerRequest(
+  a: { nodeMs: number; pg: Record<number, number> },
+  b: { nodeMs: number; pg: Record<number, number> },
+  requests: number,
+) {
+  let ticks = 0;
+  for (const [pid, t] of Object.entries(b.pg)) ticks += t - (a.pg[Number(pid)] ?? 0);
+  const n = Math.max(1, requests);
+  return { nodeMs: (b.nodeMs - a.nodeMs) / n, pgMs: (ticks * 10) / n }; // 100 ticks a second
 }

@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { cpuProfileDir, cpuProfiling, profileName } from './cpu-profile.js';
+import { cpuPerRequest, cpuProfileDir, cpuProfiling, profileName } from './cpu-profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,11 +35,11 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '6' },
     teachers: { type: 'string', default: '20' },
     exportRows: { type: 'string', default: '10000' },
-    /** Only the parts whose name contains this (a call, `submit-topic` or `export`). */
+    /** Only the parts whose name contains this, or one of these comma-separated parts (a call, `submit-topic`, `export`). */
     only: { type: 'string' },
   },
 });
-const wanted = (name: string) => !values.only || name.includes(values.only);
+const wanted = (name: string) => !values.only || values.only.split(',').some((o) => name.includes(o));
 const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
 const external = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -182,8 +182,8 @@ async function load(c: Child, token: string, urls: () => string, profile: string
   );
   const result = summarise(lat, (performance.now() - t0) / 1000, errors);
   const cpu1 = await c.ask('cpu', 'cpu');
-  result.nodeMs = ((cpu1.nodeMs as number) - (cpu0.nodeMs as number)) / Math.max(1, lat.length);
-  result.pgMs = ((cpu1.pgMs as number) - (cpu0.pgMs as number)) / Math.max(1, lat.length);
+  type Cpu = Parameters<typeof cpuPerRequest>[0];
+  Object.assign(result, cpuPerRequest(cpu0 as unknown as Cpu, cpu1 as unknown as Cpu, lat.length));
   if (cpuProfiling) await c.ask('prof-stop', 'prof-stopped', { file: path.join(cpuProfileDir, profile) });
   return result;
 }

@@ -379,7 +379,8 @@ app.downloads.start(60_000);
 const profiles = serveCpuProfiles(send);
 process.on('message', async (m: { type: string; file?: string }) => {
   if (await profiles(m)) return;
-  if (m.type === 'cpu') send({ type: 'cpu', ...(await cpuSpent((q) => database.pool.query<{ pid: number }>(q))) });
+  if (m.type === 'cpu')
+    send({ type: 'cpu', ...(await cpuSpent((q, p) => database.pool.query<{ pid: number }>(q, p), false)) });
   else if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
   else if (m.type === 'close') {
     await app.downloads.stop();
