@@ -19,13 +19,12 @@
  * writes a CPU profile of the server per measured call (bench/cpu-profile.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { cpuPerRequest, cpuProfileDir, cpuProfiling, profileName } from './cpu-profile.js';
+import { onEachDatabase } from './databases.js';
 
 const { values } = parseArgs({
   options: {
@@ -324,30 +323,7 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
   }
 }
 
-const figures: DbFigures[] = [];
-figures.push(await benchDatabase('embedded'));
-if (external !== 'none') {
-  const admin = new pg.Client({ connectionString: external });
-  let reachable = true;
-  try {
-    await admin.connect();
-  } catch (e) {
-    reachable = false;
-    process.stderr.write(`external PostgreSQL not reachable (${(e as Error).message}); skipped\n`);
-  }
-  if (reachable) {
-    const name = `ondoku_bench_${randomBytes(4).toString('hex')}`;
-    await admin.query(`create database ${name}`);
-    try {
-      const u = new URL(external);
-      u.pathname = `/${name}`;
-      figures.push(await benchDatabase('external', u.toString()));
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }
-}
+const figures: DbFigures[] = await onEachDatabase(external, benchDatabase);
 agent.destroy();
 
 // ── Report ──
