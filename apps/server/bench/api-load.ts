@@ -261,11 +261,14 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
         await new Promise((r) => setTimeout(r, 5));
       }
     })();
+    if (cpuProfiling) await app.ask('prof-start', 'prof-started');
     const t0 = performance.now();
     const ex = await get(app.ready.port, '/api/v2/team/export-students-xls', auth);
     const exportMs = performance.now() - t0;
     exporting = false;
     await probe;
+    if (cpuProfiling)
+      await app.ask('prof-stop', 'prof-stopped', { file: path.join(cpuProfileDir, profileName(label, 'export')) });
     const eld = await app.ask('eld-stop', 'eld');
     if (ex.status !== 200) throw new Error(`export failed: ${ex.status}`);
     health.sort((a, b) => a - b);

@@ -29,10 +29,11 @@ export interface RosterRow {
 /**
  * The roster, written by exceljs's streaming writer (rows committed as they come, inline
  * strings, the zip deflated by zlib on the thread pool) and yielding to the event loop every
- * few hundred rows, so a large export never holds up other requests for long. The caller caps
- * the rows (studentLimits.export.maxRows).
+ * hundred rows, so a large export never holds up other requests for long. The rows come as
+ * pages (read one query at a time while the file is written: exportRowPages) or as one list.
+ * The caller caps the rows (studentLimits.export.maxRows).
  */
-export async function rosterXlsx(rows: RosterRow[]): Promise<Buffer> {
+export async function rosterXlsx(pages: AsyncIterable<RosterRow[]> | Iterable<RosterRow[]>): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
@@ -58,8 +59,8 @@ export async function rosterXlsx(rows: RosterRow[]): Promise<Buffer> {
   headerStyle(header);
   header.commit();
   await nextTurn();
-  for (let i = 0; i < rows.length; i++) {
-    const { student: s, classNames, initialPassword } = rows[i]!;
+  let written = 0;
+  for await (const rows of pages) for (const { student: s, classNames, initialPassword } of rows) {
     ws.addRow({
       id: s.loginId,
       name: s.name,
@@ -74,7 +75,7 @@ export async function rosterXlsx(rows: RosterRow[]): Promise<Buffer> {
       // The school's calendar date as text (Asia/Tokyo), not a UTC date cell.
       created: japaneseDate(s.createdAt),
     }).commit();
-    if ((i + 1) % ROWS_PER_SLICE === 0) await nextTurn();
+    if (++written % ROWS_PER_SLICE === 0) await nextTurn();
   }
   ws.commit();
   await wb.commit();

@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { studentLimits, studentMessages } from '@ondoku/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classes, students } from '../../db/schema/index.js';
 import { buildClass, buildStudents, teacherWithToken } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { countExportRows, exportRowPages, exportRows } from './student-repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -354,6 +356,34 @@ describe('export-students-xls and student-import-template', () => {
     expect(byId.get(first!)!.getCell(9).value).toBe('2026年4月8日(水)');
     expect(byId.get(second!)!.getCell(8).value).toBe('変更済み');
     expect(String(byId.get(second!)!.getCell(9).value)).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\)$/);
+  });
+
+  it('reads the roster page by page in its order, and refuses more rows than the cap with the Japanese message', async () => {
+    const a = await teacherWithToken(t);
+    const c = await buildClass(t, { teacher: a.teacher, name: '5年1組' });
+    await buildStudents(t, 5, { teacher: a.teacher, classIds: [c.id] });
+    const q = { classId: c.id };
+    const all = await exportRows(t.db, a.teacher.id, q, 100);
+    expect(all).toHaveLength(5);
+    const pages: string[][] = [];
+    for await (const page of exportRowPages(t.db, a.teacher.id, q, 2)) pages.push(page.map((r) => r.student.loginId));
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(all.map((r) => r.student.loginId));
+    expect(await countExportRows(t.db, a.teacher.id, q)).toBe(5);
+
+    const cap = studentLimits.export.maxRows;
+    (studentLimits.export as { maxRows: number }).maxRows = 4;
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/team/export-students-xls?team_id=${c.id}`,
+        headers: a.auth,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errmsg).toBe(studentMessages.exportTooManyRows);
+    } finally {
+      (studentLimits.export as { maxRows: number }).maxRows = cap;
+    }
   });
 
   it('the template round-trips: filled in, it imports', async () => {

@@ -205,15 +205,25 @@ export async function unsafeFindTakenLoginIds(db: DbOrTx, loginIds: string[]): P
  * The roster export in one query: the teacher's students (of one class, or all) by attendance
  * number, each with the names of their classes in class order; at most `limit` rows.
  */
+export interface ExportRowsQuery {
+  classId?: number;
+  graduates?: boolean;
+}
+
+const exportFilters = (teacherId: number, q: ExportRowsQuery): SQL[] => {
+  const filters: SQL[] = [eq(students.teacherId, teacherId), q.graduates ? isNotNull(students.archivedAt) : current];
+  if (q.classId) filters.push(inClass(q.classId));
+  return filters;
+};
+
+/** The roster's rows in its order (attendance number, then login id), `limit` from `offset`. */
 export async function exportRows(
   db: DbOrTx,
   teacherId: number,
-  classId: number | undefined,
+  q: ExportRowsQuery,
   limit: number,
-  opts: { graduates?: boolean } = {},
+  offset = 0,
 ) {
-  const filters: SQL[] = [eq(students.teacherId, teacherId), opts.graduates ? isNotNull(students.archivedAt) : current];
-  if (classId) filters.push(inClass(classId));
   return db
     .select({
       student: students,
@@ -221,12 +231,39 @@ export async function exportRows(
       classNames: sql<string[]>`coalesce((select array_agg(c.name order by c.sort_order, c.id)
         from class_students cs join classes c on c.id = cs.class_id
         where cs.student_id = ${students}.id and c.teacher_id = ${teacherId} and c.deleted_at is null
-          and (c.archived_at is null or ${opts.graduates ?? false})), '{}')`,
+          and (c.archived_at is null or ${q.graduates ?? false})), '{}')`,
     })
     .from(students)
-    .where(and(...filters))
+    .where(and(...exportFilters(teacherId, q)))
     .orderBy(sql`(${students.number})::bigint nulls last`, asc(students.loginId))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many rows the roster would have (checked against the export's cap before writing). */
+export async function countExportRows(db: DbOrTx, teacherId: number, q: ExportRowsQuery) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(students)
+    .where(and(...exportFilters(teacherId, q)));
+  return row!.n;
+}
+
+/** Rows of the roster read per query while it is written (a few milliseconds of the event loop each). */
+export const EXPORT_PAGE_ROWS = 500;
+
+/**
+ * The roster page by page, so that no single reply of PostgreSQL (parsed and mapped on the event
+ * loop in one go) holds thousands of rows. Run it inside one read-only repeatable-read
+ * transaction so that every page reads the same snapshot (no row missed or repeated when a
+ * student is added or renamed meanwhile).
+ */
+export async function* exportRowPages(db: DbOrTx, teacherId: number, q: ExportRowsQuery, pageRows = EXPORT_PAGE_ROWS) {
+  for (let offset = 0; ; offset += pageRows) {
+    const page = await exportRows(db, teacherId, q, pageRows, offset);
+    if (page.length > 0) yield page;
+    if (page.length < pageRows) return;
+  }
 }
 
 /** Rows inserted at once from which the planner's statistics are refreshed right away. */
