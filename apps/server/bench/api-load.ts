@@ -175,6 +175,8 @@ interface DbFigures {
     ms: number;
     bytes: number;
     eldMaxMs: number;
+    turnCpuMaxMs: number;
+    idleTurnCpuMaxMs: number;
     healthP99: number;
     healthMax: number;
     healthN: number;
@@ -286,6 +288,8 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
         ms: exportMs,
         bytes: ex.bytes,
         eldMaxMs: eld.maxMs as number,
+        turnCpuMaxMs: eld.turnCpuMaxMs as number,
+        idleTurnCpuMaxMs: idleEld.turnCpuMaxMs as number,
         healthP99: pct(health, 99),
         healthMax: health.at(-1) ?? NaN,
         healthN: health.length,
@@ -347,6 +351,10 @@ const extra: [string, (f: DbFigures) => string][] = [
   ['export of all students', (f) => `${f1(f.export.ms)} ms, ${Math.round(f.export.bytes / 1024)} KB`],
   ['worst event-loop delay in export', (f) => `${f1(f.export.eldMaxMs)} ms`],
   ['same probe, 2 s idle (machine noise)', (f) => `${f1(f.export.idleEldMaxMs)} ms`],
+  [
+    'longest CPU between two loop turns, export / idle',
+    (f) => `${f1(f.export.turnCpuMaxMs)} / ${f1(f.export.idleTurnCpuMaxMs)} ms`,
+  ],
   [
     '/api/health in export p99 / max',
     (f) => `${f1(f.export.healthP99)} / ${f1(f.export.healthMax)} ms (n=${f.export.healthN})`,

@@ -48,6 +48,36 @@ const openMain = async (): Promise<Database> =>
   values.url ? openPostgres(values.url) : openDatabase({ dataDir, share: false, log: () => {} });
 
 const eld = monitorEventLoopDelay({ resolution: 5 });
+/**
+ * The longest stretch of CPU the process spent between two turns of the event loop (a chain of
+ * setImmediate): unlike the delay above, it hardly grows when other work on the machine takes the
+ * cores, so it shows what the server itself blocks. process.cpuUsage counts every thread of the
+ * process (zlib's pool too), so it is an upper bound of the main thread's block.
+ */
+const turnCpu = (() => {
+  let on = false;
+  let max = 0;
+  let last = process.cpuUsage();
+  const tick = () => {
+    if (!on) return;
+    const now = process.cpuUsage();
+    max = Math.max(max, (now.user - last.user + now.system - last.system) / 1000);
+    last = now;
+    setImmediate(tick);
+  };
+  return {
+    start() {
+      on = true;
+      max = 0;
+      last = process.cpuUsage();
+      setImmediate(tick);
+    },
+    stop() {
+      on = false;
+      return max;
+    },
+  };
+})();
 let close: () => Promise<void>;
 /** The pool whose PostgreSQL backends count in the CPU figures (bench/cpu-profile.ts). */
 let cpuPool: pg.Pool;
@@ -215,10 +245,11 @@ process.on('message', async (m: { type: string; file?: string }) => {
   else if (m.type === 'eld-start') {
     eld.reset();
     eld.enable();
+    turnCpu.start();
     send({ type: 'eld-started' });
   } else if (m.type === 'eld-stop') {
     eld.disable();
-    send({ type: 'eld', maxMs: eld.max / 1e6, p99Ms: eld.percentile(99) / 1e6 });
+    send({ type: 'eld', maxMs: eld.max / 1e6, p99Ms: eld.percentile(99) / 1e6, turnCpuMaxMs: turnCpu.stop() });
   } else if (m.type === 'close') {
     await close();
     await fs.rm(dataDir, { recursive: true, force: true });

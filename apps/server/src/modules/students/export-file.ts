@@ -60,23 +60,24 @@ export async function rosterXlsx(pages: AsyncIterable<RosterRow[]> | Iterable<Ro
   header.commit();
   await nextTurn();
   let written = 0;
-  for await (const rows of pages) for (const { student: s, classNames, initialPassword } of rows) {
-    ws.addRow({
-      id: s.loginId,
-      name: s.name,
-      furigana: s.furigana,
-      grade: s.gradeName,
-      kumi: s.kumi,
-      number: s.number === null ? '' : Number(s.number),
-      classes: classNames.join('、'),
-      // What the teacher needs (issue 13 edge 12): the password to hand out while it is still the
-      // issued one; once the student has set their own, only that it changed.
-      password: initialPassword ?? '変更済み',
-      // The school's calendar date as text (Asia/Tokyo), not a UTC date cell.
-      created: japaneseDate(s.createdAt),
-    }).commit();
-    if (++written % ROWS_PER_SLICE === 0) await nextTurn();
-  }
+  for await (const rows of pages)
+    for (const { student: s, classNames, initialPassword } of rows) {
+      ws.addRow({
+        id: s.loginId,
+        name: s.name,
+        furigana: s.furigana,
+        grade: s.gradeName,
+        kumi: s.kumi,
+        number: s.number === null ? '' : Number(s.number),
+        classes: classNames.join('、'),
+        // What the teacher needs (issue 13 edge 12): the password to hand out while it is still the
+        // issued one; once the student has set their own, only that it changed.
+        password: initialPassword ?? '変更済み',
+        // The school's calendar date as text (Asia/Tokyo), not a UTC date cell.
+        created: japaneseDate(s.createdAt),
+      }).commit();
+      if (++written % ROWS_PER_SLICE === 0) await nextTurn();
+    }
   ws.commit();
   await wb.commit();
   await done;

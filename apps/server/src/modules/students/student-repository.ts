@@ -217,13 +217,7 @@ const exportFilters = (teacherId: number, q: ExportRowsQuery): SQL[] => {
 };
 
 /** The roster's rows in its order (attendance number, then login id), `limit` from `offset`. */
-export async function exportRows(
-  db: DbOrTx,
-  teacherId: number,
-  q: ExportRowsQuery,
-  limit: number,
-  offset = 0,
-) {
+export async function exportRows(db: DbOrTx, teacherId: number, q: ExportRowsQuery, limit: number, offset = 0) {
   return db
     .select({
       student: students,
