@@ -3,11 +3,12 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { evaluationLimits, studentLimits } from '@ondoku/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Mailer } from './lib/mailer.js';
 import { createRateLimiter } from './lib/rate-limit.js';
+import { replySerializerCompiler } from './lib/reply-serializer.js';
 import type { PasswordCipher } from './lib/rsa-keys.js';
 import type { SecretBox } from './lib/secret-box.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 500 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler);
   registerErrorHandling(app);
   await registerCompression(app);
   registerSecurityHeaders(app);

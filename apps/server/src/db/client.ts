@@ -6,7 +6,8 @@ import pg from 'pg';
 import { freePort, startEmbeddedPostgres, waitForPostgres } from './embedded-postgres.js';
 import * as schema from './schema/index.js';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The application's database: drizzle over one pg pool (`$client`: named prepared statements of fixed text). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction on it: repositories that may run inside one take this. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EvaluationWordData } from '@ondoku/contract';
 import { scoreBuckets } from '@ondoku/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { WordCorrection } from '../../db/schema/index.js';
 
 /**
@@ -14,7 +14,20 @@ import type { WordCorrection } from '../../db/schema/index.js';
  */
 
 /** Children of a homework in the order of the class register: attendance number, then name. */
-const registerOrder = sql`s.number is null, length(s.number), s.number, s.furigana, s.name, s.id`;
+const registerOrderText = 's.number is null, length(s.number), s.number, s.furigana, s.name, s.id';
+const registerOrder = sql.raw(registerOrderText);
+
+/**
+ * A fixed-text query as a named prepared statement on the pool: PostgreSQL parses and plans it
+ * once per connection instead of once per request (as the token lookup, docs/architecture.md).
+ * The read-only results calls run outside transactions, on the pool; `name` must be unique to
+ * `text` (pg refuses one name with two texts). Rows come through pg's own type parsers (no
+ * timestamps are read this way: drizzle would have kept them as strings).
+ */
+async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const { rows } = await db.$client.query<T & Record<string, unknown>>({ name, text, values });
+  return rows;
+}
 
 export type TopicRecord = {
   id: number;
@@ -105,44 +118,61 @@ export async function topicStats(
   return new Map(rows.map((r) => [r.topicId, r as TopicStats]));
 }
 
+/** bucketCounts as fixed text, for the prepared statements. */
+const bucketCountsText = (expr: string) =>
+  Array.from({ length: scoreBuckets }, (_, k) =>
+    k === scoreBuckets - 1
+      ? `count(*) filter (where ${expr} >= ${k * 10})::int`
+      : `count(*) filter (where ${expr} >= ${k * 10} and ${expr} < ${(k + 1) * 10})::int`,
+  ).join(', ');
+
+const topicsWithStatsText = (subScores: boolean) => `
+  select t.id, t.position, t.resource_id as "resourceId", t.title, t.type, t.item_count as "itemCount",
+    s.submitted, s.average, s.accuracy, s.fluency, s.integrity, s.distribution
+  from homework_topics t
+  cross join lateral (
+    select count(*)::int as submitted, avg(tp.best_score)::float8 as average,
+      ${
+        subScores
+          ? `avg(a.accuracy_score)::float8 as accuracy, avg(a.fluency_score)::float8 as fluency,
+      avg(a.integrity_score)::float8 as integrity,`
+          : `null::float8 as accuracy, null::float8 as fluency, null::float8 as integrity,`
+      }
+      array[${bucketCountsText('tp.best_score')}] as distribution
+    from topic_progress tp
+    ${
+      subScores
+        ? `left join lateral (select b.accuracy_score, b.fluency_score, b.integrity_score
+      from attempts b where b.id = tp.best_attempt_id offset 0) a on true`
+        : ''
+    }
+    where tp.topic_id = t.id
+  ) s
+  where t.homework_id = $1
+  order by t.position`;
+const topicsWithStatsTexts = { true: topicsWithStatsText(true), false: topicsWithStatsText(false) };
+
 /**
  * The homework's topics in order, each with its statistics (those of topicStats; undefined for a
  * topic nobody has submitted yet), in one query instead of topicsOf and topicStats: one lateral
  * aggregate per topic over topic_progress by its primary key (topic_id, …), and — with
  * `subScores` — each best attempt by its own primary key as in topicStats. The matrix header and
  * the homework details read it (docs/benchmarks.md, 23 November 2026 evening);
- * topic-stats.test.ts proves it equal to the two queries it replaces.
+ * topic-stats.test.ts proves it equal to the two queries it replaces. A prepared statement (one
+ * text with sub-scores, one without).
  */
 export async function topicsWithStats(
-  db: DbOrTx,
+  db: Db,
   homeworkId: number,
   opts: { subScores?: boolean } = {},
 ): Promise<(TopicRecord & { stats: TopicStats | undefined })[]> {
   const subScores = opts.subScores ?? true;
-  const { rows } = await db.execute<TopicRecord & Omit<TopicStats, 'topicId'>>(sql`
-    select t.id, t.position, t.resource_id as "resourceId", t.title, t.type, t.item_count as "itemCount",
-      s.submitted, s.average, s.accuracy, s.fluency, s.integrity, s.distribution
-    from homework_topics t
-    cross join lateral (
-      select count(*)::int as submitted, avg(tp.best_score)::float8 as average,
-        ${
-          subScores
-            ? sql`avg(a.accuracy_score)::float8 as accuracy, avg(a.fluency_score)::float8 as fluency,
-        avg(a.integrity_score)::float8 as integrity,`
-            : sql`null::float8 as accuracy, null::float8 as fluency, null::float8 as integrity,`
-        }
-        array[${bucketCounts(sql`tp.best_score`)}] as distribution
-      from topic_progress tp
-      ${
-        subScores
-          ? sql`left join lateral (select b.accuracy_score, b.fluency_score, b.integrity_score
-        from attempts b where b.id = tp.best_attempt_id offset 0) a on true`
-          : sql``
-      }
-      where tp.topic_id = t.id
-    ) s
-    where t.homework_id = ${homeworkId}
-    order by t.position`);
+  const rows = await preparedRows<TopicRecord & Omit<TopicStats, 'topicId'>>(
+    db,
+    subScores ? 'results_topics_with_stats' : 'results_topics_with_counts',
+    topicsWithStatsTexts[`${subScores}`],
+    [homeworkId],
+  );
   return rows.map(({ submitted, average, accuracy, fluency, integrity, distribution, ...topic }) => ({
     ...topic,
     stats:
@@ -157,14 +187,6 @@ export async function recipientCount(db: DbOrTx, homeworkId: number) {
   return rows[0]?.n ?? 0;
 }
 
-/** Each child with a submission: the sum of their best scores over the homework's topics. */
-export async function bestScoreSums(db: DbOrTx, homeworkId: number) {
-  const { rows } = await db.execute<{ studentId: number; sum: number }>(sql`
-    select student_id as "studentId", sum(best_score)::float8 as sum
-    from topic_progress where homework_id = ${homeworkId} group by student_id`);
-  return rows;
-}
-
 export type StudentRecord = {
   id: number;
   loginId: string;
@@ -173,13 +195,6 @@ export type StudentRecord = {
 };
 
 const studentColumns = sql`s.id, s.login_id as "loginId", s.name, s.number`;
-
-export async function unsubmittedRecipients(db: DbOrTx, homeworkId: number) {
-  const { rows } = await db.execute<StudentRecord>(sql`
-    select ${studentColumns} from homework_recipients r join students s on s.id = r.student_id
-    where r.homework_id = ${homeworkId} and r.submitted_at is null order by ${registerOrder}`);
-  return rows;
-}
 
 export type ProgressRecord = {
   practiceCount: number;
@@ -206,29 +221,72 @@ export async function topicStudents(db: DbOrTx, homeworkId: number, topicId: num
   return rows;
 }
 
-/** A page of recipients (register order) with whether they submitted the whole homework. */
-export async function recipientPage(db: DbOrTx, homeworkId: number, page: { page: number; limit: number }) {
-  const { rows } = await db.execute<StudentRecord & { submitted: boolean; total: number }>(sql`
-    select ${studentColumns}, r.submitted_at is not null as submitted, count(*) over ()::int as total
+/** A matrix row as read: the child, whether they submitted the homework, and one cell per topic. */
+export type MatrixRecord = StudentRecord & {
+  submitted: boolean;
+  total: number;
+  /** [topic id, best score or null, practice count or null], in topic order (position). */
+  cells: [number, number | null, number | null][];
+};
+
+const matrixPageText = `
+  with page as (
+    select s.id, s.login_id, s.name, s.number, r.submitted_at is not null as submitted,
+      count(*) over ()::int as total, row_number() over (order by ${registerOrderText}) as ord
     from homework_recipients r join students s on s.id = r.student_id
-    where r.homework_id = ${homeworkId} order by ${registerOrder}
-    limit ${page.limit} offset ${(page.page - 1) * page.limit}`);
-  return rows;
+    where r.homework_id = $1
+    order by ord limit $2 offset $3
+  )
+  select p.id, p.login_id as "loginId", p.name, p.number, p.submitted, p.total,
+    coalesce((
+      select json_agg(json_build_array(t.id, tp.best_score, tp.practice_count) order by t.position)
+      from homework_topics t
+      left join topic_progress tp on tp.topic_id = t.id and tp.student_id = p.id
+      where t.homework_id = $1
+    ), '[]'::json) as cells
+  from page p order by p.ord`;
+
+/**
+ * A page of the matrix (topic-score-overview-y) in one prepared query: the page of recipients
+ * in register order with the total, and each child's cells over the homework's topics in order
+ * (topics by homework_topics_place, each cell by topic_progress' primary key), aggregated in
+ * PostgreSQL into one JSON array per child instead of one row per cell. matrix.test.ts proves
+ * the reply equal to the three queries it replaces (recipientPage, topicsOf, progressOf).
+ */
+export function matrixPage(db: Db, homeworkId: number, page: { page: number; limit: number }) {
+  return preparedRows<MatrixRecord>(db, 'results_matrix_page', matrixPageText, [
+    homeworkId,
+    page.limit,
+    (page.page - 1) * page.limit,
+  ]);
 }
 
-/** The progress rows of some children on the homework (topic_progress_homework_idx). */
-export async function progressOf(db: DbOrTx, homeworkId: number, studentIds: number[]) {
-  if (studentIds.length === 0) return [];
-  const { rows } = await db.execute<{ studentId: number; topicId: number; bestScore: number; practiceCount: number }>(
-    sql`select student_id as "studentId", topic_id as "topicId", best_score as "bestScore",
-      practice_count as "practiceCount"
-    from topic_progress where homework_id = ${homeworkId}
-      and student_id in (${sql.join(
-        studentIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
+const homeworkSummaryText = `
+  select
+    coalesce((
+      select array_agg(x.sum) from (
+        select sum(best_score)::float8 as sum from topic_progress where homework_id = $1 group by student_id
+      ) x
+    ), '{}'::float8[]) as sums,
+    coalesce((
+      select json_agg(json_build_object('id', s.id, 'loginId', s.login_id, 'name', s.name, 'number', s.number)
+        order by ${registerOrderText})
+      from homework_recipients r join students s on s.id = r.student_id
+      where r.homework_id = $1 and r.submitted_at is null
+    ), '[]'::json) as unsubmitted`;
+
+/**
+ * The homework details' figures besides the topics, in one prepared query: each child's sum of
+ * best scores (bestScoreSums) and the children who have not submitted (unsubmittedRecipients).
+ */
+export async function homeworkSummary(db: Db, homeworkId: number) {
+  const [row] = await preparedRows<{ sums: number[]; unsubmitted: StudentRecord[] }>(
+    db,
+    'results_homework_summary',
+    homeworkSummaryText,
+    [homeworkId],
   );
-  return rows;
+  return row!;
 }
 
 export type AnswerRecord = {

@@ -42,11 +42,12 @@ export function resultsRoutes(
 
   route(app, getAllTopicOverview, async ({ input, teacher }) => {
     const hw = await requireOwnHomework(db, teacher, input.homework_id, clock.now());
-    const [topics, unsubmitted] = await Promise.all([
+    const [topics, summary] = await Promise.all([
       service.topicList(db, hw.id, hw.assignedCount),
-      repo.unsubmittedRecipients(db, hw.id),
+      repo.homeworkSummary(db, hw.id),
     ]);
-    const scores = await service.homeworkScores(db, hw.id, topics.length);
+    const scores = service.homeworkScoresOf(summary.sums, topics.length);
+    const unsubmitted = summary.unsubmitted;
     return {
       homework_id: hw.id,
       title: hw.title,
@@ -94,32 +95,26 @@ export function resultsRoutes(
 
   route(app, getTopicScoreOverviewY, async ({ input, teacher }) => {
     const hw = await requireOwnHomework(db, teacher, input.homework_id, clock.now());
-    const [topics, page] = await Promise.all([
-      repo.topicsOf(db, hw.id),
-      repo.recipientPage(db, hw.id, { page: input.page, limit: input.limit }),
-    ]);
-    const progress = await repo.progressOf(
-      db,
-      hw.id,
-      page.map((s) => s.id),
-    );
-    const cell = new Map(progress.map((p) => [`${p.studentId}:${p.topicId}`, p]));
+    // One prepared query: the page of children, each with their cells aggregated in PostgreSQL.
+    const page = await repo.matrixPage(db, hw.id, { page: input.page, limit: input.limit });
     const total = page[0]?.total ?? (input.page > 1 ? await repo.recipientCount(db, hw.id) : 0);
     return {
       rows: page.map((s) => {
-        const mine = topics.map((t) => ({ topicId: t.id, p: cell.get(`${s.id}:${t.id}`) }));
-        const done = mine.filter((c) => c.p);
-        const sum = done.reduce((a, c) => a + c.p!.bestScore, 0);
+        let submittedTopics = 0;
+        let sum = 0;
+        const cells = s.cells.map(([topicId, bestScore, practiceCount]) => {
+          if (bestScore !== null) {
+            submittedTopics += 1;
+            sum += bestScore;
+          }
+          return { topic_id: topicId, best_score: score1OrNull(bestScore), practice_count: practiceCount ?? 0 };
+        });
         return {
           ...presentStudent(s),
           submitted: s.submitted,
-          cells: mine.map(({ topicId, p }) => ({
-            topic_id: topicId,
-            best_score: score1OrNull(p?.bestScore),
-            practice_count: p?.practiceCount ?? 0,
-          })),
+          cells,
           // The child's homework score, as all-topic-overview counts it (a topic not submitted counts 0).
-          average_score: done.length ? score1(sum / Math.max(1, topics.length)) : null,
+          average_score: submittedTopics ? score1(sum / Math.max(1, s.cells.length)) : null,
         };
       }),
       total,

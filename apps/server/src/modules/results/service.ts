@@ -1,5 +1,5 @@
 import { resultsMessages, scoreBuckets, type CallOutput, type getStudentHomeworkTopicDetails } from '@ondoku/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthTeacher } from '../../plugins/auth.js';
 import { findVisibleResource, presentResourceDetail } from '../library/index.js';
@@ -34,9 +34,8 @@ export const bucketOf = (score: number) => Math.min(scoreBuckets - 1, Math.max(0
  * A child's homework score: the mean of their best scores over all the homework's topics, a topic
  * not submitted counting 0 (docs/results.md). Children without any submission have none.
  */
-export async function homeworkScores(db: DbOrTx, homeworkId: number, topicCount: number) {
-  const sums = await repo.bestScoreSums(db, homeworkId);
-  const scores = sums.map((s) => s.sum / Math.max(1, topicCount));
+export function homeworkScoresOf(sums: number[], topicCount: number) {
+  const scores = sums.map((s) => s / Math.max(1, topicCount));
   const distribution = Array.from({ length: scoreBuckets }, () => 0);
   for (const s of scores) distribution[bucketOf(s)]! += 1;
   const average = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null;
@@ -226,7 +225,7 @@ export async function topicAnswerOverview(db: DbOrTx, homeworkId: number, topicI
 }
 
 /** Every topic of a homework in order with its figures (submissions, class averages, distribution). */
-export async function topicList(db: DbOrTx, homeworkId: number, recipients: number) {
+export async function topicList(db: Db, homeworkId: number, recipients: number) {
   const topics = await repo.topicsWithStats(db, homeworkId);
   return topics.map(({ stats, ...t }) => presentTopicOverview(t, stats, recipients));
 }
