@@ -15,7 +15,7 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
-import { notify } from '../../../lib/notify';
+import { notify, wantNotifierHost } from '../../../lib/notify';
 import { searchWord } from '../../../lib/form';
 import { useClassList } from '../../../lib/queries';
 import { useDelayHomework, useDeleteHomework, useHomeworkPageList, type HomeworkPageParams } from '../api';
@@ -144,12 +144,20 @@ function HomeworkItem({
         <PlainButton small onClick={() => void navigate(paths.homeworkEdit.getHref(hw.homework_id))}>
           変更
         </PlainButton>
+        {/* The confirmation is antd's modal (the notifier host, not part of the first view): it
+            starts loading as soon as the pointer or the focus reaches one of these buttons. */}
         {hw.state === 'overdue' && (
-          <PlainButton small onClick={() => onDelay(hw)}>
+          <PlainButton small onPointerEnter={wantNotifierHost} onFocus={wantNotifierHost} onClick={() => onDelay(hw)}>
             再配信
           </PlainButton>
         )}
-        <PlainButton small danger onClick={() => onDelete(hw)}>
+        <PlainButton
+          small
+          danger
+          onPointerEnter={wantNotifierHost}
+          onFocus={wantNotifierHost}
+          onClick={() => onDelete(hw)}
+        >
           削除
         </PlainButton>
       </div>
