@@ -62,7 +62,7 @@ describe('edges a teacher hit (issue 13)', () => {
     await signInThroughForm(page, fullWidth(teacher.loginId), teacher.password);
     await page.waitForURL(/#\/homework-management$/);
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('宿題一覧 - 音読 Ondoku');
-    await page.getByRole('menuitem', { name: 'クラス・ID編集' }).click();
+    await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: 'クラス・ID編集' }).click();
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('クラス・ID編集 - 音読 Ondoku');
     await page.getByTestId('class-row').first().getByRole('link', { name: '2年1組' }).click();
     await page.waitForURL(/#\/manage-class\/\d+$/);
@@ -105,13 +105,13 @@ describe('edges a teacher hit (issue 13)', () => {
     // At most one toast (the request layer's), never a stack.
     expect(await page.locator('.ant-message-notice').count()).toBeLessThanOrEqual(1);
     await screenshot(page, 'edges-class-not-found');
-    await page.getByRole('button', { name: 'クラス一覧へ戻る' }).click();
+    await page.getByRole('link', { name: 'クラス一覧へ戻る' }).click();
     await page.waitForURL(/#\/grades$/);
     await expect.poll(() => page.getByTestId('class-row').count()).toBeGreaterThan(0);
 
     await page.goto(`${server.url}/#/student/student-details/nobody-here`);
     await expect.poll(() => page.getByTestId('not-found').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: '生徒一覧へ戻る' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: '生徒一覧へ戻る' }).count()).toBe(1);
     await screenshot(page, 'edges-student-not-found');
   });
 

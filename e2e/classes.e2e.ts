@@ -96,7 +96,7 @@ describe('classes and student accounts', () => {
     await page.waitForURL(/#\/homework-management$/);
 
     // The menu entry leads to the class list, with the seeded classes in order.
-    await page.getByRole('menuitem', { name: 'クラス・ID編集' }).click();
+    await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: 'クラス・ID編集' }).click();
     await page.waitForURL(/#\/grades$/);
     await expect.poll(() => page.getByTestId('class-row').count()).toBe(3);
     expect(await page.getByTestId('class-row').allInnerTexts()).toEqual([

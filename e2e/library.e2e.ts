@@ -71,7 +71,7 @@ async function audioPlays() {
 
 describe('content library', () => {
   it('the menu leads to the library; filters narrow the list', async () => {
-    await page.getByRole('menuitem', { name: /宿題配信/ }).click();
+    await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '宿題配信' }).click();
     await page.waitForURL(/#\/homework-create\/form/);
     await expect.poll(() => page.getByTestId('resource-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const all = Number((await page.getByText(/^全\d+件$/).textContent())!.replace(/\D/g, ''));

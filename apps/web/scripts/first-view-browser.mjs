@@ -9,6 +9,8 @@
  * only (Accept-Encoding), and prints them.
  *
  * Usage: npm run build && npm run bench:first-view-browser -- [--files] [--shots DIR]
+ * (--shots: the login page and the homework list at 1024 px, the homework list, its account menu
+ * and the class list, a screen built with antd, at 1440 px and the class list at 1024 px)
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -111,6 +113,21 @@ try {
     await settle();
     if (shotsDir && encoding === 'br') await page.screenshot({ path: path.join(shotsDir, 'homework-list-1024.png') });
     const listFiles = [...loaded];
+    if (shotsDir && encoding === 'br') {
+      // The frame on a desktop screen, and one screen built with antd (the class list) at both widths.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.screenshot({ path: path.join(shotsDir, 'homework-list-1440.png') });
+      await page.getByTestId('account-menu').click();
+      await page.getByRole('menuitem', { name: 'ログアウト' }).waitFor();
+      await page.screenshot({ path: path.join(shotsDir, 'account-menu-1440.png') });
+      await page.keyboard.press('Escape');
+      await page.goto(`${url}/#/grades`);
+      await page.getByText('クラス・ID編集').first().waitFor();
+      await settle();
+      await page.screenshot({ path: path.join(shotsDir, 'class-editing-1440.png') });
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.screenshot({ path: path.join(shotsDir, 'class-editing-1024.png') });
+    }
     await browser.close();
     const sum = (list) => list.reduce((t, f) => t + f.bytes, 0);
     const encs = (list) => [...new Set(list.map((f) => f.enc))].join('/');

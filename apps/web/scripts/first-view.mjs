@@ -38,12 +38,11 @@ const views = [
     entry: 'index.html',
     opens: [
       ...login,
-      // antd's theme (ConfigProvider) as the route layout of every antd screen, the admin frame, the screen
-      'src/components/ui/antd-theme.tsx',
+      // the admin frame and the screen, both plain markup: antd's theme (ConfigProvider) loads with
+      // the screens built with antd, and the notifier host (antd App: message, notification, modal)
+      // with the first message or once such a screen is up (app/router.tsx, antdScreen)
       'src/app/layouts/admin-layout.tsx',
       'src/app/routes/homework-list.tsx',
-      // mounted by the antd frame once the browser is idle (antd App: message, notification, modal)
-      'src/app/notifier-host.tsx',
     ],
     targetGzip: 250 * 1024,
   },

@@ -106,11 +106,30 @@ const screen = (load: () => Promise<ScreenModule>) => async () => {
   const { Component, handle } = await loadChunk(load);
   return { Component, handle };
 };
+/**
+ * A screen built with antd inside the plain admin frame: its chunk and antd's theme and locale
+ * (ConfigProvider) load together, and the screen renders inside them. The frame and the homework
+ * list (`screen`) load no antd: they are the first view after sign-in (docs/architecture.md,
+ * First view).
+ */
+const antdScreen = (load: () => Promise<ScreenModule>) => async () => {
+  const [{ Component: Screen, handle }, { AntdScreen }] = await Promise.all([
+    loadChunk(load),
+    loadChunk(() => import('../components/ui/antd-theme')),
+  ]);
+  const Component = () => (
+    <AntdScreen>
+      <Screen />
+    </AntdScreen>
+  );
+  return { Component, handle };
+};
 /** The admin layout is lazy like the screens: the login page never loads the admin frame. */
 const layout = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await loadChunk(load) });
 /**
- * antd's theme and locale (ConfigProvider) as a route layout around every screen built with antd:
- * the login page is plain markup and never loads antd (docs/architecture.md, First view).
+ * antd's theme and locale (ConfigProvider) as a route layout around the other screens built with
+ * antd (the forgotten-password screen, the printable pages): the login page is plain markup and
+ * never loads antd (docs/architecture.md, First view).
  */
 const antdFrame = layout(async () => (await import('../components/ui/antd-theme')).AntdFrame);
 
@@ -125,46 +144,46 @@ const screens: RouteObject[] = [
     ],
   },
   {
+    lazy: layout(async () => (await import('./layouts/admin-layout')).AdminLayout),
+    loader: requireSession,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
+      { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-list')) },
+      { path: paths.homeworkCreate.path, element: <Navigate to={paths.homeworkCreateForm.path} replace /> },
+      { path: paths.homeworkCreateForm.path, lazy: antdScreen(() => import('./routes/homework-create-form')) },
+      { path: paths.homeworkCreateRoutine.path, lazy: antdScreen(() => import('./routes/homework-create-routine')) },
+      { path: paths.homeworkCreatePeriodic.path, lazy: antdScreen(() => import('./routes/homework-create-periodic')) },
+      { path: paths.homeworkCreateWordtest.path, lazy: antdScreen(() => import('./routes/homework-create-wordtest')) },
+      { path: paths.homeworkEdit.path, lazy: antdScreen(() => import('./routes/homework-edit')) },
+      { path: paths.periodicPlans.path, lazy: antdScreen(() => import('./routes/periodic-plans')) },
+      { path: paths.periodicPlanDetail.path, lazy: antdScreen(() => import('./routes/periodic-plan-detail')) },
+      { path: paths.periodicPlanEdit.path, lazy: antdScreen(() => import('./routes/periodic-plan-edit')) },
+      { path: paths.homeworkDetails.path, lazy: antdScreen(() => import('./routes/homework-details')) },
+      { path: paths.homeworkTopicResults.path, lazy: antdScreen(() => import('./routes/homework-topic-results')) },
+      { path: paths.answerPaper.path, lazy: antdScreen(() => import('./routes/answer-paper')) },
+      { path: paths.commentary.path, lazy: antdScreen(() => import('./routes/commentary')) },
+      { path: paths.writingNoteAdd.path, lazy: antdScreen(() => import('./routes/writing-note-add')) },
+      { path: paths.reissueList.path, lazy: antdScreen(() => import('./routes/reissue-list')) },
+      { path: paths.reissueDetails.path, lazy: antdScreen(() => import('./routes/reissue-details')) },
+      { path: paths.person.path, loader: accountSettingsLoader, lazy: antdScreen(() => import('./routes/person')) },
+      { path: paths.classEditing.path, lazy: antdScreen(() => import('./routes/class-editing')) },
+      { path: paths.manageClass.path, lazy: antdScreen(() => import('./routes/manage-class')) },
+      { path: paths.studentOverview.path, lazy: antdScreen(() => import('./routes/student-overview')) },
+      { path: paths.studentDetails.path, lazy: antdScreen(() => import('./routes/student-details')) },
+      { path: paths.studentReport.path, lazy: antdScreen(() => import('./routes/student-report')) },
+      { path: paths.unassignedStudents.path, lazy: antdScreen(() => import('./routes/unassigned-students')) },
+      { path: paths.yearRollover.path, lazy: antdScreen(() => import('./routes/year-rollover')) },
+      { path: paths.graduates.path, lazy: antdScreen(() => import('./routes/graduates')) },
+      { path: paths.downloadManage.path, lazy: antdScreen(() => import('./routes/download-manage')) },
+      { path: paths.selfPracticeHome.path, lazy: antdScreen(() => import('./routes/self-practice-home')) },
+      { path: paths.notices.path, lazy: antdScreen(() => import('./routes/notices')) },
+    ],
+  },
+  {
     lazy: antdFrame,
     errorElement: <RouteError />,
     children: [
-      {
-        lazy: layout(async () => (await import('./layouts/admin-layout')).AdminLayout),
-        loader: requireSession,
-        errorElement: <RouteError />,
-        children: [
-          { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
-          { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-list')) },
-          { path: paths.homeworkCreate.path, element: <Navigate to={paths.homeworkCreateForm.path} replace /> },
-          { path: paths.homeworkCreateForm.path, lazy: screen(() => import('./routes/homework-create-form')) },
-          { path: paths.homeworkCreateRoutine.path, lazy: screen(() => import('./routes/homework-create-routine')) },
-          { path: paths.homeworkCreatePeriodic.path, lazy: screen(() => import('./routes/homework-create-periodic')) },
-          { path: paths.homeworkCreateWordtest.path, lazy: screen(() => import('./routes/homework-create-wordtest')) },
-          { path: paths.homeworkEdit.path, lazy: screen(() => import('./routes/homework-edit')) },
-          { path: paths.periodicPlans.path, lazy: screen(() => import('./routes/periodic-plans')) },
-          { path: paths.periodicPlanDetail.path, lazy: screen(() => import('./routes/periodic-plan-detail')) },
-          { path: paths.periodicPlanEdit.path, lazy: screen(() => import('./routes/periodic-plan-edit')) },
-          { path: paths.homeworkDetails.path, lazy: screen(() => import('./routes/homework-details')) },
-          { path: paths.homeworkTopicResults.path, lazy: screen(() => import('./routes/homework-topic-results')) },
-          { path: paths.answerPaper.path, lazy: screen(() => import('./routes/answer-paper')) },
-          { path: paths.commentary.path, lazy: screen(() => import('./routes/commentary')) },
-          { path: paths.writingNoteAdd.path, lazy: screen(() => import('./routes/writing-note-add')) },
-          { path: paths.reissueList.path, lazy: screen(() => import('./routes/reissue-list')) },
-          { path: paths.reissueDetails.path, lazy: screen(() => import('./routes/reissue-details')) },
-          { path: paths.person.path, loader: accountSettingsLoader, lazy: screen(() => import('./routes/person')) },
-          { path: paths.classEditing.path, lazy: screen(() => import('./routes/class-editing')) },
-          { path: paths.manageClass.path, lazy: screen(() => import('./routes/manage-class')) },
-          { path: paths.studentOverview.path, lazy: screen(() => import('./routes/student-overview')) },
-          { path: paths.studentDetails.path, lazy: screen(() => import('./routes/student-details')) },
-          { path: paths.studentReport.path, lazy: screen(() => import('./routes/student-report')) },
-          { path: paths.unassignedStudents.path, lazy: screen(() => import('./routes/unassigned-students')) },
-          { path: paths.yearRollover.path, lazy: screen(() => import('./routes/year-rollover')) },
-          { path: paths.graduates.path, lazy: screen(() => import('./routes/graduates')) },
-          { path: paths.downloadManage.path, lazy: screen(() => import('./routes/download-manage')) },
-          { path: paths.selfPracticeHome.path, lazy: screen(() => import('./routes/self-practice-home')) },
-          { path: paths.notices.path, lazy: screen(() => import('./routes/notices')) },
-        ],
-      },
       // Printable pages: signed in, but without the admin frame.
       {
         loader: requireSession,

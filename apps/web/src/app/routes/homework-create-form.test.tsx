@@ -75,7 +75,9 @@ describe('/homework-create/form (library)', { timeout: 300_000 }, () => {
     const { router, calls } = renderRoute('/homework-create', { api });
     expect(await screen.findByText('宿題にする教材を選ぶ', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/homework-create/form');
-    expect(screen.getByRole('menuitem', { name: /宿題配信/ })).toHaveClass('ant-menu-item-selected');
+    expect(
+      within(screen.getByRole('navigation', { name: 'メニュー' })).getByRole('link', { name: '宿題配信' }),
+    ).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(resourceRows()).toHaveLength(10));
     expect(screen.getByText('全22件')).toBeInTheDocument();
     const pager = screen.getByRole('navigation', { name: 'ページ送り' });

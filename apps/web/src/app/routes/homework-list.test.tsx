@@ -9,6 +9,7 @@ import {
 } from '@ondoku/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onNotifierNeeded } from '../../lib/notify';
 import { renderRoute, reply, type FakeInput, type RenderRouteOptions } from '../../test/render-route';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -159,6 +160,22 @@ describe('/homework-management', { timeout: 90_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '条件をクリア' }));
     await waitFor(() => expect(lastListQuery(again.calls).finish_type).toBeUndefined(), { timeout: 10_000 });
     expect(lastListQuery(again.calls).team_id).toBeUndefined();
+  });
+
+  it('starts loading the confirmation (antd, not in the first view) when the pointer or focus reaches 削除 or 再配信', async () => {
+    setup();
+    const overdue = await screen.findByRole('region', { name: '期限切れの音読' }, { timeout: 10_000 });
+    const asked = vi.fn();
+    const stop = onNotifierNeeded(asked);
+    try {
+      expect(asked).not.toHaveBeenCalled(); // the list itself does not ask for it
+      fireEvent.pointerEnter(within(overdue).getByRole('button', { name: '削除' }));
+      expect(asked).toHaveBeenCalledTimes(1);
+      fireEvent.focus(within(overdue).getByRole('button', { name: '再配信' }));
+      expect(asked).toHaveBeenCalledTimes(2);
+    } finally {
+      stop();
+    }
   });
 
   it('deletes only after a confirmation that says submissions are kept', async () => {

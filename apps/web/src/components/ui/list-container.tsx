@@ -1,8 +1,8 @@
-import { Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { readFailure, type ReadState } from './load-state';
 import { NativeSelect } from './native-select';
 import { Pager } from './pager';
+import { PlainEmpty, PlainSpin } from './plain';
 import type { ListState } from './use-list-state';
 
 export interface ListContainerProps {
@@ -48,8 +48,9 @@ export function ListContainer({
 }: ListContainerProps) {
   const failure = readFailure(query);
   if (failure) return failure;
-  if (showEmpty && query.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
-  if (showEmpty && total === 0) return <Empty description={emptyText} style={{ margin: '48px 0' }} />;
+  // Plain spinner and empty state in antd's look: no antd on the homework list after sign-in.
+  if (showEmpty && query.isLoading) return <PlainSpin />;
+  if (showEmpty && total === 0) return <PlainEmpty description={emptyText} />;
   const sizeChoice = list?.setPageSize && pageSizeOptions && total > Math.min(...pageSizeOptions) && (
     // A native select in antd's look: antd's Select (rc-select, the virtual list) would add about
     // 24 KB gzip to every list screen, the homework list after sign-in among them.

@@ -1,14 +1,16 @@
-import { ExclamationCircleFilled, FileSearchOutlined, ReloadOutlined } from '@ant-design/icons';
 import { messages } from '@ondoku/contract';
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PlainButton } from './plain';
+import { fileSearchOutlined, reloadOutlined } from './icon-paths';
+import { exclamationCircleFilled, PlainIcon } from './plain-icon';
 
 /**
  * The two states a read can end in besides data (issue 13 edges 5 and 6), drawn once for every
  * screen: a load that failed after the request layer's retries (再読み込み), and a record that is
  * not there or not the teacher's (「データが見つかりませんでした。」 with a way back). Plain markup in
- * antd's Result look (antd's Result carries SVG illustrations).
+ * antd's Result look (antd's Result carries SVG illustrations), with plain buttons: the list
+ * container shows these on every list screen, the homework list after sign-in among them.
  */
 function StateBox({
   icon,
@@ -34,22 +36,30 @@ export const LOAD_FAILED = '読み込みに失敗しました。';
 
 export function LoadError({ onRetry, retrying }: { onRetry(): void; retrying?: boolean }) {
   return (
-    <StateBox icon={<ExclamationCircleFilled style={{ color: '#faad14' }} />} title={LOAD_FAILED} testId="load-error">
+    <StateBox
+      icon={<PlainIcon paths={exclamationCircleFilled} style={{ color: '#faad14' }} />}
+      title={LOAD_FAILED}
+      testId="load-error"
+    >
       <div style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 16 }}>
         通信状態を確認してから、もう一度読み込んでください。
       </div>
-      <Button type="primary" icon={<ReloadOutlined />} loading={retrying} onClick={onRetry}>
+      <PlainButton variant="primary" icon={<PlainIcon paths={reloadOutlined} />} loading={retrying} onClick={onRetry}>
         再読み込み
-      </Button>
+      </PlainButton>
     </StateBox>
   );
 }
 
 export function NotFound({ backTo, backLabel }: { backTo: string; backLabel: string }) {
   return (
-    <StateBox icon={<FileSearchOutlined style={{ color: '#bfbfbf' }} />} title={messages.notFound} testId="not-found">
-      <Link to={backTo}>
-        <Button type="primary">{backLabel}</Button>
+    <StateBox
+      icon={<PlainIcon paths={fileSearchOutlined} style={{ color: '#bfbfbf' }} />}
+      title={messages.notFound}
+      testId="not-found"
+    >
+      <Link to={backTo} className="pl-btn pl-btn-primary">
+        {backLabel}
       </Link>
     </StateBox>
   );

@@ -1,6 +1,7 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { limits } from '@ondoku/contract';
-import { Button, Space } from 'antd';
+import { leftOutlined, rightOutlined } from './icon-paths';
+import { PlainIcon } from './plain-icon';
+import { PlainButton } from './plain';
 
 /** The page numbers to show: a window of `count` pages around the current one. */
 export function pagerWindow(page: number, totalPages: number, count: number = limits.pager.buttonCount): number[] {
@@ -34,25 +35,26 @@ export function Pager({
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="ページ送り" style={{ display: 'flex', justifyContent: 'center', marginTop: 16 }}>
-      <Space wrap>
+      {/* Plain buttons in antd's look: every list screen has a pager, the homework list after sign-in among them. */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
         {totalText && <span>{totalText(total)}</span>}
-        <Button icon={<LeftOutlined />} disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        <PlainButton icon={<PlainIcon paths={leftOutlined} />} disabled={page <= 1} onClick={() => onChange(page - 1)}>
           前へ
-        </Button>
+        </PlainButton>
         {pagerWindow(page, totalPages, buttonCount).map((p) => (
-          <Button
+          <PlainButton
             key={p}
-            type={p === page ? 'primary' : 'default'}
+            variant={p === page ? 'primary' : 'default'}
             aria-current={p === page ? 'page' : undefined}
             onClick={() => onChange(p)}
           >
             {p}
-          </Button>
+          </PlainButton>
         ))}
-        <Button disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
-          次へ <RightOutlined />
-        </Button>
-      </Space>
+        <PlainButton disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
+          次へ <PlainIcon paths={rightOutlined} />
+        </PlainButton>
+      </div>
     </nav>
   );
 }

@@ -8,13 +8,14 @@ import {
   type HomeworkState,
   type HomeworkType,
 } from '@ondoku/contract';
-import { Button, Input, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
+import { PlainButton, PlainTag, type TagColor } from '../../../components/ui/plain';
+import { SearchBox } from '../../../components/ui/search-box';
 import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
-import { notify } from '../../../lib/notify';
+import { notify, wantNotifierHost } from '../../../lib/notify';
 import { searchWord } from '../../../lib/form';
 import { useClassList } from '../../../lib/queries';
 import { useDelayHomework, useDeleteHomework, useHomeworkPageList, type HomeworkPageParams } from '../api';
@@ -22,7 +23,7 @@ import { HomeworkTabs, SubmitBar } from './homework-tabs';
 import { NativeSelect as FilterSelect } from '../../../components/ui/native-select';
 
 export const originLabel = { headquarters: '本部', classroom: '教室' } as const;
-export const stateColor: Record<HomeworkState, string> = {
+export const stateColor: Record<HomeworkState, TagColor> = {
   scheduled: 'blue',
   open: 'green',
   overdue: 'orange',
@@ -92,7 +93,8 @@ function HomeworkItem({
 }) {
   const navigate = useNavigate();
   return (
-    // Plain markup rows: antd's Card and Table bring much more than the first view needs.
+    // Plain markup rows, tags and buttons: the homework list after sign-in loads no antd
+    // (docs/architecture.md, First view).
     <section
       data-testid="homework-row"
       aria-label={hw.title}
@@ -109,21 +111,15 @@ function HomeworkItem({
     >
       <div style={{ flex: 1, minWidth: 0 }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
-          <Tag color={stateColor[hw.state]} style={{ marginInlineEnd: 0 }}>
-            {homeworkStateLabels[hw.state]}
-          </Tag>
+          <PlainTag color={stateColor[hw.state]}>{homeworkStateLabels[hw.state]}</PlainTag>
           <strong style={{ fontSize: 15 }}>
             {detailsHref ? <Link to={detailsHref(hw.homework_id)}>{hw.title}</Link> : hw.title}
           </strong>
-          <Tag style={{ marginInlineEnd: 0 }}>{homeworkTypeLabels[hw.type]}</Tag>
-          <Tag color={hw.origin_type === 'headquarters' ? 'purple' : 'cyan'} style={{ marginInlineEnd: 0 }}>
+          <PlainTag>{homeworkTypeLabels[hw.type]}</PlainTag>
+          <PlainTag color={hw.origin_type === 'headquarters' ? 'purple' : 'cyan'}>
             {originLabel[hw.origin_type]}
-          </Tag>
-          {hw.has_delay && (
-            <Tag color="orange" style={{ marginInlineEnd: 0 }}>
-              再配信あり
-            </Tag>
-          )}
+          </PlainTag>
+          {hw.has_delay && <PlainTag color="orange">再配信あり</PlainTag>}
         </div>
         <div style={{ ...muted, marginTop: 4, fontSize: 13 }}>
           {hw.team ? hw.team.name : '個別の生徒'}
@@ -141,21 +137,29 @@ function HomeworkItem({
       <SubmitBar submitted={hw.submitted_count} assigned={hw.assigned_count} />
       <div style={{ display: 'flex', gap: 4, width: 164, justifyContent: 'flex-end' }}>
         {detailsHref && (
-          <Button size="small" onClick={() => navigate(detailsHref(hw.homework_id))}>
+          <PlainButton small onClick={() => void navigate(detailsHref(hw.homework_id))}>
             詳細
-          </Button>
+          </PlainButton>
         )}
-        <Button size="small" onClick={() => navigate(paths.homeworkEdit.getHref(hw.homework_id))}>
+        <PlainButton small onClick={() => void navigate(paths.homeworkEdit.getHref(hw.homework_id))}>
           変更
-        </Button>
+        </PlainButton>
+        {/* The confirmation is antd's modal (the notifier host, not part of the first view): it
+            starts loading as soon as the pointer or the focus reaches one of these buttons. */}
         {hw.state === 'overdue' && (
-          <Button size="small" onClick={() => onDelay(hw)}>
+          <PlainButton small onPointerEnter={wantNotifierHost} onFocus={wantNotifierHost} onClick={() => onDelay(hw)}>
             再配信
-          </Button>
+          </PlainButton>
         )}
-        <Button size="small" danger onClick={() => onDelete(hw)}>
+        <PlainButton
+          small
+          danger
+          onPointerEnter={wantNotifierHost}
+          onFocus={wantNotifierHost}
+          onClick={() => onDelete(hw)}
+        >
           削除
-        </Button>
+        </PlainButton>
       </div>
     </section>
   );
@@ -244,13 +248,12 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
             { value: 'resource', label: '教材名' },
           ]}
         />
-        <Input.Search
-          aria-label="キーワード"
-          allowClear
+        <SearchBox
+          label="キーワード"
           defaultValue={f.searchTitle}
           key={f.searchTitle === '' ? 'empty' : 'kw'}
           placeholder={f.searchType === 'title' ? '宿題のタイトルで検索' : '教材名で検索'}
-          style={{ width: 280 }}
+          width={280}
           onSearch={(v) => {
             const word = searchWord(v);
             if (word !== null) set({ searchTitle: word });
@@ -303,8 +306,9 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
         />
         <label style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
           <span style={muted}>配信日</span>
-          <Input
+          <input
             type="date"
+            className="pl-input"
             aria-label="配信日（この日以降）"
             style={{ width: 150 }}
             value={f.from ?? ''}
@@ -314,8 +318,9 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
         </label>
         <label style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
           <span style={muted}>締切</span>
-          <Input
+          <input
             type="date"
+            className="pl-input"
             aria-label="締切（この日まで）"
             style={{ width: 150 }}
             value={f.until ?? ''}
@@ -331,8 +336,8 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
           options={sortOptions}
         />
         {filtered && (
-          <Button
-            type="link"
+          <PlainButton
+            variant="link"
             onClick={() =>
               list.setFilters({
                 ...initialFilters,
@@ -349,7 +354,7 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
             }
           >
             条件をクリア
-          </Button>
+          </PlainButton>
         )}
       </div>
       <ListContainer

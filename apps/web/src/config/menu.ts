@@ -1,12 +1,12 @@
-import { BarChartOutlined, BookOutlined, TeamOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { barChartOutlined, bookOutlined, teamOutlined, videoCameraOutlined } from '../components/ui/icon-paths';
 import { paths } from './paths';
 
 /** The left menu of spec §2. Items appear only when their screen exists (see buildMenu). */
 export interface MenuEntry {
   key: string;
   label: string;
-  icon?: ReactNode;
+  /** Path data of an @ant-design/icons icon (components/ui/icon-paths.ts): the frame loads no antd. */
+  icon?: readonly string[];
   path?: string;
   /** Only for teachers with showLive. */
   live?: boolean;
@@ -17,23 +17,23 @@ export const menu: MenuEntry[] = [
   {
     key: 'homework',
     label: '宿題管理',
-    icon: <BookOutlined />,
+    icon: bookOutlined,
     children: [
       { key: 'homework-create', label: '宿題配信', path: paths.homeworkCreate.path },
       { key: 'homework-list', label: '宿題一覧', path: paths.homeworkList.path },
     ],
   },
-  { key: 'classes', label: 'クラス・ID編集', icon: <TeamOutlined />, path: paths.classEditing.path },
+  { key: 'classes', label: 'クラス・ID編集', icon: teamOutlined, path: paths.classEditing.path },
   {
     key: 'learning',
     label: '学習状況',
-    icon: <BarChartOutlined />,
+    icon: barChartOutlined,
     children: [
       { key: 'self-practice', label: '自主学習', path: paths.selfPracticeHome.path },
       { key: 'word-progress', label: '単語の進捗', path: paths.wordProgress.path },
     ],
   },
-  { key: 'live', label: 'オンライン授業', icon: <VideoCameraOutlined />, live: true },
+  { key: 'live', label: 'オンライン授業', icon: videoCameraOutlined, live: true },
 ];
 
 /**
