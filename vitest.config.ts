@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * One `vitest run` for everything: contract and web unit tests, server API tests on the embedded
@@ -66,7 +67,7 @@ const projects: TestProjectInlineConfiguration[] = [
       pool: 'forks',
       // worker-abort.test.ts times its answers (a fresh stream within 4 s after six aborted ones):
       // a CPU-bound file beside it would skew that. maxWorkers 1 puts it in vitest's group of
-      // one-file-at-a-time projects, run after the others (with e2e, whose files run alone too).
+      // one-file-at-a-time projects, run after all the others, alone.
       // The other speech files assert no time and run two at a time with the rest.
       // (Sharing a worker's modules between files, isolate: false, changed the evaluator test's
       // audio: the text-to-speech module keeps state between files.)
@@ -81,7 +82,10 @@ if (runE2e) {
     extends: true,
     test: {
       name: 'e2e',
-      include: ['e2e/**/*.e2e.ts'],
+      // One file (e2e/all.e2e.ts) that runs every spec, one after the other: the project runs in
+      // the first group, beside the other projects' files, instead of alone after all of them
+      // (vitest's group of one-file-at-a-time projects). One spec: `-t sign-in.e2e.ts`.
+      include: ['e2e/all.e2e.ts'],
       environment: 'node',
       // One built server for every spec (e2e/global-setup.ts); each spec seeds its own data.
       globalSetup: ['e2e/global-setup.ts'],
@@ -89,7 +93,6 @@ if (runE2e) {
       hookTimeout: 120_000,
       // A busy 2-core machine answers a click in seconds, not within expect.poll's default 1 s.
       expect: { poll: { timeout: 15_000 } },
-      fileParallelism: false,
     },
   });
 }
@@ -97,9 +100,23 @@ if (runE2e) {
 /**
  * Two test files at a time even on 2 cores (vitest's default there is one: cores − 1). A server
  * test file spends much of its time waiting on PostgreSQL (another process) and a web test on
- * jsdom's timers, so a second file uses the core the first leaves idle. speech-timing and e2e (one
- * shared server, one Chromium) run one file at a time, after the others.
+ * jsdom's timers, so a second file uses the core the first leaves idle. speech-timing runs alone,
+ * after the others; e2e is one file (its specs one after the other), first in the first group.
  */
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 
-export default defineConfig({ test: { projects, maxWorkers } });
+/**
+ * vitest's order, but the e2e file first: it is the longest file of the first group (≈ 460 s of
+ * specs in CI) and vitest otherwise starts projects in name order (api-*, contract, e2e, …), so
+ * it would begin late and finish alone. Started first, it runs in one worker while the other
+ * worker takes the rest.
+ */
+class E2eFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const e2e = (f: TestSpecification) => f.project.name === 'e2e';
+    return [...sorted.filter(e2e), ...sorted.filter((f) => !e2e(f))];
+  }
+}
+
+export default defineConfig({ test: { projects, maxWorkers, sequence: { sequencer: E2eFirst } } });

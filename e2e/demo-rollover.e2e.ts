@@ -1,24 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  apiSignIn,
-  openBrowser,
-  screenshot,
-  signInThroughForm,
-  startServer,
-  type RunningServer,
-} from './harness';
+import { apiCall, apiSignIn, openBrowser, screenshot, sharedServer, signInThroughForm } from './harness';
 
 /**
- * The April roll-over on the demo school (issue 13): a server of its own with the demo accounts,
- * classes and children (`SEED_DEMO=classes`, the same seed `npm start` runs, without the term of
- * homework whose readings would keep the speech workers busy), and teacher01 takes the year
+ * The April roll-over on the demo school (issue 13): the shared server holds the demo accounts,
+ * classes and children (e2e/global-setup.ts starts it with `SEED_DEMO=classes`, the same seed
+ * `npm start` runs, without the term of homework whose readings would keep the speech workers
+ * busy; no other spec signs in as a demo account), and teacher01 takes the year
  * forward in the browser with the wizard's own suggestions: 3年1組 → 4年1組, 3年2組 → 4年2組,
  * 5年1組 → 6年1組. Then every class and every child is checked through the API. (The same
  * roll-over with the term of homework, whose counts stay, is apps/server/src/seed/demo-homework.test.ts.)
  */
-let server: RunningServer;
+const server = sharedServer();
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let token: string;
@@ -47,14 +40,12 @@ const classRows = async () =>
     .sort();
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'classes' } });
   token = (await apiSignIn(server.url, 'teacher01', 'pass1234'))!;
   browser = await openBrowser();
   page = browser.page;
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe('the demo school in April', { timeout: 180_000 }, () => {

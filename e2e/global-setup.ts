@@ -12,7 +12,9 @@ import { startServer } from './harness';
  * specs that browse the library wait for it themselves (harness.waitForLibrary).
  */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  // The demo accounts, classes and children (no homework): demo-rollover.e2e.ts rolls the demo
+  // school over; the other specs make teachers of their own and never sign in as a demo account.
+  const server = await startServer({ env: { SEED_DEMO: 'classes' } });
   const port = Number(new URL(server.url).port);
   project.provide('e2eServer', { url: server.url, port, dataDir: server.dataDir });
   return async () => {

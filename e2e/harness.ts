@@ -14,7 +14,8 @@ import { inject } from 'vitest';
  * with an empty DATA_DIR, and Debian's Chromium driven headless by playwright-core with a fresh
  * profile. One server serves the whole e2e project (global-setup.ts starts and stops it;
  * `sharedServer()` in a spec); each spec seeds its own teacher and data through the operator
- * command and the API, never relying on the demo data. Only a spec about the process itself
+ * command and the API, never relying on the demo data (the shared server has the demo school's
+ * accounts and classes for demo-rollover.e2e.ts alone). Only a spec about the process itself
  * (durability: restart, crash) starts servers of its own.
  */
 const root = path.resolve(import.meta.dirname, '..');
