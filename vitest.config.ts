@@ -41,7 +41,8 @@ const projects: TestProjectInlineConfiguration[] = [
       setupFiles: ['apps/web/src/test/setup.ts'],
       // A busy 2-core machine renders an antd screen in seconds: vitest's default 5 s cut tests
       // that were only slow (lib/form.test.tsx at 5.7 s, load 12). Files that set more keep theirs.
-      testTimeout: 30_000,
+      // 60 s: a route test's first query may wait up to 20 s for the lazy screen (setup.ts).
+      testTimeout: 60_000,
     },
   },
   {

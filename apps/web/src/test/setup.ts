@@ -8,7 +8,9 @@ if (process.env.NO_SELECTOR_CACHE !== '1') installSelectorCache(document);
 // findBy…/waitFor give up after 1 s by default; a busy 2-core machine takes seconds to render an
 // antd screen (full web runs at load 12 failed there, in different files each time). Only how
 // long a query waits changes, never what it looks for; each test's own timeout still bounds it.
-configure({ asyncUtilTimeout: 10_000 });
+// 20 s since a full run at load 15–18 (2026-11-23, run1) failed the first test of ten route files:
+// the screen's lazy chunk had not even been imported after 10 s (the page was still `<div />`).
+configure({ asyncUtilTimeout: 20_000 });
 
 // antd reads matchMedia for responsive layouts; jsdom has none.
 if (!window.matchMedia) {
