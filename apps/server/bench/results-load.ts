@@ -313,7 +313,10 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
     if (wanted('export')) {
       process.stderr.write(`[${label}] export\n`);
       ex = await exportTask(c);
+      if (cpuProfiling) await c.ask('prof-start', 'prof-started');
       exWarm = await exportTask(c);
+      if (cpuProfiling)
+        await c.ask('prof-stop', 'prof-stopped', { file: path.join(cpuProfileDir, profileName(label, 'export-warm')) });
     }
     return { label, ready: c.ready, submit, calls: results, export: ex, exportWarm: exWarm };
   } finally {
