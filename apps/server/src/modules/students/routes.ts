@@ -195,7 +195,6 @@ export function studentRoutes(
     ),
   );
 
-  /** The roster's password column: the initial password while it is still valid (else 変更済み). */
   /**
    * The roster (or the graduates' list) as xlsx: counted against the cap first, then read page by
    * page from one snapshot while it is written, each page's issued passwords decrypted as it
@@ -210,6 +209,7 @@ export function studentRoutes(
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
+  /** The roster's password column: the initial password while it is still valid (else 変更済み). */
   async function* withInitialPasswords(pages: AsyncIterable<{ student: StudentRecord; classNames: string[] }[]>) {
     for await (const page of pages)
       yield page.map((r) => ({
