@@ -92,8 +92,9 @@ if (runE2e) {
       globalSetup: ['e2e/global-setup.ts'],
       testTimeout: 90_000,
       hookTimeout: 120_000,
-      // A busy 2-core machine answers a click in seconds, not within expect.poll's default 1 s.
-      expect: { poll: { timeout: 15_000 } },
+      // A busy 2-core machine answers a click in seconds, not within expect.poll's default 1 s;
+      // 30 s since the specs run beside the API files (one core each, Chromium and the server).
+      expect: { poll: { timeout: 30_000 } },
     },
   });
 }

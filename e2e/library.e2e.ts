@@ -65,7 +65,9 @@ async function audioPlays() {
   await page.waitForFunction(
     () => (window.__ondokuAudios ?? []).some((a) => !a.paused && a.currentTime > 0.05 && a.readyState >= 2),
     undefined,
-    { timeout: 15_000 },
+    // 30 s: the e2e specs now run beside the API files (vitest.config.ts); at load 12–20 the
+    // audio once took more than 15 s to start. Only how long the wait lasts changed.
+    { timeout: 30_000 },
   );
 }
 
