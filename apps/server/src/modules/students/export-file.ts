@@ -30,10 +30,10 @@ export interface RosterRow {
  * The roster, written by exceljs's streaming writer (rows committed as they come, inline
  * strings, the zip deflated by zlib on the thread pool) and yielding to the event loop every
  * hundred rows, so a large export never holds up other requests for long. The rows come as
- * pages (read one query at a time while the file is written: exportRowPages) or as one list.
- * The caller caps the rows (studentLimits.export.maxRows).
+ * pages, read one query at a time while the file is written (exportRowPages). The caller caps
+ * the rows (studentLimits.export.maxRows).
  */
-export async function rosterXlsx(pages: AsyncIterable<RosterRow[]> | Iterable<RosterRow[]>): Promise<Buffer> {
+export async function rosterXlsx(pages: AsyncIterable<RosterRow[]>): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
