@@ -18,6 +18,11 @@ const serverApi = (name: string, env: Record<string, string>): TestProjectInline
     env,
     // One PostgreSQL server and a migrated template database per run; a database per test file.
     globalSetup: ['apps/server/src/test/database-setup.ts'],
+    // A worker imports the app (buildApp and all it reaches) once for all the files it runs, not
+    // once per file. Each file still builds its own app on its own database; no server module
+    // keeps state a file could see from another (docs/testing.md), and the one file that mocks
+    // modules (students/login-id-race.test.ts) imports the app afresh and drops its mocks after.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

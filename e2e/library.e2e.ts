@@ -55,9 +55,36 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * Choose an option of an antd select and wait until the select shows it. At load 12–20 (CI runs
+ * the specs beside the API files) a click on an option could land while the dropdown was still
+ * animating open and be lost, leaving the dropdown open; the next test's click on the select
+ * then closed it. So: close whatever is open, open the dropdown, click the option in the visible
+ * dropdown, and try again until the select shows the option.
+ */
 async function chooseOption(label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-item-option-content', { hasText: option }).last().click();
+  const combobox = page.getByRole('combobox', { name: label });
+  // The select's own box shows the chosen label (its dropdown is elsewhere in the page).
+  const box = combobox.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  const isShown = async () => (await box.innerText({ timeout: 5_000 }).catch(() => '')).trim() === option;
+  await expect
+    .poll(
+      async () => {
+        if (await isShown()) return true;
+        await page.keyboard.press('Escape');
+        await combobox.click();
+        await page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content', {
+            hasText: option,
+          })
+          .last()
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
+        return isShown();
+      },
+      { timeout: 45_000, interval: 500 },
+    )
+    .toBe(true);
 }
 
 /** Some audio element of the page reached playing: not paused, and its time advanced. */
@@ -102,7 +129,7 @@ describe('content library', () => {
             const texts = await rows.allTextContents();
             return texts.length > 0 && texts.every((t) => t.includes(exerciseTypeLabels[type]));
           },
-          { timeout: 15_000 },
+          { timeout: 30_000 },
         )
         .toBe(true);
 

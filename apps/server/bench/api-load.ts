@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpuPerRequest, cpuProfileDir, cpuProfiling, profileName } from './cpu-profile.js';
 import { onEachDatabase } from './databases.js';
+import { acceptEncoding, decodedBody, envelopeErrcode } from './encoding.js';
 
 const { values } = parseArgs({
   options: {
@@ -78,19 +79,22 @@ function get(port: number, url: string, headers: Record<string, string>): Promis
 function getOnce(port: number, url: string, headers: Record<string, string>): Promise<Got> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: url, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        let errcode: number | null = null;
-        if (String(res.headers['content-type']).startsWith('application/json')) {
-          errcode = (JSON.parse(body.toString()) as { errcode?: number }).errcode ?? null;
-        }
-        resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, errcode, bytes: body.length });
-      });
-      res.on('error', reject);
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path: url, headers: { ...acceptEncoding, ...headers }, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          let errcode: number | null = null;
+          if (String(res.headers['content-type']).startsWith('application/json')) {
+            errcode = envelopeErrcode(decodedBody(res.headers, body));
+          }
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, errcode, bytes: body.length });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', (e: Error & { code?: string; reused?: boolean }) => {
       e.reused = req.reusedSocket && e.code === 'ECONNRESET';
       reject(e);
@@ -208,6 +212,13 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
     const cls = () => ready.classIds[n++ % ready.classIds.length]!;
     const kws = ['たなか', '佐藤', 'r042', 'はると', 'ゆいな', 'r0'];
     const kw = () => encodeURIComponent(kws[n++ % kws.length]!);
+    // A different keyword on every request (one child's login id each, r001-01 … r100-60): the
+    // reply cache never answers, so this is the path of a search not made before.
+    let d = 0;
+    const distinctKw = () => {
+      const i = d++ % 6000;
+      return `r${String(Math.floor(i / 60) + 1).padStart(3, '0')}-${String((i % 60) + 1).padStart(2, '0')}`;
+    };
     // Library searches as the distribution screen sends them: a keyword, a type, a grade, none.
     const searches = [
       'kw=dog',
@@ -224,7 +235,9 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
       ['team/my-team-rows', () => '/api/v2/team/my-team-rows'],
       ['student-page-rows (class)', () => `/api/v2/team/student-page-rows?team_id=${cls()}&page=1&limit=50`],
       ['student-page-rows (kw, all)', () => `/api/v2/team/student-page-rows?kw=${kw()}&page=1&limit=50`],
+      ['student-page-rows (kw, distinct)', () => `/api/v2/team/student-page-rows?kw=${distinctKw()}&page=1&limit=50`],
       ['teacher/search-student', () => `/api/v2/teacher/search-student?kw=${kw()}`],
+      ['teacher/search-student (distinct)', () => `/api/v2/teacher/search-student?kw=${distinctKw()}`],
       ['teacher/info', () => '/api/v2/teacher/info'],
       ['resource/search (kw, type, grade)', () => `/api/v2/resource/search?${search()}`],
       ['resource/detail', () => `/api/v2/resource/detail?resource_id=${resource()}`],
@@ -336,6 +349,10 @@ for (let i = 0; i < figures[0]!.calls.length; i++) {
     ...figures.flatMap((f) => {
       const r = f.calls[i]![1];
       const ratio = r.rps / f.calls[i]![2].rps;
+      // A new keyword on every request is shown for the path the reply cache cannot help
+      // (docs/benchmarks.md, "Read caches"); the targets are for the calls as the issue lists them.
+      if (name.includes('distinct'))
+        return [f1(r.rps), `${f1(r.p50)}/${f1(r.p95)}/${f1(r.p99)}`, ratio.toFixed(2), cpu(r)];
       if (r.p95 > 30) failed.push(`${f.label} ${name}: p95 ${f1(r.p95)} ms > 30`);
       if (name.startsWith('resource/') && r.p95 > 20) failed.push(`${f.label} ${name}: p95 ${f1(r.p95)} ms > 20`);
       if (ratio < 0.25) failed.push(`${f.label} ${name}: ${(ratio * 100).toFixed(0)} % of the reference < 25 %`);

@@ -79,7 +79,11 @@ const privateKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 })
 const cipher = await loadPasswordCipher({ dataDir, privateKeyPem });
 const mailer = createMailer({ from: 'Bench <bench@ondoku.invalid>', dataDir });
 const storage = createLocalStorage(path.join(dataDir, 'files'));
-const speech = createSpeechService({ workers: process.env.SPEECH_WORKERS ? Number(process.env.SPEECH_WORKERS) : 2 });
+// SPEECH_LOAD_SHEDDING=off: no load shedding, to see how the latency grows past capacity.
+const speech = createSpeechService({
+  workers: process.env.SPEECH_WORKERS ? Number(process.env.SPEECH_WORKERS) : 2,
+  capacity: process.env.SPEECH_LOAD_SHEDDING === 'off' ? false : undefined,
+});
 await speech.warmUp();
 const app = await buildApp({ database, cipher, mailer, secretBox: box, storage, speech, liveLessonUrl: null });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -114,6 +118,8 @@ process.on('message', async (m: { type: string; n?: number }) => {
       // Main thread and worker threads together (process.cpuUsage counts the whole process).
       cpuCores: (cpu.user + cpu.system) / 1000 / (performance.now() - wall0),
       rss: process.memoryUsage().rss,
+      // The speech pool's own measure of its cost (what load shedding judges by).
+      costPerAudioS: speech.load()?.costPerAudioSecond ?? null,
     });
   } else if (m.type === 'stats') {
     // Every child reads the same audio, so the content-addressed files are shared: count each once.

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpuPerRequest, cpuProfileDir, cpuProfiling, profileName } from './cpu-profile.js';
 import { onEachDatabase } from './databases.js';
+import { acceptEncoding, decodedBody, envelopeErrcode } from './encoding.js';
 
 const { values } = parseArgs({
   options: {
@@ -92,13 +93,27 @@ interface Reply {
   bytes: number;
 }
 /** As in api-load.ts: a request on a kept-alive socket the server had closed as idle is sent again once. */
-function request(port: number, method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<Reply> {
-  return requestOnce(port, method, url, token, body).catch((e: Error & { reused?: boolean }) => {
-    if (e.reused) return requestOnce(port, method, url, token, body);
+function request(
+  port: number,
+  method: 'GET' | 'POST',
+  url: string,
+  token: string,
+  body?: unknown,
+  opts: { parse?: boolean } = {},
+): Promise<Reply> {
+  return requestOnce(port, method, url, token, body, opts).catch((e: Error & { reused?: boolean }) => {
+    if (e.reused) return requestOnce(port, method, url, token, body, opts);
     throw e;
   });
 }
-function requestOnce(port: number, method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<Reply> {
+function requestOnce(
+  port: number,
+  method: 'GET' | 'POST',
+  url: string,
+  token: string,
+  body?: unknown,
+  opts: { parse?: boolean } = {},
+): Promise<Reply> {
   const t0 = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -110,6 +125,7 @@ function requestOnce(port: number, method: 'GET' | 'POST', url: string, token: s
         path: url,
         agent,
         headers: {
+          ...acceptEncoding,
           authorization: `Bearer ${token}`,
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
         },
@@ -120,12 +136,17 @@ function requestOnce(port: number, method: 'GET' | 'POST', url: string, token: s
         res.on('end', () => {
           const buf = Buffer.concat(chunks);
           let json: Record<string, unknown> | null = null;
-          if (String(res.headers['content-type']).startsWith('application/json'))
-            json = JSON.parse(buf.toString()) as Record<string, unknown>;
+          let errcode: number | null = null;
+          if (String(res.headers['content-type']).startsWith('application/json')) {
+            const text = decodedBody(res.headers, buf);
+            // Loads read only the errcode (encoding.ts, envelopeErrcode); the other steps the whole reply.
+            if (opts.parse === false) errcode = envelopeErrcode(text);
+            else json = JSON.parse(text.toString()) as Record<string, unknown>;
+          }
           resolve({
             status: res.statusCode ?? 0,
             ms: performance.now() - t0,
-            errcode: (json?.errcode as number | undefined) ?? null,
+            errcode: json ? ((json.errcode as number | undefined) ?? null) : errcode,
             json,
             bytes: buf.length,
           });
@@ -173,7 +194,7 @@ async function load(c: Child, token: string, urls: () => string, profile: string
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < end) {
-        const r = await request(port, 'GET', urls(), token);
+        const r = await request(port, 'GET', urls(), token, undefined, { parse: false });
         if (!ok(r)) errors++;
         lat.push(r.ms);
       }

@@ -40,6 +40,7 @@ import { studentRoutes } from './modules/students/routes.js';
 import { studySurveyMakers, studySurveyRoutes } from './modules/study-survey/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { createChangeFeed } from './db/change-feed.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDevMailbox } from './plugins/dev-mailbox.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -65,6 +66,12 @@ export interface AppDeps {
   storage: Storage;
   /** Tests shorten the slow-client limits; production uses `serverTimeouts`. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * Tests: before each request, wait until every change committed so far has been heard by the
+   * change feed (db/change-feed.ts), since tests also write to the database directly and then
+   * call. A server answers its own writes after hearing them anyway.
+   */
+  syncBeforeEachRequest?: boolean;
   /** The time the server goes by (homework states, publish rules, the scheduler); tests move it. */
   clock?: Clock;
   /**
@@ -100,6 +107,8 @@ export const serverTimeouts = {
 };
 export type ServerTimeouts = typeof serverTimeouts;
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** The whole HTTP application; shared by server.ts and the tests. */
 export async function buildApp(deps: AppDeps) {
   const timeouts = { ...serverTimeouts, ...deps.timeouts };
@@ -129,7 +138,16 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', db);
   // The one rate limiter, on the database itself (never inside a request's transaction).
   const limiter = createRateLimiter(db);
-  registerAuth(app, db);
+  // Read caches (docs/architecture.md, "Read caches"): what this process hears of committed
+  // changes, and a write's reply only once its own changes have been heard (read your writes).
+  const changeFeed = createChangeFeed(deps.database.pool);
+  app.decorate('changeFeed', changeFeed);
+  app.addHook('onClose', () => changeFeed.close());
+  app.addHook('onSend', async (request) => {
+    if (!READ_METHODS.has(request.method)) await changeFeed.sync();
+  });
+  if (deps.syncBeforeEachRequest) app.addHook('onRequest', () => changeFeed.sync());
+  registerAuth(app, db, changeFeed);
   openApiRoute(app);
   systemRoutes(app, { db, limiter });
   authRoutes(app, { db, limiter, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
@@ -141,10 +159,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
   if (deps.scheduler) app.addHook('onReady', async () => scheduler.start(deps.scheduler!.intervalMs));
-  classRoutes(app, { db });
-  studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox, limiter });
+  classRoutes(app, { db, clock });
+  studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox, limiter, clock });
   accountRoutes(app, { db, limiter, cipher: deps.cipher, mailer: deps.mailer });
-  libraryRoutes(app, { db });
+  libraryRoutes(app, { db, clock });
   learnRoutes(app, { db, limiter, cipher: deps.cipher, clock });
   mediaRoutes(app, { db, storage: deps.storage });
   const downloads = createDownloadRunner({

@@ -23,6 +23,9 @@ export { synthesize, type SynthesizeOptions, type SynthesisResult, type TimedWor
 export { listToneTypes, DEFAULT_TONE_TYPE, type ToneType } from './tts/voices';
 export {
   SpeechWorkerPool,
+  SpeechBusyError,
+  type SpeechCapacityOptions,
+  type SpeechPoolLoad,
   type SpeechWorkerPoolOptions,
   type SpeechStream,
   type SpeechStreamOptions,

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EvaluationCategory, EvaluationResult } from './evaluator/types';
 import type { ReaderProfile } from './tts/child-reading';
-import type { ReadingReply, SynthesizeReply, WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { ReadingReply, StreamPushReply, SynthesizeReply, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 export interface SpeechWorkerPoolOptions {
   size?: number;
@@ -26,6 +26,50 @@ export interface SpeechWorkerPoolOptions {
    * about 4× margin for a busy host; a 300 s read_chapter gets timeoutMs + 300 s.
    */
   timeoutPerAudioSecondMs?: number;
+  /**
+   * Load shedding of streams (startStream): past capacity a new stream is refused with a
+   * SpeechBusyError, and an accepted stream whose worker fell far behind is told so
+   * (SpeechStreamOptions.onShed) rather than left to wait. Off when omitted.
+   */
+  capacity?: SpeechCapacityOptions;
+}
+
+/**
+ * How the pool judges capacity. A worker's cost is measured as it works: the milliseconds its
+ * replies report for scoring each chunk and for each stream's alignment, per second of audio
+ * (decaying over the last ~30 s of audio), starting from `costPerAudioSecond`. Children read in
+ * real time, so a worker with n open streams needs n × cost of its time; the audio pushed but not
+ * yet scored (its queue) takes queue × cost to score, and that is how long a stream finishing now
+ * would wait beyond its own alignment.
+ */
+export interface SpeechCapacityOptions {
+  /** Starting estimate of a worker's seconds of work per second of audio (default 0.25). */
+  costPerAudioSecond?: number;
+  /** A worker with open streams takes another only while (open streams + 1) × cost ≤ this (default 0.9); an idle one always does. */
+  maxLoad?: number;
+  /** …and while its queue would be scored within this many ms (default 2000). */
+  maxQueuedMs?: number;
+  /**
+   * An accepted stream is shed (onShed) when its worker's queue would take longer than this to
+   * score and the worker has other open streams: one at a time, the newest of those with the
+   * longest queues (default 4000 ms).
+   */
+  shedQueuedMs?: number;
+}
+
+/** startStream's refusal past capacity, and a stream's finish that took longer than the time limit. */
+export class SpeechBusyError extends Error {
+  constructor(message = 'speech workers are busy') {
+    super(message);
+    this.name = 'SpeechBusyError';
+  }
+}
+
+/** The load of the pool's workers, as judged for load shedding. */
+export interface SpeechPoolLoad {
+  /** Measured seconds of work per second of audio. */
+  costPerAudioSecond: number;
+  workers: { openStreams: number; queuedAudioSeconds: number; queuedMs: number }[];
 }
 
 /** Samples per second of the PCM pushed into streams. */
@@ -38,6 +82,10 @@ type Slot = {
   /** Stream requests sent directly (not queued): id → callbacks. */
   direct: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
   openStreams: number;
+  /** Samples pushed to this worker and not yet scored (their push not yet answered). */
+  queued: number;
+  /** Open streams in the order they started (see shedIfBehind). */
+  streams: { shed: () => void; shedding: boolean; queued: number }[];
   dead?: boolean;
 };
 
@@ -47,6 +95,11 @@ export type StreamResult = EvaluationResult & { recording?: Uint8Array | null };
 export interface SpeechStreamOptions {
   /** Encode the pushed audio into a WebM/Opus recording in the worker (audio/recording.ts). */
   record?: boolean;
+  /**
+   * Called (once) when the pool sheds this accepted stream: its worker fell too far behind
+   * (SpeechCapacityOptions.shedQueuedMs). The caller answers its client and aborts the stream.
+   */
+  onShed?: () => void;
 }
 
 /** An evaluation streamed to one worker (SpeechWorkerPool.startStream). */
@@ -66,9 +119,15 @@ export class SpeechWorkerPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  /** Decaying sums of the work reported (ms) and of the audio it was for (s): cost = work / audio. */
+  private workMs: number;
+  private workAudio: number;
 
   constructor(private readonly opts: SpeechWorkerPoolOptions = {}) {
     const size = opts.size ?? 2;
+    // The starting estimate counts as 10 s of audio, so the first measurements move it quickly.
+    this.workAudio = 10;
+    this.workMs = (opts.capacity?.costPerAudioSecond ?? 0.25) * 1000 * this.workAudio;
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
@@ -83,7 +142,7 @@ export class SpeechWorkerPool {
           { eval: true, workerData },
         )
       : new Worker(file, { workerData });
-    const slot: Slot = { worker, direct: new Map(), openStreams: 0 };
+    const slot: Slot = { worker, direct: new Map(), openStreams: 0, queued: 0, streams: [] };
     worker.on('message', (res: WorkerResponse) => {
       const d = slot.direct.get(res.id);
       if (d) {
@@ -149,6 +208,47 @@ export class SpeechWorkerPool {
     });
   }
 
+  /** Measured seconds of work per second of audio (see SpeechCapacityOptions). */
+  get costPerAudioSecond(): number {
+    return this.workMs / 1000 / this.workAudio;
+  }
+
+  /** Work reported by a worker: `ms` for `audioSeconds` of audio (0 for an alignment). */
+  private noteWork(ms: number, audioSeconds: number) {
+    const decay = Math.exp(-audioSeconds / 30);
+    this.workMs = this.workMs * decay + ms;
+    this.workAudio = this.workAudio * decay + audioSeconds;
+  }
+
+  private queuedMs(slot: Slot): number {
+    return (slot.queued / SAMPLE_RATE) * this.costPerAudioSecond * 1000;
+  }
+
+  /** The load as judged for load shedding (for logs and benchmarks). */
+  load(): SpeechPoolLoad {
+    return {
+      costPerAudioSecond: this.costPerAudioSecond,
+      workers: this.slots.map((s) => ({
+        openStreams: s.openStreams,
+        queuedAudioSeconds: s.queued / SAMPLE_RATE,
+        queuedMs: this.queuedMs(s),
+      })),
+    };
+  }
+
+  /** Sheds the newest open stream of a worker whose queue is too long, one at a time. */
+  private shedIfBehind(slot: Slot) {
+    const limit = this.opts.capacity?.shedQueuedMs ?? 4000;
+    if (!this.opts.capacity || slot.streams.length < 2 || this.queuedMs(slot) <= limit) return;
+    if (slot.streams.some((s) => s.shedding)) return; // wait until the last one shed is gone
+    // The newest of the streams with the longest queues: a stream that pushed a whole recording at
+    // once (a retry) before children reading in real time, then the child who started last.
+    const longest = Math.max(...slot.streams.map((x) => x.queued));
+    const victim = slot.streams.findLast((x) => x.queued >= longest / 2)!;
+    victim.shedding = true;
+    victim.shed();
+  }
+
   /** Loads the model in every worker (optional warm-up). */
   async ready(): Promise<void> {
     await Promise.all(this.slots.map(() => this.run({ type: 'ping' })));
@@ -172,16 +272,30 @@ export class SpeechWorkerPool {
    */
   startStream(text: string, category?: EvaluationCategory, options: SpeechStreamOptions = {}): SpeechStream {
     if (this.closed) throw new Error('speech worker pool is closed');
-    const slot = this.slots.reduce((a, b) => (b.openStreams < a.openStreams ? b : a));
+    const capacity = this.opts.capacity;
+    // An idle worker always takes a stream (its wait is its own audio, even on a machine so busy
+    // that one stream needs more than the worker gets); otherwise n + 1 streams must fit.
+    const admits = (c: Slot) =>
+      !capacity ||
+      ((c.openStreams === 0 || (c.openStreams + 1) * this.costPerAudioSecond <= (capacity.maxLoad ?? 0.9)) &&
+        this.queuedMs(c) <= (capacity.maxQueuedMs ?? 2000));
+    const candidates = this.slots.filter(admits);
+    if (candidates.length === 0) throw new SpeechBusyError();
+    const slot = candidates.reduce((a, b) =>
+      b.openStreams < a.openStreams || (b.openStreams === a.openStreams && b.queued < a.queued) ? b : a,
+    );
     const streamId = this.nextId++;
     let failed: Error | undefined;
     let open = true;
     let samples = 0;
     slot.openStreams++;
+    const entry = { shed: () => options.onShed?.(), shedding: false, queued: 0 };
+    slot.streams.push(entry);
     const close = () => {
       if (open) {
         open = false;
         slot.openStreams--;
+        slot.streams.splice(slot.streams.indexOf(entry), 1);
       }
     };
     const send = <T>(req: DistributiveOmit<WorkerRequest, 'id'>, transfer: ArrayBuffer[] = []): Promise<T> => {
@@ -201,13 +315,34 @@ export class SpeechWorkerPool {
       push: (pcm) => {
         if (!open) throw new Error('Evaluation already finished');
         const data = pcm.slice();
-        samples += data.length;
-        send({ type: 'stream_push', streamId, pcm: data }, [data.buffer as ArrayBuffer]).catch(note);
+        const n = data.length;
+        samples += n;
+        slot.queued += n;
+        entry.queued += n;
+        send<StreamPushReply>({ type: 'stream_push', streamId, pcm: data }, [data.buffer as ArrayBuffer]).then(
+          ({ ms }) => {
+            slot.queued -= n;
+            entry.queued -= n;
+            if (ms > 0) this.noteWork(ms, n / SAMPLE_RATE);
+            this.shedIfBehind(slot);
+          },
+          (e: unknown) => {
+            slot.queued -= n;
+            entry.queued -= n;
+            note(e);
+          },
+        );
+        this.shedIfBehind(slot);
       },
       finish: async () => {
         if (!open) throw new Error('Evaluation already finished');
         close();
-        const result = send<StreamResult>({ type: 'stream_finish', streamId });
+        const result = send<StreamResult & { finishMs?: number }>({ type: 'stream_finish', streamId }).then(
+          ({ finishMs, ...res }) => {
+            if (finishMs) this.noteWork(finishMs, 0);
+            return res;
+          },
+        );
         const timeout =
           this.opts.timeoutMs &&
           this.opts.timeoutMs + ((this.opts.timeoutPerAudioSecondMs ?? 1000) * samples) / SAMPLE_RATE;
@@ -216,7 +351,7 @@ export class SpeechWorkerPool {
             ? Promise.race([
                 result,
                 new Promise<never>((_, reject) =>
-                  setTimeout(() => reject(new Error('speech job timed out')), timeout).unref(),
+                  setTimeout(() => reject(new SpeechBusyError('speech job timed out')), timeout).unref(),
                 ),
               ])
             : result

@@ -38,9 +38,17 @@ export interface ReadingReply extends ReadingPlan {
   duration_ms: number;
 }
 
-/** stream_finish's result when the stream was started with `record` (null: the recording failed). */
-export type StreamFinishReply = EvaluationResult & { recording?: Uint8Array | null };
+/**
+ * stream_finish's result: `recording` when the stream was started with `record` (null: the
+ * recording failed); `finishMs`, the worker's time for the alignment and the recording's mux.
+ */
+export type StreamFinishReply = EvaluationResult & { recording?: Uint8Array | null; finishMs?: number };
+
+/** stream_push's reply, sent once the chunk is scored: the milliseconds it took (0 when dropped). */
+export interface StreamPushReply {
+  ms: number;
+}
 
 export type WorkerResponse =
-  | { id: number; ok: true; result: EvaluationResult | SynthesizeReply | ReadingReply | null }
+  | { id: number; ok: true; result: EvaluationResult | SynthesizeReply | ReadingReply | StreamPushReply | null }
   | { id: number; ok: false; error: string };

@@ -27,6 +27,8 @@ interface OpenStream {
   /** Set when the stream was started with `record`: each chunk is encoded after it is scored. */
   recording?: Recording;
   pending: (Int16Array | Float32Array)[];
+  /** The replies of the queued pushes, answered once each chunk is scored (or dropped). */
+  acks: ((ms: number) => void)[];
   error?: unknown;
   /** Set by stream_finish: resolved once pending is empty. */
   drained?: () => void;
@@ -38,13 +40,18 @@ const lastUse = new Map<number, number>();
 setInterval(() => {
   const now = Date.now();
   for (const [sid, t] of lastUse) {
-    if (now - t > STREAM_IDLE_MS) {
-      streams.get(sid)?.recording?.free();
-      streams.delete(sid);
-      lastUse.delete(sid);
-    }
+    if (now - t > STREAM_IDLE_MS) drop(sid);
   }
 }, 60_000).unref();
+
+/** Drops a stream and its queued chunks (their pushes are answered as scored in 0 ms). */
+function drop(streamId: number) {
+  const s = streams.get(streamId);
+  s?.recording?.free();
+  if (s) for (const a of s.acks.splice(0)) a(0);
+  streams.delete(streamId);
+  lastUse.delete(streamId);
+}
 
 function stream(streamId: number): OpenStream {
   const s = streams.get(streamId);
@@ -70,6 +77,8 @@ function pump() {
   const s = streamId === undefined ? undefined : streams.get(streamId);
   if (s) {
     const chunk = s.pending.shift();
+    const ack = s.acks.shift();
+    const began = performance.now();
     if (chunk && s.error === undefined) {
       try {
         s.stream.push(chunk);
@@ -77,8 +86,10 @@ function pump() {
       } catch (err) {
         s.error = err;
         s.pending.length = 0;
+        for (const a of s.acks.splice(0)) a(0);
       }
     }
+    ack?.(performance.now() - began);
     if (s.pending.length) ready.push(streamId!);
     else s.drained?.();
   }
@@ -132,18 +143,23 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
         stream: ev.startStream({ text: msg.text, category: msg.category }),
         recording: msg.record ? new Recording() : undefined,
         pending: [],
+        acks: [],
       });
       lastUse.set(msg.streamId, Date.now());
       return { id: msg.id, ok: true, result: null };
     }
     case 'stream_push': {
-      // Only queued here; pump() scores it (errors are reported by stream_finish).
+      // Only queued here; pump() scores it (errors are reported by stream_finish) and only then
+      // answers, with the milliseconds it took: the pool counts the audio still queued and the
+      // cost per audio second from these replies (load shedding, worker-pool.ts).
       const s = stream(msg.streamId);
-      if (s.error === undefined) {
+      if (s.error !== undefined) return { id: msg.id, ok: true, result: { ms: 0 } };
+      const ms = await new Promise<number>((resolve) => {
         s.pending.push(msg.pcm);
+        s.acks.push(resolve);
         schedule(msg.streamId);
-      }
-      return { id: msg.id, ok: true, result: null };
+      });
+      return { id: msg.id, ok: true, result: { ms } };
     }
     case 'stream_finish': {
       const s = stream(msg.streamId);
@@ -155,19 +171,20 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
         throw s.error;
       }
       // The recording is muxed after the alignment; a recording that fails is left out, not the result.
+      const began = performance.now();
       const result = await s.stream.finish().catch((err: unknown) => {
         s.recording?.free();
         throw err;
       });
       const recording = s.recording ? await s.recording.finish().catch(() => null) : undefined;
-      const reply: StreamFinishReply = recording === undefined ? result : { ...result, recording };
+      const finishMs = performance.now() - began;
+      const reply: StreamFinishReply =
+        recording === undefined ? { ...result, finishMs } : { ...result, recording, finishMs };
       return { id: msg.id, ok: true, result: reply };
     }
     case 'stream_abort':
       // Drops the stream and every chunk still waiting for it at once.
-      streams.get(msg.streamId)?.recording?.free();
-      streams.delete(msg.streamId);
-      lastUse.delete(msg.streamId);
+      drop(msg.streamId);
       return { id: msg.id, ok: true, result: null };
     case 'synthesize': {
       const r = await synthesize({ text: msg.text, toneType: msg.toneType, speed: msg.speed });

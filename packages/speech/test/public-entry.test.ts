@@ -16,6 +16,7 @@ describe('public entry', () => {
         'RECORDING_COMPLEXITY',
         'RECORDING_TYPE',
         'Recording',
+        'SpeechBusyError',
         'SpeechWorkerPool',
         'WORD_TYPES',
         'decodeWavTo16kMono',

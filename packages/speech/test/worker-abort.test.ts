@@ -3,7 +3,7 @@
 // behind the audio of streams whose clients have gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpeechWorkerPool } from '../src/worker-pool';
-import { synthesize } from '../src/tts/synthesize';
+import { noisePcm, sentencePcm } from './stream-audio';
 
 const TEXT = 'We eat rice and fish for lunch.';
 let pool: SpeechWorkerPool;
@@ -12,13 +12,8 @@ let noise: Int16Array;
 
 beforeAll(async () => {
   pool = new SpeechWorkerPool({ size: 1, timeoutMs: 120_000 });
-  const audio = (await synthesize({ text: TEXT, toneType: 3 })).samples;
-  pcm = Int16Array.from(audio, (x) => Math.round(Math.max(-1, Math.min(1, x)) * 32767));
-  let seed = 1;
-  noise = Int16Array.from({ length: 16_000 * 20 }, () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return (seed % 8000) - 4000;
-  });
+  pcm = await sentencePcm(TEXT);
+  noise = noisePcm(20);
   await pool.ready();
 }, 60_000);
 

@@ -13,8 +13,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from './app-error.js';
 import { containsControlChars } from './control-chars.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import type { AuthStudent, AuthTeacher } from '../plugins/auth.js';
+import { compressBody, compressionThreshold, replyEncoding, type ReplyEncoding } from '../plugins/compression.js';
+import { ReadCache } from './read-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The application's database (decorated by buildApp before any module registers). */
     db: Db;
+    /** What this process hears of committed changes, per teacher (db/change-feed.ts). */
+    changeFeed: ChangeFeed;
   }
 }
 
@@ -57,7 +62,56 @@ type Handler<C extends CallDef, R> = (ctx: ContextOf<C>) => Promise<R>;
  */
 export interface RouteOptions {
   transaction?: boolean;
+  /**
+   * Keep the written reply per teacher and input in this process until the change feed hears of
+   * a change to the teacher's data, or `validUntil` passes (docs/architecture.md, "Read caches").
+   * Only for a teacher's read whose every table announces its changes (migrations 0019, 0020); `now` is
+   * the clock the handler goes by; `validUntil` the next time the reply would change by itself
+   * (null: never).
+   */
+  cache?: ReplyCacheOptions;
 }
+
+export interface ReplyCacheOptions {
+  now: () => Date;
+  validUntil?: (teacherId: number, now: Date) => Promise<Date | null>;
+}
+
+/** A kept reply: the written JSON, and the same compressed once per encoding asked for. */
+type KeptReply = { json: string; utf8Bytes: number; large: boolean } & Partial<Record<ReplyEncoding, Buffer>>;
+
+/**
+ * What a kept reply weighs in memory: the JSON as a string (two bytes a character once it holds
+ * any Japanese) and an allowance of its UTF-8 length for the compressed copies made later (brotli
+ * and gzip of such lists come to well under half of it each).
+ */
+const keptBytes = (k: KeptReply) => 2 * k.json.length + k.utf8Bytes;
+
+/**
+ * The written replies of every `cache` route of an app (one per change feed, so per app): at most
+ * 5,000 replies and 64 MiB, the least recently used going first (docs/architecture.md, "Read
+ * caches"). Keyword searches make one entry per keyword; they share the budget.
+ */
+export const REPLY_CACHE_LIMITS = { max: 5_000, maxBytes: 64 * 1024 * 1024 };
+const replyCaches = new WeakMap<ChangeFeed, ReadCache<KeptReply>>();
+export const replyCacheOf = (app: FastifyInstance) => {
+  let cache = replyCaches.get(app.changeFeed);
+  if (!cache)
+    replyCaches.set(
+      app.changeFeed,
+      (cache = new ReadCache<KeptReply>(app.changeFeed, { ...REPLY_CACHE_LIMITS, sizeOf: keptBytes })),
+    );
+  return cache;
+};
+
+/** The reads of `cache` routes under way in an app, by key, each with the feed's mark from its start. */
+type Flight = { mark: number; read: Promise<{ kept: KeptReply; until: number }> };
+const flightMaps = new WeakMap<ChangeFeed, Map<string, Flight>>();
+const flightsOf = (app: FastifyInstance) => {
+  let flights = flightMaps.get(app.changeFeed);
+  if (!flights) flightMaps.set(app.changeFeed, (flights = new Map()));
+  return flights;
+};
 
 /** What a `{ transaction: true }` handler receives besides the call's context. */
 export interface TxContext {
@@ -164,12 +218,69 @@ export function route(
     preValidation: async (request) => {
       if (call.method === 'POST' && request.body == null) request.body = {};
     },
-    handle: async (request, _reply, acting) => {
+    handle: async (request, reply, acting) => {
       const input = call.method === 'GET' ? request.query : request.body;
-      const data = await runHandler(app, options, handler, { input, request, ...acting });
+      const ctx = { input, request, ...acting };
+      if (options.cache && acting.teacher) return cachedReply(app, call, options.cache, handler, ctx, reply);
+      const data = await runHandler(app, options, handler, ctx);
       return { errcode: 0, errmsg: '', data };
     },
   });
+}
+
+/** A `cache` route's reply: the kept one, or the handler's, written and kept (see RouteOptions). */
+async function cachedReply(
+  app: FastifyInstance,
+  call: CallDef,
+  opts: ReplyCacheOptions,
+  handler: Handler<CallDef, unknown>,
+  ctx: { input: unknown; request: FastifyRequest; teacher: AuthTeacher | null },
+  reply: FastifyReply,
+) {
+  const teacherId = ctx.teacher!.id;
+  const cache = replyCacheOf(app);
+  const now = opts.now();
+  const key = `${call.path} ${teacherId} ${JSON.stringify(ctx.input)}`;
+  let kept = cache.get(key, now.getTime());
+  if (kept === undefined) {
+    // The same read already under way, begun since the teacher's last announced change (so it
+    // sees every write this request could know of), answers this request too: 50 clients that
+    // miss one key at once make one query, not 50.
+    const flights = flightsOf(app);
+    const flight = flights.get(key);
+    if (flight && app.changeFeed.unchangedSince(teacherId, flight.mark)) {
+      const read = await flight.read;
+      if (now.getTime() < read.until) kept = read.kept;
+    }
+    if (kept === undefined) {
+      const mark = cache.mark();
+      const read = (async () => {
+        const [data, until] = await Promise.all([
+          runHandler(app, {}, handler, ctx),
+          opts.validUntil ? opts.validUntil(teacherId, now) : null,
+        ]);
+        const json = reply.serialize({ errcode: 0, errmsg: '', data }) as string;
+        const utf8Bytes = Buffer.byteLength(json);
+        const made: KeptReply = { json, utf8Bytes, large: utf8Bytes >= compressionThreshold };
+        return { kept: made, until: until?.getTime() ?? Infinity };
+      })();
+      // While the feed is not listening nothing is cached, and no read is shared either.
+      if (mark !== null) flights.set(key, { mark, read });
+      try {
+        const done = await read;
+        kept = done.kept;
+        cache.set(key, teacherId, mark, kept, now.getTime(), done.until);
+      } finally {
+        if (flights.get(key)?.read === read) flights.delete(key);
+      }
+    }
+  }
+  reply.type('application/json; charset=utf-8');
+  const encoding = kept.large ? replyEncoding(ctx.request) : null;
+  if (!encoding) return reply.send(kept.json);
+  // Compressed once, not on every request (the compression hook leaves an encoded reply alone).
+  const body = (kept[encoding] ??= compressBody(kept.json, encoding));
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(body);
 }
 
 /** What a blob handler returns: the file and its name (Japanese is fine; it is sent RFC 5987-encoded). */

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { findTeacherByToken } from '../modules/auth/token-repository.js';
+import { findTeacherByTokenHash } from '../modules/auth/token-repository.js';
 import { findStudentByToken } from '../modules/learn/index.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db } from '../db/client.js';
+import { ReadCache } from '../lib/read-cache.js';
+import { hashSecret } from '../lib/secrets.js';
 import type { TeacherRow } from '../modules/auth/teacher-repository.js';
 
 export interface AuthTeacher {
@@ -47,7 +50,8 @@ export const bearerToken = (request: FastifyRequest): string | null => {
  * answer 401. Runs before validation so a call without a valid token is always 401, whatever it
  * carries.
  */
-export function registerAuth(app: FastifyInstance, db: Db) {
+export function registerAuth(app: FastifyInstance, db: Db, feed: ChangeFeed) {
+  const teacherOf = tokenCache(db, feed);
   app.decorateRequest('teacher', null);
   app.decorateRequest('student', null);
   app.addHook('onRequest', async (request) => {
@@ -63,8 +67,29 @@ export function registerAuth(app: FastifyInstance, db: Db) {
       request.student = student;
       return;
     }
-    const found = await findTeacherByToken(db, token);
+    const found = await teacherOf(token);
     if (!found && access && access !== 'public') throw AppError.unauthorized();
     request.teacher = found;
   });
+}
+
+/**
+ * The token lookup through a read cache (docs/architecture.md, "Read caches"): a token seen in the
+ * last minute answers from memory until its expiry or until the change feed hears of a change to
+ * its teacher's row or tokens (a sign-out, a password change, a profile edit). Unknown, expired and
+ * revoked tokens are never kept, so every refusal is read from the database.
+ */
+function tokenCache(db: Db, feed: ChangeFeed) {
+  const cache = new ReadCache<AuthTeacher>(feed, { max: 20_000, maxAgeMs: 60_000 });
+  return async (token: string): Promise<AuthTeacher | null> => {
+    const tokenHash = hashSecret(token);
+    const now = Date.now();
+    const kept = cache.get(tokenHash, now);
+    if (kept) return kept;
+    const mark = cache.mark();
+    const found = await findTeacherByTokenHash(db, tokenHash);
+    if (!found) return null;
+    cache.set(tokenHash, found.teacher.id, mark, found.teacher, now, found.expiresAt.getTime());
+    return found.teacher;
+  };
 }

@@ -1,4 +1,4 @@
-import { READER_VOICES, type ReaderProfile } from '@ondoku/speech';
+import { READER_VOICES, SpeechBusyError, type ReaderProfile } from '@ondoku/speech';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSpeechService } from '../modules/evaluation/speech-service.js';
 import { sentenceSets } from '../modules/library/material/sentences.js';
@@ -59,6 +59,22 @@ describe('children’s recordings', () => {
       // The WebM/Opus file the socket would keep, encoded by the worker that scored it.
       expect(Buffer.from(clean!.file!.subarray(0, 4)).toString('hex')).toBe('1a45dfa3');
     }
+  }, 300_000);
+
+  it('waits for the workers when they refuse a stream past capacity, and then records', async () => {
+    let refusals = 2;
+    const busy = {
+      ...speech,
+      startStream: (...args: Parameters<typeof speech.startStream>) => {
+        if (refusals-- > 0) throw new SpeechBusyError();
+        return speech.startStream(...args);
+      },
+    };
+    const recorder = createChildRecorder({ speech: busy, cacheDir: null });
+    const rec = await recorder.record(sentences[0]!, 'read_sentence', reader('none', READER_VOICES[1]));
+    expect(refusals).toBe(-1); // refused twice (a second's wait each), taken the third time
+    expect(rec.result.integrity_score).toBe(100);
+    expect(recorder.stats()).toMatchObject({ evaluated: 1 });
   }, 300_000);
 
   it('reads recordings and results back from the cache, unchanged', async () => {

@@ -4,7 +4,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EvaluationCategory } from '@ondoku/contract';
-import { parseWav, writeWav, type EvaluationResult, type ReaderProfile, type ReadingPlan } from '@ondoku/speech';
+import {
+  parseWav,
+  SpeechBusyError,
+  writeWav,
+  type EvaluationResult,
+  type ReaderProfile,
+  type ReadingPlan,
+  type SpeechStream,
+} from '@ondoku/speech';
 import type { SpeechService } from '../modules/evaluation/speech-service.js';
 import { TTS_ENGINE } from '../modules/library/index.js';
 
@@ -52,6 +60,9 @@ const GENERATOR_VERSION = 1;
 const SAMPLE_RATE = 16_000;
 /** 100 ms of audio per pushed chunk (the web recorder sends 10 ms frames in batches of 10). */
 const CHUNK = SAMPLE_RATE / 10;
+/** How long the seed waits for busy speech workers before asking again, and how many times (10 min). */
+const BUSY_WAIT_MS = 1_000;
+const BUSY_WAITS = 600;
 
 const sha = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('hex');
 
@@ -159,7 +170,18 @@ export function createChildRecorder(deps: {
     try {
       // One retry: a worker replaced after a time-out on a very busy machine scores it again.
       for (let attempt = 0; ; attempt++) {
-        const stream = deps.speech.startStream(text, category, { record: true });
+        // The seed pushes a whole recording at once; past the workers' capacity (load shedding,
+        // docs/speech-service.md) it waits for them rather than fail: children come first.
+        let stream: SpeechStream;
+        for (let waited = 0; ; waited++) {
+          try {
+            stream = deps.speech.startStream(text, category, { record: true });
+            break;
+          } catch (err) {
+            if (!(err instanceof SpeechBusyError) || waited >= BUSY_WAITS) throw err;
+            await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
+          }
+        }
         try {
           for (let i = 0; i < pcm.length; i += CHUNK) stream.push(pcm.subarray(i, i + CHUNK));
           return await stream.finish();

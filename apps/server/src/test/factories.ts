@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import { createTeacher, type NewTeacher } from '../modules/auth/service.js';
 import { createClass } from '../modules/classes/index.js';
 import { createStudents } from '../modules/students/index.js';
+import { fileSequence } from './file-sequence.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -14,8 +15,9 @@ type WithBox = Pick<TestApp, 'db' | 'secretBox'>;
 /** A teacher as factories take it: a row or anything with its id. */
 export type TeacherRef = { id: number };
 
+const nextTeacher = fileSequence();
 let seq = 0;
-const unique = () => `${Date.now().toString(36)}${++seq}`;
+const unique = () => `${Date.now().toString(36)}${(seq = nextTeacher())}`;
 
 /** A teacher with unique ids; override any field. */
 export async function buildTeacher(db: Db, overrides: Partial<NewTeacher> = {}) {
@@ -54,15 +56,15 @@ export type SignedInTeacher = Awaited<ReturnType<typeof teacherWithToken>>;
 
 const teacherOf = async (t: HasDb, teacher?: TeacherRef) => teacher ?? (await buildTeacher(t.db)).teacher;
 
-let classSeq = 0;
+const nextClass = fileSequence();
 /** A class (of a new teacher unless `teacher` is given), through the service the calls use. */
 export async function buildClass(t: HasDb, opts: { teacher?: TeacherRef; name?: string; allowJoin?: number } = {}) {
-  classSeq += 1;
+  const classSeq = nextClass();
   const teacher = await teacherOf(t, opts.teacher);
   return createClass(t.db, teacher.id, { name: opts.name ?? `${classSeq}組`, allowJoin: opts.allowJoin });
 }
 
-let studentSeq = 0;
+const nextStudent = fileSequence();
 /**
  * Students, through the service the imports use; returns their login ids. With `teacher` they
  * are that teacher's (in `classIds`, or in no class); without one, they go into `classIds`' or a
@@ -82,7 +84,7 @@ export async function buildStudents(
     classIds = [c.id];
   }
   const list = Array.from({ length: count }, () => {
-    studentSeq += 1;
+    const studentSeq = nextStudent();
     return {
       loginId: `${opts.prefix ?? 's'}${Date.now().toString(36)}${studentSeq}`,
       name: `生徒 ${studentSeq}`,

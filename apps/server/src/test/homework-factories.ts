@@ -3,6 +3,7 @@ import type { PublishInput } from '@ondoku/contract';
 import { libraryResources, wordBooks, wordBookWords } from '../db/schema/index.js';
 import { publishHomework } from '../modules/homework/index.js';
 import { buildClass, buildStudents, buildTeacher, type TeacherRef } from './factories.js';
+import { fileSequence } from './file-sequence.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -12,7 +13,7 @@ import type { TestApp } from './test-app.js';
  */
 type HasDb = Pick<TestApp, 'db'>;
 
-let seq = 0;
+const nextSeq = fileSequence();
 
 /** A library resource: headquarters by default; `teacher` makes it that teacher's classroom material. */
 export async function buildResource(
@@ -25,7 +26,7 @@ export async function buildResource(
     packCode?: string;
   } = {},
 ) {
-  seq += 1;
+  const seq = nextSeq();
   const origin = opts.origin ?? (opts.teacher ? 'classroom' : 'headquarters');
   const teacherId = origin === 'classroom' ? (opts.teacher ?? (await buildTeacher(t.db)).teacher).id : null;
   const title = opts.title ?? `教材${seq}`;
@@ -49,7 +50,7 @@ export async function buildResource(
 
 /** A word book with `parts` parts of `perPart` words each. */
 export async function buildWordBook(t: HasDb, opts: { parts?: number; perPart?: number } = {}) {
-  seq += 1;
+  const seq = nextSeq();
   const parts = opts.parts ?? 3;
   const perPart = opts.perPart ?? 5;
   const code = `wb-test-${Date.now().toString(36)}-${seq}`;
@@ -82,13 +83,18 @@ export async function buildHomework(
     students?: number;
     now?: Date;
     input?: Partial<PublishInput>;
+    /**
+     * Assign the teacher's own classroom material instead of a new headquarters resource (a new
+     * headquarters row is a change every teacher's read caches hear, docs/architecture.md).
+     */
+    classroomResource?: boolean;
   } = {},
 ) {
   const teacher = opts.teacher ?? (await buildTeacher(t.db)).teacher;
   const now = opts.now ?? new Date();
   const klass = await buildClass(t, { teacher });
   const studentIds = await buildStudents(t, opts.students ?? 2, { teacher, classIds: [klass.id] });
-  const resource = await buildResource(t);
+  const resource = await buildResource(t, opts.classroomResource ? { teacher } : {});
   const input = {
     homework_type: 'routine',
     request_key: randomUUID(),

@@ -6,6 +6,7 @@ import { publishHomework } from '../modules/homework/index.js';
 import type { StoredContent } from '../modules/library/index.js';
 import { issueStudentToken } from '../modules/learn/index.js';
 import { buildClass, buildStudents, buildTeacher, type TeacherRef } from './factories.js';
+import { fileSequence } from './file-sequence.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -33,7 +34,7 @@ export async function signInStudent(t: HasDb, student: string): Promise<SignedIn
   return { token: await issueStudentToken(t.db, row.id), id: row.id, teacherId: row.teacherId, loginId: row.loginId };
 }
 
-let seq = 0;
+const nextSeq = fileSequence();
 
 export const sentenceTexts = ['I like apples.', 'She plays the piano.', 'We go to school.'];
 
@@ -91,7 +92,7 @@ export async function buildArticleResource(t: HasDb) {
 }
 
 async function insertResource(t: HasDb, type: string, teacher: TeacherRef | undefined, content: StoredContent) {
-  seq += 1;
+  const seq = nextSeq();
   const title = `学習教材${seq}`;
   const [row] = await t.db
     .insert(libraryResources)

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp, type ServerTimeouts } from '../app.js';
 import type { Clock } from '../lib/clock.js';
 import type { RecordingUrl } from '../modules/results/index.js';
+import type { SpeechService } from '../modules/evaluation/speech-service.js';
 import type { MissedItemsSource } from '../modules/homework/index.js';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../db/client.js';
@@ -82,6 +83,10 @@ export async function buildTestApp(
     clock?: Clock;
     missedItems?: MissedItemsSource;
     recordingUrl?: RecordingUrl;
+    /** false: answer reads from the read caches without first hearing every committed change (app.ts). */
+    syncBeforeEachRequest?: boolean;
+    /** The speech workers (e.g. with other capacity settings); the caller closes them. */
+    speech?: SpeechService;
   } = {},
 ) {
   const database = opts.sameDatabaseAs
@@ -107,6 +112,8 @@ export async function buildTestApp(
     timeouts: opts.timeouts,
     clock: opts.clock,
     missedItems: opts.missedItems,
+    syncBeforeEachRequest: opts.syncBeforeEachRequest ?? true,
+    speech: opts.speech,
   });
   await app.ready();
   return {

@@ -22,7 +22,12 @@ export interface RecorderLike {
  */
 export interface LearnDeps {
   queue: LearnQueue;
-  createRecorder(opts: { params: EvaluationParams; onLevel?(level: number): void }): Promise<RecorderLike>;
+  /** `onRefused`: the server refused while the child still reads (混み合っています…); stop() rejects with it. */
+  createRecorder(opts: {
+    params: EvaluationParams;
+    onLevel?(level: number): void;
+    onRefused?(): void;
+  }): Promise<RecorderLike>;
   evaluateQueued(r: QueuedRecording): Promise<{ sid: string; result: EvaluationResultData }>;
   /** The microphone for the check before the first recording (released by the caller). */
   openMicrophone(): Promise<MediaStream>;
@@ -56,12 +61,12 @@ export function browserDeps(): LearnDeps {
   };
   return withOutbox({
     queue,
-    async createRecorder({ params, onLevel }) {
+    async createRecorder({ params, onLevel, onRefused }) {
       const [{ Recorder }, { encoderUrl }] = await Promise.all([
         import('../lib/recorder/recorder'),
         import('../lib/recorder/encoder-url'),
       ]);
-      return new Recorder({ socketUrl: fetchStudentSocketUrl, encoderUrl, params, onLevel });
+      return new Recorder({ socketUrl: fetchStudentSocketUrl, encoderUrl, params, onLevel, onRefused });
     },
     evaluateQueued,
     openMicrophone: () => navigator.mediaDevices.getUserMedia({ audio: true }),

@@ -10,6 +10,7 @@ if (process.env.NO_SELECTOR_CACHE !== '1') installSelectorCache(document);
 // long a query waits changes, never what it looks for; each test's own timeout still bounds it.
 // 20 s since a full run at load 15–18 (2026-11-23, run1) failed the first test of ten route files:
 // the screen's lazy chunk had not even been imported after 10 s (the page was still `<div />`).
+// The test files' own waits are never shorter either (10–15 s ones failed at load 10, 2026-11-24).
 configure({ asyncUtilTimeout: 20_000 });
 
 // antd reads matchMedia for responsive layouts; jsdom has none.

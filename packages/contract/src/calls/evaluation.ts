@@ -71,6 +71,8 @@ export const EvaluationCode = {
   IDLE_TIMEOUT: 40800,
   TOO_MANY_SOCKETS: 42900,
   EVALUATION_FAILED: 50001,
+  /** Past the server's capacity: refused at the start, or an accepted stream whose worker fell far behind. */
+  BUSY: 50300,
 } as const;
 
 export const evaluationMessages = {
@@ -87,6 +89,7 @@ export const evaluationMessages = {
   idleTimeout: '一定時間データが届かなかったため、接続を終了しました。',
   tooManySockets: '同時に開ける録音の数を超えています。前の録音を終えてからもう一度お試しください。',
   evaluationFailed: '音声の評価に失敗しました。もう一度お試しください。',
+  busy: '混み合っています。少し待ってからもう一度録音してください。',
 } as const;
 
 /**

@@ -13,7 +13,8 @@
 import type { AcousticModel } from '../model/acoustic-model';
 import type { MfccExtractor } from '../frontend/mfcc';
 import { DITHER_LSB } from '../frontend/index';
-import { gaussianScore, insertK, insertTop, TOP_N, type SenoneScores } from './senone-scores';
+import { gaussianScore, insertK, insertTop, topK, TOP_N, type SenoneScores } from './senone-scores';
+import { simdGaussians, type SimdGaussians } from './simd-gaussians';
 
 /** Candidates per codebook kept for the static stream (of 256). */
 export const SHORTLIST = 20;
@@ -78,6 +79,8 @@ export class IncrementalScorer {
   private readonly rel: Float64Array;
   private fullSearch = new Uint8Array(0);
   private nShortlisted = 0;
+  /** Whole-codebook Gaussian scoring in WebAssembly SIMD (null: one Gaussian at a time in JS). */
+  private readonly simd: SimdGaussians | null;
 
   constructor(
     private readonly model: AcousticModel,
@@ -101,6 +104,7 @@ export class IncrementalScorer {
     this.approx = new Float32Array(this.dim);
     this.seen = new Uint8Array(model.density);
     this.rel = new Float64Array(this.nCb * model.nStreams * TOP_N);
+    this.simd = simdGaussians(model);
     this.useShortlist = model.density <= 256 && model.density > SHORTLIST && this.finalStreams.length > 0;
   }
 
@@ -225,6 +229,18 @@ export class IncrementalScorer {
     for (const s of this.finalStreams) {
       const len = model.streamLengths[s]!;
       const off = model.streamOffsets[s]!;
+      if (this.simd) {
+        // Every Gaussian at once, then the best SHORTLIST of each codebook.
+        const all = this.simd.score(approx, off, s);
+        for (let cb = 0; cb < nCb; cb++) {
+          const o = cb * SHORTLIST;
+          topK(all, cb * density, density, slIdx, slVal, o, SHORTLIST);
+          const dst = t * nCb * SHORTLIST + o;
+          for (let k = 0; k < SHORTLIST; k++) this.shortlist[dst + k] = slIdx[o + k]!;
+        }
+        this.nShortlisted = t + 1;
+        break;
+      }
       for (let cb = 0; cb < nCb; cb++) {
         const mean = model.means[cb]![s]!;
         const prec = model.precisions[cb]![s]!;
@@ -302,8 +318,20 @@ export class IncrementalScorer {
     const xo = t * this.dim;
     const { density } = model;
     const { topIdx, topVal, prevIdx } = this;
+    const simd = this.simd;
+    if (simd) {
+      for (const s of streams) {
+        if (this.useShortlist && s === this.finalStreams[0] && !this.fullSearch[t]) continue;
+        // Every Gaussian of every codebook at once (SIMD), then the best TOP_N of each.
+        const all = simd.score(x, xo + model.streamOffsets[s]!, s);
+        for (let cb = 0; cb < nCb; cb++) {
+          topK(all, cb * density, density, topIdx, topVal, (cb * model.nStreams + s) * TOP_N, TOP_N);
+        }
+      }
+    }
     for (let cb = 0; cb < nCb; cb++) {
       for (const s of streams) {
+        if (simd && !(this.useShortlist && s === this.finalStreams[0] && !this.fullSearch[t])) continue;
         const len = model.streamLengths[s]!;
         const off = xo + model.streamOffsets[s]!;
         const mean = model.means[cb]![s]!;
@@ -359,18 +387,25 @@ export class IncrementalScorer {
         for (let n = 1; n < TOP_N; n++) rel[k0 + n] = Math.exp(val[k0 + n]! - val[k0]!);
       }
     }
+    // One log per senone for all the streams mixed here: Σ_s log sum_s = log Π_s sum_s (each sum
+    // is at least the smallest weight, e^−26, so the product of three cannot underflow).
+    const nS = streams.length;
+    const senoneCodebook = model.mdef.senoneCodebook;
     for (let c = 0; c < nCols; c++) {
       const sen = list[c]!;
-      const cb = model.mdef.senoneCodebook[sen]!;
-      let total = 0;
-      for (const s of streams) {
+      const cb = senoneCodebook[sen]!;
+      let best = 0;
+      let product = 1;
+      for (let j = 0; j < nS; j++) {
+        const s = streams[j]!;
         const k0 = (cb * nStreams + s) * TOP_N;
         const wBase = (sen * nStreams + s) * density;
         let sum = qLin[weightQ[wBase + idx[k0]!]!]!;
         for (let n = 1; n < TOP_N; n++) sum += qLin[weightQ[wBase + idx[k0 + n]!]!]! * rel[k0 + n]!;
-        total += val[k0]! + Math.log(sum);
+        best += val[k0]!;
+        product *= sum;
       }
-      data[row + c] = data[row + c]! + total;
+      data[row + c] = data[row + c]! + best + Math.log(product);
     }
   }
 }

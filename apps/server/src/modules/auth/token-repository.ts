@@ -33,6 +33,7 @@ const prepareTokenLookup = (db: DbOrTx) =>
   db
     .select({
       tokenId: authTokens.id,
+      expiresAt: authTokens.expiresAt,
       id: teachers.id,
       loginId: teachers.loginId,
       email: teachers.email,
@@ -55,14 +56,17 @@ const prepareTokenLookup = (db: DbOrTx) =>
     .limit(1)
     .prepare('find_teacher_by_token');
 
-/** A live token's teacher, or null when the token is unknown, expired or revoked. */
-export async function findTeacherByToken(db: DbOrTx, token: string): Promise<AuthTeacher | null> {
+/** A live token's teacher and when the token expires, or null when it is unknown, expired or revoked. */
+export async function findTeacherByTokenHash(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<{ teacher: AuthTeacher; expiresAt: Date } | null> {
   let lookup = tokenLookups.get(db);
   if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)));
-  const [row] = await lookup.execute({ tokenHash: hashSecret(token) });
+  const [row] = await lookup.execute({ tokenHash });
   if (!row) return null;
-  const { tokenId, ...profile } = row;
-  return { id: row.id, type: row.type, tokenId, profile };
+  const { tokenId, expiresAt, ...profile } = row;
+  return { teacher: { id: row.id, type: row.type, tokenId, profile }, expiresAt };
 }
 
 export async function revokeToken(db: DbOrTx, tokenId: number): Promise<void> {

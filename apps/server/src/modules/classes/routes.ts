@@ -14,9 +14,10 @@ import {
 } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { route } from '../../lib/route.js';
 import { listArchivedClasses, listClasses } from './class-repository.js';
-import { requireOwnClass } from './policy.js';
+import { requireOwnClass, rosterReadCache } from './policy.js';
 import {
   presentArchivedClassRows,
   presentClass,
@@ -27,10 +28,12 @@ import {
 import * as service from './service.js';
 
 /** The class calls (the spec's team): create, rename, reorder, hide/show. */
-export function classRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const { db } = deps;
+export function classRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
 
-  route(app, getMyClassRows, async ({ teacher }) => presentClassRows(await listClasses(db, teacher.id)));
+  route(app, getMyClassRows, { cache: rosterReadCache(clock) }, async ({ teacher }) =>
+    presentClassRows(await listClasses(db, teacher.id)),
+  );
 
   route(app, getClassInfo, async ({ input, teacher }) =>
     presentClass(await requireOwnClass(db, teacher, input.team_id, { readOnly: true })),

@@ -26,6 +26,7 @@ import { call, download } from '../../test/call.js';
 import { teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
 import { buildHomework } from '../../test/homework-factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { scorePages } from './exports.js';
 
 let t: TestApp;
 let me: SignedInTeacher;
@@ -166,9 +167,13 @@ describe('download tasks', () => {
     // A name that starts with = is text, never a formula.
     expect(ws.getCell('B3').type).toBe(ExcelJS.ValueType.String);
     expect(ws.getCell('B3').formula).toBeUndefined();
-    // The header keeps its style; data cells (which share one plain style, exports.ts) have none.
+    // The header keeps its style (bold, tinted, long titles wrapped); data cells have none.
     expect(ws.getCell('A1').font).toMatchObject({ bold: true });
     expect(ws.getCell('A1').fill).toMatchObject({ fgColor: { argb: 'FFE3F1EA' } });
+    expect(ws.getCell('H1').alignment).toMatchObject({ vertical: 'middle', wrapText: true });
+    // The header row and the name columns stay in view; the columns keep their widths.
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', xSplit: 3, ySplit: 1 });
+    expect([1, 2, 3, 8].map((i) => ws.getColumn(i).width)).toEqual([9, 16, 18, 14]);
     for (const ref of ['A2', 'B3', 'H3', 'K4']) {
       expect(ws.getCell(ref).font?.bold).toBeFalsy();
       expect(ws.getCell(ref).fill).toBeUndefined();
@@ -342,6 +347,22 @@ describe('download tasks', () => {
     await t.app.downloads.runAll();
     expect(await t.db.select().from(downloadTasks).where(eq(downloadTasks.id, b!.task_id))).toEqual([]);
     expect(await t.storage.exists(rowB!.fileKey!)).toBe(false);
+  });
+
+  it('reads the children through one cursor, page by page, in register order, with their scores folded in', async () => {
+    const pages: { id: number; scores: Record<string, number> | null; practice: number }[][] = [];
+    await scorePages(t.db, hw.homeworkId, async (rows) => void pages.push(rows), 2);
+    expect(pages.map((p) => p.length)).toEqual([2, 1]);
+    // Register order (出席番号 1, 2, 3), as in the file.
+    expect(pages.flat().map((r) => r.id)).toEqual([childIds[1], childIds[0], childIds[2]]);
+    expect(pages.flat().map((r) => [r.scores, r.practice])).toEqual([
+      [{ [topicIds[0]!]: 91 }, 3],
+      [{ [topicIds[0]!]: 80, [topicIds[1]!]: 60 }, 3],
+      [null, 0],
+    ]);
+    const whole: number[] = [];
+    await scorePages(t.db, hw.homeworkId, async (rows) => void whole.push(rows.length));
+    expect(whole).toEqual([3]);
   });
 
   it('refers a large homework to a download task instead of a direct file', async () => {

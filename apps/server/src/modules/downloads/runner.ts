@@ -58,10 +58,9 @@ export function createDownloadRunner(deps: {
   async function runOne(task: TaskRecord) {
     const started = clock.now();
     try {
-      let last = -1;
+      const due = progressGate();
       const progress: Progress = async (percent) => {
-        if (percent - last < 5 && percent < 100) return;
-        last = percent;
+        if (!due(percent)) return;
         if (!(await setProgress(db, task, Math.min(99, percent), clock.now()))) throw new TaskGone();
       };
       const maker = deps.makers?.[task.kind as DownloadKind];
@@ -110,6 +109,25 @@ export function createDownloadRunner(deps: {
       stopped = true;
       await ticker.stop();
     },
+  };
+}
+
+/** The least time between two progress writes of one task (ms). */
+export const PROGRESS_GAP_MS = 250;
+
+/**
+ * Whether a task's progress is worth writing: it moved by 5 points or more and the last write is
+ * PROGRESS_GAP_MS old (100 always). Each write is a committed UPDATE the export waits for, and
+ * the list is read by a person, so a one-second export writes a few times, not twenty.
+ */
+export function progressGate(now: () => number = () => performance.now()) {
+  let last = -1;
+  let at = -Infinity;
+  return (percent: number) => {
+    if (percent < 100 && (percent - last < 5 || now() - at < PROGRESS_GAP_MS)) return false;
+    last = percent;
+    at = now();
+    return true;
   };
 }
 

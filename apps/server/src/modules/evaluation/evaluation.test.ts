@@ -7,7 +7,6 @@ import {
   evaluationWord,
   logout,
 } from '@ondoku/contract';
-import { synthesize } from '@ondoku/speech';
 import OpusScript from 'opusscript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -15,8 +14,10 @@ import { eq } from 'drizzle-orm';
 import { authTokens, evaluationTicketsUsed } from '../../db/schema/index.js';
 import { call } from '../../test/call.js';
 import { teacherWithToken } from '../../test/factories.js';
+import { rawFrames, synthesizedPcm } from '../../test/evaluation-audio.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { createTicketSigner } from './ticket.js';
+import { createSpeechService } from './speech-service.js';
 import { useTicket } from './ticket-repository.js';
 
 let t: TestApp;
@@ -26,15 +27,21 @@ let sentence: Int16Array; // "I like to read English books." spoken by the TTS a
 
 const TEXT = 'I like to read English books.';
 
+// Load shedding off: these tests open several sockets at once on a machine whose load varies, and
+// the measured cost would decide how many are taken (load-shedding.test.ts tests that).
+const speech = createSpeechService({ capacity: false });
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ speech });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   ({ auth } = await teacherWithToken(t));
-  const wav = await synthesize({ text: TEXT, toneType: 2 });
-  sentence = Int16Array.from(wav.samples, (x) => Math.round(Math.max(-1, Math.min(1, x)) * 32767));
+  sentence = await synthesizedPcm(TEXT);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await speech.close();
+});
 
 async function socketUrl(as: Record<string, string> = auth): Promise<string> {
   const res = await t.app.inject({
@@ -87,21 +94,6 @@ const start = (over: object = {}) => ({
   audio: '',
   ...over,
 });
-
-/** Raw PCM frames the way the web recorder sends them: 3200-sample chunks, status 1, then status 2. */
-function rawFrames(pcm: Int16Array) {
-  const frames: object[] = [];
-  for (let i = 0; i < pcm.length; i += 3200) {
-    const chunk = pcm.subarray(i, i + 3200);
-    frames.push({
-      cmd: 'auw',
-      status: 1,
-      audio: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('base64'),
-    });
-  }
-  frames.push({ cmd: 'auw', status: 2, audio: '' });
-  return frames;
-}
 
 const waitForNoSessions = async () => {
   for (let i = 0; i < 50 && t.app.evaluationSessions.size > 0; i++) await new Promise((r) => setTimeout(r, 20));

@@ -2,7 +2,6 @@
 // recording URLs; the purge of results never submitted.
 import type { AddressInfo } from 'node:net';
 import { EvaluationCode, evaluationLimits, learnLimits } from '@ondoku/contract';
-import { synthesize } from '@ondoku/speech';
 import { eq } from 'drizzle-orm';
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
 import { OpusDecoder } from 'opus-decoder';
@@ -13,7 +12,9 @@ import { attemptAnswers, attempts, evaluationResults, students, studentTokens } 
 import { manualClock } from '../../lib/clock.js';
 import { hashSecret, newSecret } from '../../lib/secrets.js';
 import { buildStudent, teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
+import { rawFrames, synthesizedPcm } from '../../test/evaluation-audio.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { createSpeechService } from './speech-service.js';
 import { issueStudentEvaluationUrl, recordingUrl } from './index.js';
 import { lockRecordingShared } from './result-repository.js';
 
@@ -24,15 +25,21 @@ let host: string;
 let teacher: SignedInTeacher;
 let sentence: Int16Array;
 
+// Load shedding off: several children's sockets are open at once here, on a machine whose load
+// varies (load-shedding.test.ts tests the shedding).
+const speech = createSpeechService({ capacity: false });
+
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
+  t = await buildTestApp({ clock, speech });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   teacher = await teacherWithToken(t);
-  const wav = await synthesize({ text: TEXT, toneType: 2 });
-  sentence = Int16Array.from(wav.samples, (x) => Math.round(Math.max(-1, Math.min(1, x)) * 32767));
+  sentence = await synthesizedPcm(TEXT);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await speech.close();
+});
 
 /** A child of the teacher, signed in: a student_tokens row as the learn module makes it (SHA-256 of the token). */
 async function signedInChild(opts: { expiresInMs?: number } = {}) {
@@ -98,16 +105,6 @@ const start = (over: object = {}) => ({
   audio: '',
   ...over,
 });
-
-function rawFrames(pcm: Int16Array) {
-  const frames: object[] = [];
-  for (let i = 0; i < pcm.length; i += 3200) {
-    const c = pcm.subarray(i, i + 3200);
-    frames.push({ cmd: 'auw', status: 1, audio: Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('base64') });
-  }
-  frames.push({ cmd: 'auw', status: 2, audio: '' });
-  return frames;
-}
 
 function opusPackets(pcm: Int16Array): Buffer[] {
   const encoder = new OpusScript(16000, 1, OpusScript.Application.VOIP);

@@ -1,6 +1,6 @@
 // The session's rules without a socket: the idle timer counts audio progress (issue 12, 8c).
-import { EvaluationCode, evaluationLimits } from '@ondoku/contract';
-import type { SpeechStream } from '@ondoku/speech';
+import { EvaluationCode, evaluationLimits, evaluationMessages } from '@ondoku/contract';
+import { SpeechBusyError, type SpeechStream, type SpeechStreamOptions } from '@ondoku/speech';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EvaluationSession, type FinishedEvaluation, type StoreEvaluation } from './session.js';
 
@@ -105,7 +105,7 @@ describe('a finished evaluation', () => {
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ code: 0, sid: stored[0]!.sid, result: stored[0]!.result });
     expect(stored[0]).toMatchObject({ owner: { kind: 'student', id: 7 }, text: 'I like apples.', durationMs: 200 });
-    expect(starts).toEqual([['I like apples.', 'read_sentence', { record: true }]]);
+    expect(starts).toEqual([['I like apples.', 'read_sentence', { record: true, onShed: expect.any(Function) }]]);
     expect(stored[0]!.recording).toBe(recording);
     expect(stored[0]!.result).not.toHaveProperty('duration_ms');
     expect(stored[0]!.result).not.toHaveProperty('recording');
@@ -115,5 +115,66 @@ describe('a finished evaluation', () => {
     const { sent } = finished(() => Promise.reject(new Error('insert failed')));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.code).toBe(EvaluationCode.EVALUATION_FAILED);
+  });
+});
+
+describe('load shedding', () => {
+  const busy = { code: EvaluationCode.BUSY, message: evaluationMessages.busy, sid: expect.any(String) };
+
+  it('answers BUSY when the workers refuse the stream at its start', async () => {
+    const sent: unknown[] = [];
+    const close = vi.fn();
+    const session = new EvaluationSession(
+      { send: (m) => sent.push(JSON.parse(m)), close },
+      () => {
+        throw new SpeechBusyError();
+      },
+      () => {},
+    );
+    session.receive(startFrame);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([busy]);
+    expect(close).toHaveBeenCalled();
+    expect(session.isOpen).toBe(false);
+  });
+
+  it('answers BUSY and drops the stream when the pool sheds it while the child reads', async () => {
+    const sent: unknown[] = [];
+    let onShed: (() => void) | undefined;
+    const abort = vi.fn();
+    const session = new EvaluationSession(
+      { send: (m) => sent.push(JSON.parse(m)), close: vi.fn() },
+      (_text: string, _category: unknown, options?: SpeechStreamOptions) => {
+        onShed = options?.onShed;
+        return { push: () => {}, finish: () => new Promise(() => {}), abort };
+      },
+      () => {},
+    );
+    session.receive(startFrame);
+    session.receive(audio(3200));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([]);
+    onShed!();
+    expect(sent).toEqual([busy]);
+    expect(abort).toHaveBeenCalled();
+    expect(session.isOpen).toBe(false);
+  });
+
+  it('answers BUSY when the result took longer than the time limit', async () => {
+    const sent: unknown[] = [];
+    const session = new EvaluationSession(
+      { send: (m) => sent.push(JSON.parse(m)), close: vi.fn() },
+      () => ({
+        push: () => {},
+        finish: () => Promise.reject(new SpeechBusyError('speech job timed out')),
+        abort: () => {},
+      }),
+      () => {},
+    );
+    session.receive(startFrame);
+    session.receive(audio(3200));
+    session.receive(JSON.stringify({ cmd: 'auw', status: 2, audio: '' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([busy]);
   });
 });

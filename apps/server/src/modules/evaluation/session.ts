@@ -9,14 +9,15 @@ import {
   type EvaluationReply,
   type EvaluationResultData,
 } from '@ondoku/contract';
-import { Recording, type SpeechStream, type SpeechStreamOptions } from '@ondoku/speech';
+import { Recording, SpeechBusyError, type SpeechStream, type SpeechStreamOptions } from '@ondoku/speech';
 import { OpusInput, RawPcmInput, type AudioInput } from './audio-input.js';
 import { presentEvaluationResult } from './presenter.js';
 import type { TicketKind } from './ticket.js';
 
 /**
  * Starts an evaluation in a speech worker that scores the audio while it arrives (and, with
- * `record`, encodes it into the recording).
+ * `record`, encodes it into the recording). Throws SpeechBusyError past capacity; `onShed` is
+ * called if the stream is shed later (the session answers BUSY either way).
  */
 export type StartStream = (text: string, category: EvaluationCategory, options?: SpeechStreamOptions) => SpeechStream;
 
@@ -200,7 +201,16 @@ export class EvaluationSession {
     this.recording = aue === 'opus' ? new Recording() : null;
     this.category = category;
     this.text = trimmed;
-    this.stream = this.startStream(trimmed, category, { record: aue === 'raw' });
+    try {
+      this.stream = this.startStream(trimmed, category, {
+        record: aue === 'raw',
+        // An accepted stream whose worker fell far behind: answered now, not after a long wait.
+        onShed: () => this.fail(EvaluationCode.BUSY, evaluationMessages.busy),
+      });
+    } catch (e) {
+      if (e instanceof SpeechBusyError) return this.fail(EvaluationCode.BUSY, evaluationMessages.busy);
+      throw e;
+    }
     this.state = 'receiving';
   }
 
@@ -230,8 +240,9 @@ export class EvaluationSession {
       const reply: EvaluationReply = { code: EvaluationCode.OK, message: '', sid: this.sid, result: presented };
       this.io.send(JSON.stringify(reply));
       this.end();
-    } catch {
-      this.fail(EvaluationCode.EVALUATION_FAILED, evaluationMessages.evaluationFailed);
+    } catch (e) {
+      if (e instanceof SpeechBusyError) this.fail(EvaluationCode.BUSY, evaluationMessages.busy);
+      else this.fail(EvaluationCode.EVALUATION_FAILED, evaluationMessages.evaluationFailed);
     }
   }
 

@@ -6,6 +6,8 @@ import {
   SpeechWorkerPool,
   type ReaderProfile,
   type ReadingReply,
+  type SpeechCapacityOptions,
+  type SpeechPoolLoad,
   type SpeechStream,
   type SpeechStreamOptions,
 } from '@ondoku/speech';
@@ -19,6 +21,7 @@ export interface SpeechService {
   /**
    * An evaluation scored while the audio arrives; finish() then only runs the alignment. With
    * `record`, the worker also encodes the audio into the WebM/Opus recording finish() returns.
+   * Throws SpeechBusyError past capacity (load shedding, docs/speech-service.md).
    */
   startStream(text: string, category: EvaluationCategory, options?: SpeechStreamOptions): SpeechStream;
   /** Text-to-speech on a worker thread (the library installer's model audio). */
@@ -26,10 +29,19 @@ export interface SpeechService {
   /** A demo child's reading of a text, synthesised on a worker thread (the demo seed). */
   synthesizeReading(text: string, reader: ReaderProfile): Promise<ReadingReply>;
   warmUp(): Promise<void>;
+  /** The workers' load as judged for load shedding (null before the first use). */
+  load(): SpeechPoolLoad | null;
   close(): Promise<void>;
 }
 
-export function createSpeechService(opts: { workers?: number; modelDir?: string } = {}): SpeechService {
+export function createSpeechService(
+  opts: {
+    workers?: number;
+    modelDir?: string;
+    /** Load shedding of streams: the pool's defaults (SpeechCapacityOptions) unless given; false: none. */
+    capacity?: SpeechCapacityOptions | false;
+  } = {},
+): SpeechService {
   let pool: SpeechWorkerPool | null = null;
   const bundled = fileURLToPath(new URL('./speech-worker.js', import.meta.url));
   const get = () =>
@@ -38,12 +50,14 @@ export function createSpeechService(opts: { workers?: number; modelDir?: string 
       workerFile: existsSync(bundled) ? bundled : undefined,
       modelDir: opts.modelDir,
       timeoutMs: 60_000,
+      capacity: opts.capacity === false ? undefined : (opts.capacity ?? {}),
     }));
   return {
     startStream: (text, category, options) => get().startStream(text, category, options),
     synthesize: (text, toneType, speed) => get().synthesize(text, toneType, speed),
     synthesizeReading: (text, reader) => get().synthesizeReading(text, reader),
     warmUp: () => get().ready(),
+    load: () => pool?.load() ?? null,
     async close() {
       await pool?.close();
       pool = null;

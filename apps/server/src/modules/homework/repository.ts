@@ -175,6 +175,20 @@ export async function listTeacherHomework(db: DbOrTx, teacherId: number, q: Home
   return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
 }
 
+/**
+ * The next time one of the teacher's homework changes state by itself (a scheduled one opens, an
+ * open one's deadline passes), or null: until then the list's states (and its state filter) read
+ * now stay true. The list's read cache keeps a page no longer than this.
+ */
+export async function nextStateChange(db: DbOrTx, teacherId: number, now: Date): Promise<Date | null> {
+  const res = await db.execute<{ next: Date | null }>(sql`
+    select least(min(h.start_time) filter (where h.start_time > ${now}),
+                 min(${deadline}) filter (where ${deadline} > ${now})) as next
+    from homework h where h.teacher_id = ${teacherId} and h.deleted_at is null`);
+  const next = res.rows[0]?.next;
+  return next ? new Date(next) : null;
+}
+
 /** One homework of the teacher (not deleted) as the list shows it, or null. */
 export async function findHomeworkView(db: DbOrTx, teacherId: number, id: number, now: Date) {
   const inner = sql`select h.* from homework h where h.id = ${id} and h.teacher_id = ${teacherId} and h.deleted_at is null`;

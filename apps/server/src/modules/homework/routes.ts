@@ -28,7 +28,7 @@ import { listClasses } from '../classes/index.js';
 import { requireOwnClass } from '../classes/policy.js';
 import { listClassStudents } from '../students/index.js';
 import { delayPlan, deletePlan, editPlan, listPlans, planDetail } from './plans.js';
-import { requireOwnHomework, requireOwnPlan, requireOwnReissue } from './policy.js';
+import { homeworkReadCache, requireOwnHomework, requireOwnPlan, requireOwnReissue } from './policy.js';
 import {
   presentHomework,
   presentHomeworkClass,
@@ -47,7 +47,9 @@ import * as service from './service.js';
 export function homeworkRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  route(app, getMyHomeworkPageList, async ({ input, teacher }) => {
+  // Kept per teacher and filter until a change of their homework, classes or topics, or the next
+  // change of state (docs/architecture.md, "Read caches"): a teacher comes back to this list often.
+  route(app, getMyHomeworkPageList, { cache: homeworkReadCache(db, clock) }, async ({ input, teacher }) => {
     const { rows, total } = await listTeacherHomework(
       db,
       teacher.id,

@@ -3,13 +3,13 @@
 // attempt's score is exactly what the evaluator gave, and the sid cannot be submitted again.
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, getStudentEvaluationService, learnMessages, studentLogin, submitTopic } from '@ondoku/contract';
-import { synthesize } from '@ondoku/speech';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { attemptAnswers, homeworkTopics, students } from '../../db/schema/index.js';
 import { call } from '../../test/call.js';
 import { buildLearnHomework, buildSentenceResource } from '../../test/learn-factories.js';
+import { synthesizedPcm } from '../../test/evaluation-audio.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 
 const TEXT = 'I like to read English books.';
@@ -21,8 +21,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const wav = await synthesize({ text: TEXT, toneType: 2 });
-  pcm = Int16Array.from(wav.samples, (x) => Math.round(Math.max(-1, Math.min(1, x)) * 32767));
+  pcm = await synthesizedPcm(TEXT);
 }, 120_000);
 afterAll(() => t.close());
 

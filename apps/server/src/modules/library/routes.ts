@@ -11,16 +11,21 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 import { route } from '../../lib/route.js';
-import { requireVisibleResource } from './policy.js';
+import { libraryReadCache, requireVisibleResource } from './policy.js';
 import { presentPackRow, presentResourceDetail, presentResourceRow } from './presenter.js';
 import { findPack, findWordBookParts, listWordBooks, pagePacks, pageResources } from './repository.js';
 
-/** The content-library calls: search, detail (the preview shape), packs and word books. */
-export function libraryRoutes(app: FastifyInstance, deps: { db: Db }) {
+/**
+ * The content-library calls: search, detail (the preview shape), packs and word books. Every one
+ * is a read cached per teacher and input (policy.ts, `libraryReadCache`); a not-found is never kept.
+ */
+export function libraryRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const { db } = deps;
+  const cache = libraryReadCache(deps.clock);
 
-  route(app, searchResources, async ({ input, teacher }) => {
+  route(app, searchResources, { cache }, async ({ input, teacher }) => {
     const { rows, total } = await pageResources(db, teacher.id, {
       page: input.page,
       limit: input.limit,
@@ -33,22 +38,22 @@ export function libraryRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { rows: rows.map(presentResourceRow), total, page: input.page, limit: input.limit };
   });
 
-  route(app, getResourceDetail, async ({ input, teacher }) =>
+  route(app, getResourceDetail, { cache }, async ({ input, teacher }) =>
     presentResourceDetail(await requireVisibleResource(db, teacher, input.resource_id)),
   );
 
-  route(app, getPackList, async ({ input }) => {
+  route(app, getPackList, { cache }, async ({ input }) => {
     const { rows, total } = await pagePacks(db, input);
     return { rows: rows.map((r) => presentPackRow(r.pack, r.total)), total, page: input.page, limit: input.limit };
   });
 
-  route(app, getPackDetail, async ({ input }) => {
+  route(app, getPackDetail, { cache }, async ({ input }) => {
     const found = await findPack(db, input.code);
     if (!found) throw new AppError(ErrorCode.NOT_FOUND, libraryMessages.packNotFound);
     return { ...presentPackRow(found.pack, found.total), resources: found.resources.map(presentResourceRow) };
   });
 
-  route(app, getWordBookParts, async ({ input }) => {
+  route(app, getWordBookParts, { cache }, async ({ input }) => {
     const found = await findWordBookParts(db, input.code);
     if (!found) throw new AppError(ErrorCode.NOT_FOUND, libraryMessages.wordBookNotFound);
     return {
@@ -59,7 +64,7 @@ export function libraryRoutes(app: FastifyInstance, deps: { db: Db }) {
     };
   });
 
-  route(app, getWordBookList, async ({ input }) => ({
+  route(app, getWordBookList, { cache }, async ({ input }) => ({
     rows: (await listWordBooks(db, input.grade)).map((r) => ({
       code: r.book.code,
       title: r.book.title,

@@ -61,7 +61,9 @@ const w = (
 const parts = (accuracy: number) => ({ accuracy, fluency: 80, integrity: 100 });
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Recording URLs without an expiry: two calls a second apart sign different ones (the answer
+  // papers of two calls are compared whole below).
+  t = await buildTestApp({ recordingUrl: (key) => `/api/v2/recording/${key}` });
   owner = await teacherWithToken(t);
   other = await teacherWithToken(t);
   const klass = await buildClass(t, { teacher: owner.teacher });

@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { route } from '../../lib/route.js';
-import { requireOwnHomework } from '../homework/policy.js';
+import { homeworkReadCache, requireOwnHomework } from '../homework/policy.js';
 import { requireOwnHeadquartersHomework } from './policy.js';
 import { iso, presentCommentDraft, presentStudent, presentTopic, score1, score1OrNull, teamOf } from './presenter.js';
 import * as repo from './repository.js';
@@ -37,10 +37,14 @@ export function resultsRoutes(
   deps: { db: Db; clock: Clock; recordingUrl?: service.RecordingUrl },
 ) {
   const { db, clock } = deps;
+  // The homework details and the score matrix: kept per teacher and input until a change of the
+  // teacher's homework, children or submissions, or of a homework's state (docs/architecture.md,
+  // "Read caches"); a class's results are opened again and again while the children submit.
+  const cache = homeworkReadCache(db, clock);
   const recordingUrl = deps.recordingUrl ?? service.noRecordingUrl;
   readingRoutes(app, { db, clock, recordingUrl });
 
-  route(app, getAllTopicOverview, async ({ input, teacher }) => {
+  route(app, getAllTopicOverview, { cache }, async ({ input, teacher }) => {
     const hw = await requireOwnHomework(db, teacher, input.homework_id, clock.now());
     const [topics, summary] = await Promise.all([
       service.topicList(db, hw.id, hw.assignedCount),
@@ -80,7 +84,7 @@ export function resultsRoutes(
     return { topic: row, ...overview };
   });
 
-  route(app, getTopicScoreOverviewX, async ({ input, teacher }) => {
+  route(app, getTopicScoreOverviewX, { cache }, async ({ input, teacher }) => {
     const hw = await requireOwnHomework(db, teacher, input.homework_id, clock.now());
     // The header needs the averages and counts only: topic_progress alone, no best attempts.
     const topics = await repo.topicsWithStats(db, hw.id, { subScores: false });
@@ -93,7 +97,7 @@ export function resultsRoutes(
     };
   });
 
-  route(app, getTopicScoreOverviewY, async ({ input, teacher }) => {
+  route(app, getTopicScoreOverviewY, { cache }, async ({ input, teacher }) => {
     const hw = await requireOwnHomework(db, teacher, input.homework_id, clock.now());
     // One prepared query: the page of children, each with their cells aggregated in PostgreSQL.
     const page = await repo.matrixPage(db, hw.id, { page: input.page, limit: input.limit });

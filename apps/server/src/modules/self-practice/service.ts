@@ -6,7 +6,8 @@ import {
 } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { xlsxFileName, xlsxHeaderStyle, xlsxWorkbook } from '../downloads/index.js';
+import { xlsxFileName } from '../downloads/index.js';
+import { createXlsx } from '../../lib/xlsx-writer.js';
 import { monthRange, periodOf, requestedRange, type DateRange } from './period.js';
 import { presentChild, presentChildMonth, presentMonth, presentTotals } from './presenter.js';
 import * as repo from './repository.js';
@@ -78,94 +79,90 @@ const numberCell = (n: string | null) => (n && /^\d{1,9}$/.test(n) ? Number(n) :
  * (one row per class and child, in register order). Strings are inline strings, never formulas.
  */
 export async function currentMonthXlsx(summary: MonthSummary, className: string | null, now: Date) {
-  const { wb, done } = xlsxWorkbook();
-  const classes = wb.addWorksheet('クラス別', { views: [{ state: 'frozen', ySplit: 1 }] });
-  classes.columns = [
-    { header: 'クラス', key: 'name', width: 18 },
-    { header: '人数', key: 'students', width: 7 },
-    { header: '練習した人数', key: 'practised', width: 12 },
-    { header: '練習回数', key: 'sessions', width: 9 },
-    { header: '練習日数', key: 'days', width: 9 },
-    { header: '録音時間(分)', key: 'minutes', width: 12 },
-    { header: '平均点', key: 'average', width: 8 },
-    { header: '先月の練習回数', key: 'lastSessions', width: 14 },
-    { header: '先月の録音時間(分)', key: 'lastMinutes', width: 17 },
-    { header: '先月の平均点', key: 'lastAverage', width: 12 },
-    { header: '練習回数の増減', key: 'delta', width: 14 },
-  ];
-  xlsxHeaderStyle(classes.getRow(1));
-  classes.getRow(1).commit();
+  const book = createXlsx({ at: now });
+  const classes = book.sheet('クラス別', {
+    freeze: { rows: 1 },
+    wrapHeader: true,
+    columns: [
+      { header: 'クラス', key: 'name', width: 18 },
+      { header: '人数', key: 'students', width: 7 },
+      { header: '練習した人数', key: 'practised', width: 12 },
+      { header: '練習回数', key: 'sessions', width: 9 },
+      { header: '練習日数', key: 'days', width: 9 },
+      { header: '録音時間(分)', key: 'minutes', width: 12 },
+      { header: '平均点', key: 'average', width: 8 },
+      { header: '先月の練習回数', key: 'lastSessions', width: 14 },
+      { header: '先月の録音時間(分)', key: 'lastMinutes', width: 17 },
+      { header: '先月の平均点', key: 'lastAverage', width: 12 },
+      { header: '練習回数の増減', key: 'delta', width: 14 },
+    ],
+  });
   for (const c of summary.teams)
-    classes
-      .addRow({
-        name: c.name,
-        students: c.student_count,
-        practised: c.this_month.practised_student_count,
-        sessions: c.this_month.session_count,
-        days: c.this_month.practice_days,
-        minutes: minutes(c.this_month.duration_ms),
-        average: c.this_month.average_score,
-        lastSessions: c.last_month.session_count,
-        lastMinutes: minutes(c.last_month.duration_ms),
-        lastAverage: c.last_month.average_score,
-        delta: c.this_month.session_count - c.last_month.session_count,
-      })
-      .commit();
+    classes.row({
+      name: c.name,
+      students: c.student_count,
+      practised: c.this_month.practised_student_count,
+      sessions: c.this_month.session_count,
+      days: c.this_month.practice_days,
+      minutes: minutes(c.this_month.duration_ms),
+      average: c.this_month.average_score,
+      lastSessions: c.last_month.session_count,
+      lastMinutes: minutes(c.last_month.duration_ms),
+      lastAverage: c.last_month.average_score,
+      delta: c.this_month.session_count - c.last_month.session_count,
+    });
   const cur = summary.this_month.totals;
   const prev = summary.last_month.totals;
-  const total = classes.addRow({
-    name: '合計',
-    students: cur.student_count,
-    practised: cur.practised_student_count,
-    sessions: cur.session_count,
-    days: cur.practice_days,
-    minutes: minutes(cur.duration_ms),
-    average: cur.average_score,
-    lastSessions: prev.session_count,
-    lastMinutes: minutes(prev.duration_ms),
-    lastAverage: prev.average_score,
-    delta: cur.session_count - prev.session_count,
-  });
-  total.font = { bold: true };
-  total.commit();
-  classes.commit();
+  classes.row(
+    {
+      name: '合計',
+      students: cur.student_count,
+      practised: cur.practised_student_count,
+      sessions: cur.session_count,
+      days: cur.practice_days,
+      minutes: minutes(cur.duration_ms),
+      average: cur.average_score,
+      lastSessions: prev.session_count,
+      lastMinutes: minutes(prev.duration_ms),
+      lastAverage: prev.average_score,
+      delta: cur.session_count - prev.session_count,
+    },
+    { bold: true },
+  );
 
-  const children = wb.addWorksheet('生徒別', { views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }] });
-  children.columns = [
-    { header: 'クラス', key: 'team', width: 14 },
-    { header: '出席番号', key: 'number', width: 9 },
-    { header: '氏名', key: 'name', width: 16 },
-    { header: 'ふりがな', key: 'furigana', width: 18 },
-    { header: '生徒ID', key: 'loginId', width: 16 },
-    { header: '練習日数', key: 'days', width: 9 },
-    { header: '練習回数', key: 'sessions', width: 9 },
-    { header: '録音時間(分)', key: 'minutes', width: 12 },
-    { header: '平均点', key: 'average', width: 8 },
-    { header: '先月の練習回数', key: 'lastSessions', width: 14 },
-    { header: '先月の録音時間(分)', key: 'lastMinutes', width: 17 },
-    { header: '先月の平均点', key: 'lastAverage', width: 12 },
-  ];
-  xlsxHeaderStyle(children.getRow(1));
-  children.getRow(1).commit();
+  const children = book.sheet('生徒別', {
+    freeze: { rows: 1, columns: 3 },
+    wrapHeader: true,
+    columns: [
+      { header: 'クラス', key: 'team', width: 14 },
+      { header: '出席番号', key: 'number', width: 9 },
+      { header: '氏名', key: 'name', width: 16 },
+      { header: 'ふりがな', key: 'furigana', width: 18 },
+      { header: '生徒ID', key: 'loginId', width: 16 },
+      { header: '練習日数', key: 'days', width: 9 },
+      { header: '練習回数', key: 'sessions', width: 9 },
+      { header: '録音時間(分)', key: 'minutes', width: 12 },
+      { header: '平均点', key: 'average', width: 8 },
+      { header: '先月の練習回数', key: 'lastSessions', width: 14 },
+      { header: '先月の録音時間(分)', key: 'lastMinutes', width: 17 },
+      { header: '先月の平均点', key: 'lastAverage', width: 12 },
+    ],
+  });
   for (const c of summary.students)
-    children
-      .addRow({
-        team: c.team_name,
-        number: numberCell(c.number),
-        name: c.name,
-        furigana: c.furigana,
-        loginId: c.student_id,
-        days: c.this_month.practice_days,
-        sessions: c.this_month.session_count,
-        minutes: minutes(c.this_month.duration_ms),
-        average: c.this_month.average_score,
-        lastSessions: c.last_month.session_count,
-        lastMinutes: minutes(c.last_month.duration_ms),
-        lastAverage: c.last_month.average_score,
-      })
-      .commit();
-  children.commit();
-  await wb.commit();
-  const body = await done;
+    children.row({
+      team: c.team_name,
+      number: numberCell(c.number),
+      name: c.name,
+      furigana: c.furigana,
+      loginId: c.student_id,
+      days: c.this_month.practice_days,
+      sessions: c.this_month.session_count,
+      minutes: minutes(c.this_month.duration_ms),
+      average: c.this_month.average_score,
+      lastSessions: c.last_month.session_count,
+      lastMinutes: minutes(c.last_month.duration_ms),
+      lastAverage: c.last_month.average_score,
+    });
+  const body = await book.finish();
   return { filename: xlsxFileName(['自主学習', className ?? '', summary.month_label], now), body };
 }

@@ -307,6 +307,14 @@ describe('export-students-xls and student-import-template', () => {
     ]);
     expect(ws.rowCount).toBe(4);
     expect(ws.getRow(2).getCell(7).value).toBe('3年1組');
+    // The look: sheet name, bold tinted header kept in view, widths, the password column as text.
+    expect(ws.name).toBe('生徒一覧');
+    expect(ws.getCell('A1').font).toMatchObject({ bold: true });
+    expect(ws.getCell('A1').fill).toMatchObject({ fgColor: { argb: 'FFE3F1EA' } });
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect([1, 7, 8].map((i) => ws.getColumn(i).width)).toEqual([18, 28, 16]);
+    expect(ws.getCell('H2').numFmt).toBe('@');
+    expect(ws.getCell('A2').font?.bold).toBeFalsy();
     const refused = await t.app.inject({
       method: 'GET',
       url: `/api/v2/team/export-students-xls?team_id=${c.id}`,
@@ -394,7 +402,12 @@ describe('export-students-xls and student-import-template', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['生徒', '記入方法']);
     expect(ws.getRow(1).values).toEqual([undefined, ...HEAD]);
+    // Ids, numbers and passwords typed into the template stay text (leading zeros kept).
+    expect([1, 6, 7].map((i) => ws.getColumn(i).numFmt)).toEqual(['@', '@', '@']);
+    expect(ws.getColumn(2).numFmt).toBeFalsy();
+    expect(wb.worksheets[1]!.getCell('C2').value).toContain('半角英数字');
     ws.addRow(['tmpl-01', '佐藤 花子', 'さとう はなこ', '2年', '3組', '5', '']);
     const filled = Buffer.from(await wb.xlsx.writeBuffer());
     expect((await intoClass(auth, c.id, 'テンプレート.xlsx', filled)).json().data.imported).toBe(1);

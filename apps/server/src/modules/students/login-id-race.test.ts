@@ -5,7 +5,8 @@ import { classes, students } from '../../db/schema/index.js';
 import { call } from '../../test/call.js';
 import { buildClass, buildStudent, teacherWithToken } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import type * as TestAppModule from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import type * as ClassRepository from '../classes/class-repository.js';
 import type * as StudentRepository from './student-repository.js';
 
@@ -14,20 +15,38 @@ import type * as StudentRepository from './student-repository.js';
  * won) must still answer the "already used" message, not 500: the unique index decides
  * (db/errors.ts). The pre-checks are made to miss here, as a racing call would make them.
  */
+const missed = vi.hoisted(() => ({ loginIdChecks: 0, classNameChecks: 0 }));
 vi.mock('./student-repository.js', async (importOriginal) => ({
   ...(await importOriginal<typeof StudentRepository>()),
-  unsafeFindTakenLoginIds: async () => new Set<string>(),
+  unsafeFindTakenLoginIds: async () => {
+    missed.loginIdChecks++;
+    return new Set<string>();
+  },
 }));
 vi.mock('../classes/class-repository.js', async (importOriginal) => ({
   ...(await importOriginal<typeof ClassRepository>()),
-  findClassByName: async () => null,
+  findClassByName: async () => {
+    missed.classNameChecks++;
+    return null;
+  },
 }));
 
 let t: TestApp;
 beforeAll(async () => {
+  // The API projects share a worker's modules between files (isolate: false, vitest.config.ts):
+  // an earlier file may have imported the app with the real repositories. Import it afresh, so
+  // the routes call the mocks above…
+  vi.resetModules();
+  const { buildTestApp } = (await import('../../test/test-app.js')) as typeof TestAppModule;
   t = await buildTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  // …and leave the real repositories to the files after this one.
+  vi.doUnmock('./student-repository.js');
+  vi.doUnmock('../classes/class-repository.js');
+  vi.resetModules();
+});
 
 describe('a login id taken between the check and the insert', () => {
   it('answers studentIdTaken (200 envelope), not 500, and creates nothing', async () => {
@@ -59,6 +78,8 @@ describe('a login id taken between the check and the insert', () => {
         .where(like(students.loginId, `${fresh}%`)),
     ).toEqual([]);
     expect((await t.db.select().from(classes).where(like(classes.name, '新1組'))).length).toBe(0);
+    // The pre-check was the mocked one (it missed), so the unique index answered.
+    expect(missed.loginIdChecks).toBeGreaterThan(0);
   });
 });
 
@@ -91,5 +112,6 @@ describe('a class name taken between the check and the insert', () => {
       errmsg: classMessages.classNameTaken,
       data: null,
     });
+    expect(missed.classNameChecks).toBeGreaterThan(0);
   });
 });

@@ -1,11 +1,10 @@
 import { japaneseDateTime, schoolDateStamp, type RolloverReport } from '@ondoku/contract';
-import type ExcelJS from 'exceljs';
-import { xlsxHeaderStyle, xlsxWorkbook } from '../downloads/index.js';
+import { createXlsx, type XlsxBook, type XlsxColumn } from '../../lib/xlsx-writer.js';
 
 /**
  * The report of a committed April roll-over as an xlsx (docs/classes.md): what the teacher keeps
  * of the school year's change. Four sheets with Japanese names and headers — 概要, 生徒の移動,
- * 卒業生, クラス — written by the download module's streaming writer: every text is an inline
+ * 卒業生, クラス — written by the shared xlsx writer (lib/xlsx-writer.ts): every text is an inline
  * string, never a formula, so a name that starts with = + - @ stays text in Excel.
  */
 
@@ -23,19 +22,13 @@ export const rolloverGraduateState = 'アカウント停止（学習記録は保
 /** 年度更新の記録_20270401.xlsx (the school's date of the commit). */
 export const rolloverReportFileName = (committedAt: Date) => `年度更新の記録_${schoolDateStamp(committedAt)}.xlsx`;
 
-function sheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Partial<ExcelJS.Column>[]) {
-  const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns;
-  const header = ws.getRow(1);
-  xlsxHeaderStyle(header);
-  header.commit();
-  return ws;
-}
+const sheet = (book: XlsxBook, name: string, columns: XlsxColumn[]) =>
+  book.sheet(name, { columns, freeze: { rows: 1 }, wrapHeader: true });
 
 export async function rolloverReportXlsx(report: StoredReport, committedAt: Date): Promise<Buffer> {
-  const { wb, done } = xlsxWorkbook();
+  const book = createXlsx({ at: committedAt });
 
-  const summary = sheet(wb, '概要', [
+  const summary = sheet(book, '概要', [
     { header: '項目', key: 'label', width: 36 },
     { header: '内容', key: 'value', width: 28 },
   ]);
@@ -47,10 +40,9 @@ export async function rolloverReportXlsx(report: StoredReport, committedAt: Date
     ['昨年度のクラスになったクラス（閲覧のみ・非表示）', report.archived_teams.length],
     ['そのまま続くクラス', report.kept_teams.length],
   ];
-  for (const [label, value] of lines) summary.addRow({ label, value }).commit();
-  summary.commit();
+  for (const [label, value] of lines) summary.row({ label, value });
 
-  const moves = sheet(wb, '生徒の移動', [
+  const moves = sheet(book, '生徒の移動', [
     { header: '生徒ID', key: 'id', width: 18 },
     { header: '氏名', key: 'name', width: 18 },
     { header: '元のクラス', key: 'from', width: 18 },
@@ -59,19 +51,16 @@ export async function rolloverReportXlsx(report: StoredReport, committedAt: Date
     { header: '新しい学年', key: 'gradeTo', width: 10 },
   ]);
   for (const m of report.moves)
-    moves
-      .addRow({
-        id: m.student_id,
-        name: m.name,
-        from: m.from_team,
-        to: m.to_team,
-        gradeFrom: m.grade_from,
-        gradeTo: m.grade_to,
-      })
-      .commit();
-  moves.commit();
+    moves.row({
+      id: m.student_id,
+      name: m.name,
+      from: m.from_team,
+      to: m.to_team,
+      gradeFrom: m.grade_from,
+      gradeTo: m.grade_to,
+    });
 
-  const graduates = sheet(wb, '卒業生', [
+  const graduates = sheet(book, '卒業生', [
     { header: '生徒ID', key: 'id', width: 18 },
     { header: '氏名', key: 'name', width: 18 },
     { header: 'クラス', key: 'from', width: 18 },
@@ -79,12 +68,15 @@ export async function rolloverReportXlsx(report: StoredReport, committedAt: Date
     { header: '状態', key: 'state', width: 32 },
   ]);
   for (const g of report.graduates)
-    graduates
-      .addRow({ id: g.student_id, name: g.name, from: g.from_team, grade: g.grade_name, state: rolloverGraduateState })
-      .commit();
-  graduates.commit();
+    graduates.row({
+      id: g.student_id,
+      name: g.name,
+      from: g.from_team,
+      grade: g.grade_name,
+      state: rolloverGraduateState,
+    });
 
-  const teams = sheet(wb, 'クラス', [
+  const teams = sheet(book, 'クラス', [
     { header: 'クラス名', key: 'name', width: 20 },
     { header: '年度更新後', key: 'state', width: 36 },
   ]);
@@ -93,9 +85,7 @@ export async function rolloverReportXlsx(report: StoredReport, committedAt: Date
     ...report.archived_teams.map((c): [string, string] => [c.name, rolloverClassStates.archived]),
     ...report.kept_teams.map((c): [string, string] => [c.name, rolloverClassStates.kept]),
   ];
-  for (const [name, state] of classLines) teams.addRow({ name, state }).commit();
-  teams.commit();
+  for (const [name, state] of classLines) teams.row({ name, state });
 
-  await wb.commit();
-  return done;
+  return book.finish();
 }

@@ -37,13 +37,14 @@ import {
 } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { blobRoute, route, uploadRoute } from '../../lib/route.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { listClasses } from '../classes/index.js';
-import { requireOwnClass } from '../classes/policy.js';
+import { requireOwnClass, rosterReadCache } from '../classes/policy.js';
 import { importTemplateXlsx, rosterXlsx } from './export-file.js';
 import { importStudents } from './import-service.js';
 import { requireOwnRollover, requireOwnStudent } from './policy.js';
@@ -86,9 +87,10 @@ async function presentStudents(db: DbOrTx, teacherId: number, rows: StudentRecor
 /** The student calls: lists, profile changes, bulk actions, imports and exports (docs/classes.md). */
 export function studentRoutes(
   app: FastifyInstance,
-  deps: { db: Db; cipher: PasswordCipher; box: SecretBox; limiter: RateLimiter },
+  deps: { db: Db; cipher: PasswordCipher; box: SecretBox; limiter: RateLimiter; clock: Clock },
 ) {
   const { db, cipher, box, limiter } = deps;
+  const cache = rosterReadCache(deps.clock);
   /** Imports per teacher are limited (existence probes, docs/security.md); counted before the file is parsed. */
   const countImport = async (teacherId: number) => {
     if ((await limiter.hit(rateLimits.importsOfTeacher(teacherId))).over) {
@@ -96,7 +98,7 @@ export function studentRoutes(
     }
   };
 
-  route(app, getStudentPageRows, async ({ input, teacher }) => {
+  route(app, getStudentPageRows, { cache }, async ({ input, teacher }) => {
     if (input.team_id) await requireOwnClass(db, teacher, input.team_id, { readOnly: true });
     const { rows, total } = await pageStudents(db, teacher.id, {
       page: input.page,
@@ -119,7 +121,7 @@ export function studentRoutes(
     return (await presentStudents(db, teacher.id, [s]))[0]!;
   });
 
-  route(app, searchStudent, async ({ input, teacher }) => ({
+  route(app, searchStudent, { cache }, async ({ input, teacher }) => ({
     rows: input.kw
       ? (await searchStudents(db, teacher.id, input.kw)).map((r) => presentStudent(r.student, r.classes))
       : [],

@@ -10,21 +10,14 @@ import {
   type DownloadKind,
   type ExerciseType,
 } from '@ondoku/contract';
-import type ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
 import { stripControlChars } from '../../lib/control-chars.js';
+import { createXlsx, type XlsxBook, type XlsxColumn, type XlsxValue } from '../../lib/xlsx-writer.js';
 import { esc } from '../../lib/html.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import { findTeacherById } from '../auth/index.js';
-import {
-  headerStyle,
-  TaskFailure,
-  workbook,
-  type ExportFile,
-  type Progress,
-  type TaskMaker,
-} from '../downloads/index.js';
+import { TaskFailure, type ExportFile, type Progress, type TaskMaker } from '../downloads/index.js';
 import { referenceTime } from './periods.js';
 import { homeworkScore } from './presenter.js';
 import { requireSurveyChildById } from './policy.js';
@@ -34,7 +27,8 @@ import * as service from './service.js';
 /**
  * The study survey's xlsx reports (docs/study-survey.md), made by the download runner from the
  * same computations the calls answer: Japanese sheet names and headers, strings written as
- * strings (exceljs's streaming writer, never formulas: a name starting with = + - @ stays text).
+ * strings (the shared writer, lib/xlsx-writer.ts: inline strings, never formulas, so a name
+ * starting with = + - @ stays text).
  * With an address in the task, the file is then mailed as an attachment.
  */
 
@@ -61,19 +55,18 @@ const typeLabel = (type: string) =>
   exerciseTypeLabels[type as ExerciseType] ?? (type === 'word_test' ? '単語テスト' : type);
 const cell = (n: number | null | undefined) => (n === null || n === undefined ? null : n);
 
-function keyValueSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, rows: [string, unknown][]) {
-  const ws = wb.addWorksheet(name);
-  ws.columns = [
+/** A sheet with the header row in the exports' look (long titles wrap). */
+const sheet = (book: XlsxBook, name: string, columns: XlsxColumn[]) => book.sheet(name, { columns, wrapHeader: true });
+
+function keyValueSheet(book: XlsxBook, name: string, rows: [string, XlsxValue][]) {
+  const ws = sheet(book, name, [
     { header: '項目', key: 'k', width: 22 },
     { header: '内容', key: 'v', width: 40 },
-  ];
-  headerStyle(ws.getRow(1));
-  ws.getRow(1).commit();
-  for (const [k, v] of rows) ws.addRow({ k, v: v ?? null }).commit();
-  ws.commit();
+  ]);
+  for (const [k, v] of rows) ws.row({ k, v });
 }
 
-const childRows = (child: Child): [string, unknown][] => [
+const childRows = (child: Child): [string, XlsxValue][] => [
   ['氏名', child.name],
   ['ふりがな', child.furigana],
   ['生徒ID', child.loginId],
@@ -90,9 +83,9 @@ export async function studyReportXlsx(db: Db, child: Child, report: StudyReport,
     report.homeworkRows.map((h) => h.id),
   );
   await progress(30);
-  const { wb, done } = workbook();
+  const book = createXlsx({ at });
   const p = report.period;
-  keyValueSheet(wb, '概要', [
+  keyValueSheet(book, '概要', [
     ...childRows(child),
     ['期間', `${p.label}（${p.name}）`],
     ['期間の始め', japaneseDate(p.from)],
@@ -113,20 +106,14 @@ export async function studyReportXlsx(db: Db, child: Child, report: StudyReport,
     ['録音時間(分)', report.practice.recording_minutes],
   ]);
 
-  const trend = wb.addWorksheet('得点の推移');
-  trend.columns = [
+  const trend = sheet(book, '得点の推移', [
     { header: report.granularity === 'week' ? '週' : '月', key: 'label', width: 16 },
     { header: '平均点', key: 'average', width: 10 },
     { header: '提出回数', key: 'attempts', width: 10 },
-  ];
-  headerStyle(trend.getRow(1));
-  trend.getRow(1).commit();
-  for (const b of report.trend)
-    trend.addRow({ label: b.label, average: cell(b.average_score), attempts: b.attempts }).commit();
-  trend.commit();
+  ]);
+  for (const b of report.trend) trend.row({ label: b.label, average: cell(b.average_score), attempts: b.attempts });
 
-  const list = wb.addWorksheet('宿題一覧');
-  list.columns = [
+  const list = sheet(book, '宿題一覧', [
     { header: '配信日', key: 'start', width: 18 },
     { header: '宿題名', key: 'title', width: 30 },
     { header: '種類', key: 'type', width: 10 },
@@ -135,41 +122,29 @@ export async function studyReportXlsx(db: Db, child: Child, report: StudyReport,
     { header: '状態', key: 'status', width: 14 },
     { header: '提出日時', key: 'submitted', width: 22 },
     { header: '得点', key: 'score', width: 8 },
-  ];
-  headerStyle(list.getRow(1));
-  list.getRow(1).commit();
+  ]);
   for (const h of report.homeworkRows) {
     const score = homeworkScore(topics.filter((t) => t.homeworkId === h.id));
-    list
-      .addRow({
-        start: japaneseDate(h.startTime),
-        title: h.title,
-        type: homeworkTypeLabels[h.type],
-        team: h.className ?? '',
-        end: japaneseDateTime(h.endTime),
-        status: studyHomeworkStatusLabels[h.status],
-        submitted: h.submittedAt ? japaneseDateTime(h.submittedAt) : '',
-        score: score === null ? null : Math.round(score * 10) / 10,
-      })
-      .commit();
+    list.row({
+      start: japaneseDate(h.startTime),
+      title: h.title,
+      type: homeworkTypeLabels[h.type],
+      team: h.className ?? '',
+      end: japaneseDateTime(h.endTime),
+      status: studyHomeworkStatusLabels[h.status],
+      submitted: h.submittedAt ? japaneseDateTime(h.submittedAt) : '',
+      score: score === null ? null : Math.round(score * 10) / 10,
+    });
   }
-  list.commit();
 
-  const words = wb.addWorksheet('苦手な単語');
-  words.columns = [
+  const words = sheet(book, '苦手な単語', [
     { header: '順位', key: 'rank', width: 6 },
     { header: '単語', key: 'word', width: 20 },
     { header: '間違えた回数', key: 'missed', width: 12 },
     { header: '読んだ回数', key: 'read', width: 12 },
-  ];
-  headerStyle(words.getRow(1));
-  words.getRow(1).commit();
-  report.weakest_words.forEach((w, i) =>
-    words.addRow({ rank: i + 1, word: w.word, missed: w.missed, read: w.read }).commit(),
-  );
-  words.commit();
-  await wb.commit();
-  const body = await done;
+  ]);
+  report.weakest_words.forEach((w, i) => words.row({ rank: i + 1, word: w.word, missed: w.missed, read: w.read }));
+  const body = await book.finish();
   await progress(90);
   return {
     fileName: reportFileName('student-study-report', [child.name, p.name], at),
@@ -180,9 +155,9 @@ export async function studyReportXlsx(db: Db, child: Child, report: StudyReport,
 
 /** 宿題レポート: 概要 and 教材別 (the child's best against the class). */
 export async function homeworkReportXlsx(child: Child, report: HomeworkReport, at: Date, progress: Progress) {
-  const { wb, done } = workbook();
+  const book = createXlsx({ at });
   const h = report.homework;
-  keyValueSheet(wb, '概要', [
+  keyValueSheet(book, '概要', [
     ...childRows(child),
     ['宿題名', h.title],
     ['種類', homeworkTypeLabels[h.type]],
@@ -195,8 +170,7 @@ export async function homeworkReportXlsx(child: Child, report: HomeworkReport, a
     ['クラス平均', cell(report.class_average)],
     ['提出人数', `${h.submitted_count}人 / ${h.assigned_count}人`],
   ]);
-  const ws = wb.addWorksheet('教材別');
-  ws.columns = [
+  const ws = sheet(book, '教材別', [
     { header: 'No.', key: 'no', width: 6 },
     { header: '教材名', key: 'title', width: 30 },
     { header: '種類', key: 'type', width: 12 },
@@ -211,35 +185,29 @@ export async function homeworkReportXlsx(child: Child, report: HomeworkReport, a
     { header: 'クラスの流暢さ', key: 'classFluency', width: 12 },
     { header: 'クラスの完成度', key: 'classIntegrity', width: 12 },
     { header: '最終提出', key: 'last', width: 22 },
-  ];
-  headerStyle(ws.getRow(1));
-  ws.getRow(1).commit();
+  ]);
   report.topics.forEach((t, i) =>
-    ws
-      .addRow({
-        no: i + 1,
-        title: t.title,
-        type: typeLabel(t.type),
-        count: t.practice_count,
-        best: cell(t.best_score),
-        classAverage: cell(t.class_average),
-        diff:
-          t.best_score !== null && t.class_average !== null
-            ? Math.round((t.best_score - t.class_average) * 10) / 10
-            : null,
-        accuracy: cell(t.accuracy_score),
-        fluency: cell(t.fluency_score),
-        integrity: cell(t.integrity_score),
-        classAccuracy: cell(t.class_accuracy),
-        classFluency: cell(t.class_fluency),
-        classIntegrity: cell(t.class_integrity),
-        last: t.last_at ? japaneseDateTime(t.last_at) : '',
-      })
-      .commit(),
+    ws.row({
+      no: i + 1,
+      title: t.title,
+      type: typeLabel(t.type),
+      count: t.practice_count,
+      best: cell(t.best_score),
+      classAverage: cell(t.class_average),
+      diff:
+        t.best_score !== null && t.class_average !== null
+          ? Math.round((t.best_score - t.class_average) * 10) / 10
+          : null,
+      accuracy: cell(t.accuracy_score),
+      fluency: cell(t.fluency_score),
+      integrity: cell(t.integrity_score),
+      classAccuracy: cell(t.class_accuracy),
+      classFluency: cell(t.class_fluency),
+      classIntegrity: cell(t.class_integrity),
+      last: t.last_at ? japaneseDateTime(t.last_at) : '',
+    }),
   );
-  ws.commit();
-  await wb.commit();
-  const body = await done;
+  const body = await book.finish();
   await progress(90);
   return {
     fileName: reportFileName('student-homework-report', [child.name, h.title], at),

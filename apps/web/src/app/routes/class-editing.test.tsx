@@ -29,13 +29,13 @@ describe('/grades (class list)', { timeout: 90_000 }, () => {
         }),
       ],
     });
-    const rows = await screen.findAllByTestId('class-row', {}, { timeout: 10_000 });
+    const rows = await screen.findAllByTestId('class-row', {}, { timeout: 20_000 });
     expect(rows.map((r) => within(r).getByRole('link', { name: /組$/ }).textContent)).toEqual(['3年1組', '3年2組']);
     expect(within(rows[0]!).getByText('31人')).toBeInTheDocument();
 
     fireEvent.click(within(rows[1]!).getByRole('button', { name: /非表示/ }));
     // The first toast may wait for the notifier's antd App chunk (loaded on idle or on demand).
-    expect(await screen.findByText('「3年2組」を非表示にしました。', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('「3年2組」を非表示にしました。', {}, { timeout: 20_000 })).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getAllByTestId('class-row')[1]!).getByText('非表示')).toBeInTheDocument());
     expect(calls.filter((c) => c.path === getMyClassRows.path)).toHaveLength(2);
     expect(calls.find((c) => c.path === hideClass.path)?.input).toEqual({ team_id: 2, teacher_id: '7', flag: '1' });
@@ -52,18 +52,18 @@ describe('/grades (class list)', { timeout: 90_000 }, () => {
         }),
       ],
     });
-    const [item] = await screen.findAllByTestId('class-row', {}, { timeout: 10_000 });
+    const [item] = await screen.findAllByTestId('class-row', {}, { timeout: 20_000 });
     const hide = within(item!).getByText('非表示').closest('button')!;
     expect(hide).toHaveAttribute(
       'aria-description',
       '非表示にすると、宿題を配信するときのクラス選択に出なくなります。生徒と学習記録はそのまま残り、「表示する」でいつでも戻せます。',
     );
     fireEvent.mouseEnter(hide);
-    expect(await screen.findByRole('tooltip', {}, { timeout: 10_000 })).toHaveTextContent(
+    expect(await screen.findByRole('tooltip', {}, { timeout: 20_000 })).toHaveTextContent(
       '宿題を配信するときのクラス選択に出なくなります',
     );
 
     fireEvent.click(within(item!).getByRole('switch'));
-    expect(await screen.findByText('「3年1組」への参加を停止しました。', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('「3年1組」への参加を停止しました。', {}, { timeout: 20_000 })).toBeInTheDocument();
   });
 });

@@ -99,7 +99,7 @@ function api(opts: { draft?: CommentDraft; onSave?: (q: FakeInput) => CommentDra
 }
 const sent = (q: FakeInput) => ({ homework_id: q.homework_id, visible: q.visible, content: q.content });
 
-const editor = () => screen.findByRole('textbox', { name: '先生のメモ' }, { timeout: 15_000 });
+const editor = () => screen.findByRole('textbox', { name: '先生のメモ' }, { timeout: 20_000 });
 
 describe('commentary page', { timeout: 120_000 }, () => {
   it("the class's hardest words, lowest items with the model audio, wrong choices; 印刷 prints", async () => {
@@ -245,7 +245,7 @@ describe('commentary page', { timeout: 120_000 }, () => {
         reply(getTopicScoreOverviewY, () => ({ rows: [], total: 0, page: 1, limit: 5 })),
       ],
     });
-    const link = await screen.findByRole('link', { name: /解説用ページ/ }, { timeout: 15_000 });
+    const link = await screen.findByRole('link', { name: /解説用ページ/ }, { timeout: 20_000 });
     expect(link).toHaveAttribute('href', '/commentary/9');
     expect(screen.getByText('本部')).toBeInTheDocument();
   });
@@ -254,7 +254,7 @@ describe('commentary page', { timeout: 120_000 }, () => {
     renderRoute('/commentary/9', {
       api: [reply(getCommentary, () => failure(404, 40400, 'データが見つかりませんでした。'))],
     });
-    expect(await screen.findByTestId('not-found', {}, { timeout: 15_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('not-found', {}, { timeout: 20_000 })).toHaveTextContent(
       'データが見つかりませんでした。',
     );
   });

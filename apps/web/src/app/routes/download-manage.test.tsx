@@ -67,7 +67,7 @@ describe('/download-manage', { timeout: 60_000 }, () => {
         }),
       ],
     });
-    const items = await screen.findAllByTestId('download-task', {}, { timeout: 15_000 });
+    const items = await screen.findAllByTestId('download-task', {}, { timeout: 20_000 });
     expect(items).toHaveLength(3);
     expect(within(items[0]!).getByText('作成中')).toBeTruthy();
     expect(within(items[0]!).getByRole('progressbar')).toBeTruthy();
@@ -103,7 +103,7 @@ describe('/download-manage', { timeout: 60_000 }, () => {
         }),
       ],
     });
-    await screen.findAllByTestId('download-task', {}, { timeout: 15_000 });
+    await screen.findAllByTestId('download-task', {}, { timeout: 20_000 });
     fireEvent.click(screen.getByRole('checkbox', { name: `${finished.title}を選択` }));
     fireEvent.click(screen.getByRole('checkbox', { name: `${failed.title}を選択` }));
     fireEvent.click(screen.getByRole('button', { name: /選択したファイルを削除（2件）/ }));
@@ -121,7 +121,7 @@ describe('/download-manage', { timeout: 60_000 }, () => {
         }),
       ],
     });
-    expect(await screen.findByRole('button', { name: /再読み込み/ }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /再読み込み/ }, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByText(/まだファイルはありません/)).toBeNull();
   });
 });

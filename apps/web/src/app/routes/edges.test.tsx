@@ -84,7 +84,7 @@ describe('edges a teacher hit (issue 13)', { timeout: 120_000 }, () => {
     const before = calls.filter((c) => c.path === l.call.path).length;
     failing = false;
     fireEvent.click(retry);
-    expect(await screen.findByText(l.shows, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(l.shows, {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(calls.filter((c) => c.path === l.call.path).length).toBe(before + 1);
     expect(screen.queryByText('読み込みに失敗しました。')).not.toBeInTheDocument();
   });
@@ -93,7 +93,7 @@ describe('edges a teacher hit (issue 13)', { timeout: 120_000 }, () => {
     const { calls } = renderRoute('/manage-class/999999', {
       api: [reply(getClassInfo, () => failure(404, 40400, 'データが見つかりませんでした。'))],
     });
-    const back = await screen.findByRole('link', { name: 'クラス一覧へ戻る' }, { timeout: 15_000 });
+    const back = await screen.findByRole('link', { name: 'クラス一覧へ戻る' }, { timeout: 20_000 });
     expect(back).toHaveAttribute('href', '/grades');
     expect(screen.getByTestId('not-found')).toHaveTextContent('データが見つかりませんでした。');
     expect(document.querySelector('.ant-skeleton')).toBeNull();
@@ -108,7 +108,7 @@ describe('edges a teacher hit (issue 13)', { timeout: 120_000 }, () => {
     renderRoute('/student/student-details/nobody', {
       api: [reply(getStudentInfo, () => failure(404, 40400, 'データが見つかりませんでした。'))],
     });
-    const back = await screen.findByRole('link', { name: '生徒一覧へ戻る' }, { timeout: 15_000 });
+    const back = await screen.findByRole('link', { name: '生徒一覧へ戻る' }, { timeout: 20_000 });
     expect(back).toHaveAttribute('href', '/student/student-overview-home');
     expect(screen.getByTestId('not-found')).toHaveTextContent('データが見つかりませんでした。');
     expect(screen.queryByRole('button', { name: /情報を編集|パスワードを設定/ })).toBeNull();
@@ -118,17 +118,17 @@ describe('edges a teacher hit (issue 13)', { timeout: 120_000 }, () => {
     renderRoute('/manage-class/12', {
       api: [reply(getClassInfo, () => klass), reply(getStudentPageRows, () => emptyPage)],
     });
-    await waitFor(() => expect(document.title).toBe('クラスの生徒 - 音読 Ondoku'), { timeout: 15_000 });
+    await waitFor(() => expect(document.title).toBe('クラスの生徒 - 音読 Ondoku'), { timeout: 20_000 });
   });
 
   it('a 1,000-character search is refused with 字数制限を超えています, not sent, no schema text (edge 7)', async () => {
     const { calls } = renderRoute('/manage-class/12', {
       api: [reply(getClassInfo, () => klass), reply(getStudentPageRows, () => emptyPage)],
     });
-    const box = await screen.findByPlaceholderText('生徒ID・氏名・ふりがなで検索', {}, { timeout: 15_000 });
+    const box = await screen.findByPlaceholderText('生徒ID・氏名・ふりがなで検索', {}, { timeout: 20_000 });
     fireEvent.change(box, { target: { value: 'あ'.repeat(1000) } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    expect(await screen.findByText('字数制限を超えています', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('字数制限を超えています', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(calls.some((c) => c.path === getStudentPageRows.path && c.input.kw !== undefined)).toBe(false);
     expect(screen.queryByText(/大きすぎる値/)).toBeNull();
   });

@@ -73,7 +73,7 @@ async function choose(label: string, option: string) {
 describe('/homework-create/form (library)', { timeout: 300_000 }, () => {
   it('/homework-create leads to the form; the menu’s 宿題配信 is selected; 10 to a page with the pager', async () => {
     const { router, calls } = renderRoute('/homework-create', { api });
-    expect(await screen.findByText('宿題にする教材を選ぶ', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('宿題にする教材を選ぶ', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/homework-create/form');
     expect(
       within(screen.getByRole('navigation', { name: 'メニュー' })).getByRole('link', { name: '宿題配信' }),
@@ -91,7 +91,7 @@ describe('/homework-create/form (library)', { timeout: 300_000 }, () => {
 
   it('filters by type, grade and origin, searches by keyword, shows the empty state', async () => {
     const { calls } = renderRoute('/homework-create/form', { api });
-    await waitFor(() => expect(resourceRows()).toHaveLength(10), { timeout: 10_000 });
+    await waitFor(() => expect(resourceRows()).toHaveLength(10), { timeout: 20_000 });
     const lastSearch = () => calls.filter((c) => c.path === searchResources.path).at(-1)?.input;
 
     await choose('種類', 'リスニング');
@@ -117,7 +117,7 @@ describe('/homework-create/form (library)', { timeout: 300_000 }, () => {
 
   it('opens a preview, adds from it and from the checkboxes; the selection survives a reload', async () => {
     const first = renderRoute('/homework-create/form', { api });
-    await waitFor(() => expect(resourceRows()).toHaveLength(10), { timeout: 10_000 });
+    await waitFor(() => expect(resourceRows()).toHaveLength(10), { timeout: 20_000 });
     expect(count()).toBe('0');
 
     const row = resourceRows().find((r) => within(r).queryByText('5年 自己紹介をしよう'))!;
@@ -147,7 +147,7 @@ describe('/homework-create/form (library)', { timeout: 300_000 }, () => {
     first.unmount();
     act(() => selectionStore.reload());
     renderRoute('/homework-create/form', { api });
-    await waitFor(() => expect(count()).toBe('2'), { timeout: 10_000 });
+    await waitFor(() => expect(count()).toBe('2'), { timeout: 20_000 });
     expect(
       within(screen.getByTestId('selection-tray')).getByText('3年 くだものと食べもの パート1'),
     ).toBeInTheDocument();
@@ -159,7 +159,7 @@ describe('/homework-create/form (library)', { timeout: 300_000 }, () => {
 
   it('a pack: list its resources, choose it whole; checking a resource clears the pack; an empty pack cannot be chosen', async () => {
     renderRoute('/homework-create/form', { api });
-    await waitFor(() => expect(resourceRows()).toHaveLength(10), { timeout: 10_000 });
+    await waitFor(() => expect(resourceRows()).toHaveLength(10), { timeout: 20_000 });
     const cards = await screen.findAllByTestId('pack-card');
     expect(cards).toHaveLength(3);
 

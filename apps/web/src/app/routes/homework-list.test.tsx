@@ -87,7 +87,7 @@ const lastListQuery = (calls: { path: string; input: FakeInput }[]) =>
 describe('/homework-management', { timeout: 90_000 }, () => {
   it('shows each homework with class, type, origin, period in Japanese dates, state and submissions', async () => {
     const { calls } = setup();
-    const first = await screen.findByRole('region', { name: '宿題1' }, { timeout: 10_000 });
+    const first = await screen.findByRole('region', { name: '宿題1' }, { timeout: 20_000 });
     expect(within(first).getByText('実施中')).toBeInTheDocument();
     expect(within(first).getByText('3年1組', { exact: false })).toBeInTheDocument();
     expect(within(first).getByText('通常宿題')).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('/homework-management', { timeout: 90_000 }, () => {
 
   it('sends every filter of spec §3 as the list query and keeps them for the session', async () => {
     const { calls, unmount } = setup();
-    await screen.findByRole('region', { name: '宿題1' }, { timeout: 10_000 });
+    await screen.findByRole('region', { name: '宿題1' }, { timeout: 20_000 });
     pickOption('クラス', '3年2組');
     pickOption('種類', '単語テスト');
     pickOption('配信元', '本部');
@@ -149,22 +149,22 @@ describe('/homework-management', { timeout: 90_000 }, () => {
       start_time: '2026-04-01',
       end_time: '2026-04-30',
     };
-    await waitFor(() => expect(lastListQuery(calls)).toMatchObject(expected), { timeout: 10_000 });
+    await waitFor(() => expect(lastListQuery(calls)).toMatchObject(expected), { timeout: 20_000 });
 
     // Back on the list in the same browser session: the same filters are applied.
     unmount();
     vi.unstubAllGlobals();
     const again = setup();
-    await waitFor(() => expect(lastListQuery(again.calls)).toMatchObject(expected), { timeout: 10_000 });
+    await waitFor(() => expect(lastListQuery(again.calls)).toMatchObject(expected), { timeout: 20_000 });
     expect(screen.getByLabelText('配信日（この日以降）')).toHaveValue('2026-04-01');
     fireEvent.click(screen.getByRole('button', { name: '条件をクリア' }));
-    await waitFor(() => expect(lastListQuery(again.calls).finish_type).toBeUndefined(), { timeout: 10_000 });
+    await waitFor(() => expect(lastListQuery(again.calls).finish_type).toBeUndefined(), { timeout: 20_000 });
     expect(lastListQuery(again.calls).team_id).toBeUndefined();
   });
 
   it('starts loading the confirmation (antd, not in the first view) when the pointer or focus reaches 削除 or 再配信', async () => {
     setup();
-    const overdue = await screen.findByRole('region', { name: '期限切れの音読' }, { timeout: 10_000 });
+    const overdue = await screen.findByRole('region', { name: '期限切れの音読' }, { timeout: 20_000 });
     const asked = vi.fn();
     const stop = onNotifierNeeded(asked);
     try {
@@ -189,7 +189,7 @@ describe('/homework-management', { timeout: 90_000 }, () => {
         }),
       ],
     );
-    const first = await screen.findByRole('region', { name: '宿題1' }, { timeout: 10_000 });
+    const first = await screen.findByRole('region', { name: '宿題1' }, { timeout: 20_000 });
     fireEvent.click(within(first).getByRole('button', { name: '削除' }));
     const confirm = await screen.findByTestId('delete-confirm');
     expect(confirm).toHaveTextContent('提出済みの解答（10人分）は削除されず、記録として残ります。');
@@ -215,7 +215,7 @@ describe('/homework-management', { timeout: 90_000 }, () => {
         }),
       ],
     );
-    const overdue = await screen.findByRole('region', { name: '期限切れの音読' }, { timeout: 10_000 });
+    const overdue = await screen.findByRole('region', { name: '期限切れの音読' }, { timeout: 20_000 });
     fireEvent.click(within(overdue).getByRole('button', { name: '再配信' }));
     expect(await screen.findByTestId('delay-confirm')).toHaveTextContent(
       'まだ提出していない生徒（5人）にだけ、締切を7日延長してもう一度配信します。',
@@ -235,7 +235,7 @@ describe('/homework-management', { timeout: 90_000 }, () => {
       ],
     });
     expect(
-      await screen.findByText('まだ宿題がありません。「宿題配信」から配信できます。', {}, { timeout: 10_000 }),
+      await screen.findByText('まだ宿題がありません。「宿題配信」から配信できます。', {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
   });
 });

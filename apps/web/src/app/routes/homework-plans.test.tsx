@@ -73,7 +73,7 @@ describe('periodic plans, reissues and homework edit', { timeout: 300_000 }, () 
         reply(getPeriodicPlanList, (q) => ({ rows: [plan], total: 1, page: Number(q.page), limit: Number(q.limit) })),
       ],
     });
-    const row = await screen.findByTestId('plan-row', {}, { timeout: 10_000 });
+    const row = await screen.findByTestId('plan-row', {}, { timeout: 20_000 });
     expect(row).toHaveTextContent('配信中');
     expect(row).toHaveTextContent('毎週 月・水 09:00');
     expect(row).toHaveTextContent('配信 1/16回');
@@ -105,7 +105,7 @@ describe('periodic plans, reissues and homework edit', { timeout: 300_000 }, () 
         }),
       ],
     });
-    expect(await screen.findByText('毎週の音読', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('毎週の音読', {}, { timeout: 20_000 })).toBeInTheDocument();
     const rows = screen.getAllByTestId('distribution-row');
     expect(rows.map((r) => within(r).getAllByText(/./).at(-1)?.textContent)).toEqual([
       '配信済み',
@@ -139,7 +139,7 @@ describe('periodic plans, reissues and homework edit', { timeout: 300_000 }, () 
         }),
       ],
     });
-    const title = await screen.findByLabelText('タイトル', {}, { timeout: 10_000 });
+    const title = await screen.findByLabelText('タイトル', {}, { timeout: 20_000 });
     fireEvent.change(title, { target: { value: '音読*' } });
     fireEvent.click(screen.getByRole('button', { name: '変更を保存' }));
     expect(await screen.findByText(messages.homeworkTitleForbidden)).toBeInTheDocument();
@@ -186,12 +186,12 @@ describe('periodic plans, reissues and homework edit', { timeout: 300_000 }, () 
         })),
       ],
     });
-    const row = await screen.findByTestId('reissue-row', {}, { timeout: 10_000 });
+    const row = await screen.findByTestId('reissue-row', {}, { timeout: 20_000 });
     expect(row).toHaveTextContent('締切 2026年4月15日(水) 17:00 → 2026年4月22日(水) 17:00');
     expect(row).toHaveTextContent('提出 1/2人');
     fireEvent.click(within(row).getByRole('link', { name: '期限切れの音読' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework/reissue-details/5'));
-    const students = await screen.findAllByTestId('reissue-student', {}, { timeout: 10_000 });
+    const students = await screen.findAllByTestId('reissue-student', {}, { timeout: 20_000 });
     expect(students[0]).toHaveTextContent('提出済み 2026年4月17日(金) 10:00');
     expect(students[1]).toHaveTextContent('未提出');
   });
@@ -241,7 +241,7 @@ describe('periodic plans, reissues and homework edit', { timeout: 300_000 }, () 
         reply(getMyHomeworkPageList, () => ({ rows: [], total: 0, page: 1, limit: 20 })),
       ],
     });
-    const title = await screen.findByLabelText('タイトル', {}, { timeout: 10_000 });
+    const title = await screen.findByLabelText('タイトル', {}, { timeout: 20_000 });
     expect(title).toHaveValue('春の音読');
     fireEvent.change(title, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: '変更を保存' }));

@@ -81,17 +81,17 @@ describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
   it('walks content → recipients → settings with the spec messages on bad input', async () => {
     seed();
     const { router, calls } = renderRoute('/homework-create/routine/1', { api: baseApi });
-    expect(await screen.findByTestId('wizard-content', {}, { timeout: 10_000 })).toHaveTextContent('Hello, Tom!');
+    expect(await screen.findByTestId('wizard-content', {}, { timeout: 20_000 })).toHaveTextContent('Hello, Tom!');
     next();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-create/routine/2'));
 
-    await screen.findByRole('checkbox', { name: /3年1組/ }, { timeout: 10_000 });
+    await screen.findByRole('checkbox', { name: /3年1組/ }, { timeout: 20_000 });
     next();
     expect(await screen.findByText(homeworkMessages.recipientsRequired)).toBeInTheDocument();
     // One class whole, one child of another class singly.
     fireEvent.click(screen.getByRole('checkbox', { name: /3年1組/ }));
     await waitFor(() => pickOption('生徒を選ぶクラス', '3年2組'));
-    fireEvent.click(await screen.findByRole('checkbox', { name: /佐藤 次郎/ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: /佐藤 次郎/ }, { timeout: 20_000 }));
     expect(screen.getByTestId('chosen-students')).toHaveTextContent('選んだ生徒 1人');
     next();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-create/routine/3'));
@@ -114,7 +114,7 @@ describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
   it('refuses an end before now (終了時刻が間違っています。) and a server-clock refusal on its field', async () => {
     seed({ ...validRoutine(), end_time: ahead(-5) });
     const first = renderRoute('/homework-create/routine/3', { api: baseApi });
-    await screen.findByLabelText('タイトル', {}, { timeout: 10_000 });
+    await screen.findByLabelText('タイトル', {}, { timeout: 20_000 });
     next();
     await waitFor(() => expect(alertText()).toContain(homeworkMessages.endTimeWrong));
     expect(first.calls.some((c) => c.path === checkDefineTimes.path)).toBe(false);
@@ -126,7 +126,7 @@ describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
     const { router, calls } = renderRoute('/homework-create/routine/3', {
       api: [...baseApi, reply(checkDefineTimes, () => fail(400, homeworkMessages.endTimeWrong))],
     });
-    await screen.findByLabelText('タイトル', {}, { timeout: 10_000 });
+    await screen.findByLabelText('タイトル', {}, { timeout: 20_000 });
     next();
     await waitFor(() => expect(alertText()).toContain(homeworkMessages.endTimeWrong));
     expect(calls.find((c) => c.path === checkDefineTimes.path)?.input).toMatchObject({
@@ -139,7 +139,7 @@ describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
   it('keeps the wizard through a reload until it is published', async () => {
     seed({ ...validRoutine(), title: '' });
     const first = renderRoute('/homework-create/routine/3', { api: baseApi });
-    fireEvent.change(await screen.findByLabelText('タイトル', {}, { timeout: 10_000 }), {
+    fireEvent.change(await screen.findByLabelText('タイトル', {}, { timeout: 20_000 }), {
       target: { value: '春の音読' },
     });
     first.unmount();
@@ -147,7 +147,7 @@ describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
     // A reload: the page's memory is gone, sessionStorage stays.
     selectionStore.reload();
     renderRoute('/homework-create/routine/3', { api: baseApi });
-    expect(await screen.findByLabelText('タイトル', {}, { timeout: 10_000 })).toHaveValue('春の音読');
+    expect(await screen.findByLabelText('タイトル', {}, { timeout: 20_000 })).toHaveValue('春の音読');
     expect(screen.getByLabelText('必要練習回数')).toHaveValue('3');
   });
 
@@ -163,15 +163,15 @@ describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
         }),
       ],
     });
-    const summary = await screen.findByTestId('wizard-summary', {}, { timeout: 10_000 });
+    const summary = await screen.findByTestId('wizard-summary', {}, { timeout: 20_000 });
     expect(summary).toHaveTextContent('4月の音読');
     await waitFor(() => expect(summary).toHaveTextContent('3年1組、生徒1人（佐藤 次郎）'));
     const send = screen.getByRole('button', { name: '配信する' });
     fireEvent.click(send);
     fireEvent.click(send);
     // The toast lasts 3 s: looked for first.
-    expect(await screen.findByText('宿題「4月の音読」を配信しました。', {}, { timeout: 10_000 })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/homework-management'), { timeout: 10_000 });
+    expect(await screen.findByText('宿題「4月の音読」を配信しました。', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/homework-management'), { timeout: 20_000 });
     expect(published).toHaveLength(1);
     expect(published[0]).toMatchObject({
       homework_type: 'routine',
@@ -192,7 +192,7 @@ describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
     const { router } = renderRoute('/homework-create/routine/4', {
       api: [...baseApi, reply(publishHomework, () => fail(400, homeworkMessages.limit(300)))],
     });
-    fireEvent.click(await screen.findByRole('button', { name: '配信する' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '配信する' }, { timeout: 20_000 }));
     expect(await screen.findByTestId('server-error')).toHaveTextContent('宿題は300個まで配信できます。');
     expect(router.state.location.pathname).toBe('/homework-create/routine/4');
     expect(JSON.parse(sessionStorage.getItem(KEY)!).form.title).toBe('4月の音読');
@@ -201,7 +201,7 @@ describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
   it('discards the wizard and the selection after a confirmation', async () => {
     seed(validRoutine());
     const { router } = renderRoute('/homework-create/routine/2', { api: baseApi });
-    fireEvent.click(await screen.findByRole('button', { name: '破棄する' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '破棄する' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('作成中の宿題を破棄しますか？');
     fireEvent.click(within(dialog).getByRole('button', { name: '破棄する' }));
@@ -216,7 +216,7 @@ describe('/homework-create/periodic/:step', { timeout: 400_000 }, () => {
     const { router, calls } = renderRoute('/homework-create/periodic/1', {
       api: [...baseApi, reply(getRegularRecommendNames, () => ({ names: ['3年1組 月・水の音読'] }))],
     });
-    await screen.findByRole('group', { name: '配信する曜日' }, { timeout: 10_000 });
+    await screen.findByRole('group', { name: '配信する曜日' }, { timeout: 20_000 });
     next();
     await waitFor(() => expect(alertText()).toContain(homeworkMessages.scheduleRequired));
     fireEvent.click(screen.getByRole('checkbox', { name: '月曜日' }));
@@ -249,7 +249,7 @@ describe('/homework-create/periodic/:step', { timeout: 400_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-create/periodic/2'));
     next();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-create/periodic/3'));
-    fireEvent.click(await screen.findByRole('button', { name: '3年1組 月・水の音読' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '3年1組 月・水の音読' }, { timeout: 20_000 }));
     expect(screen.getByLabelText('タイトル')).toHaveValue('3年1組 月・水の音読');
     expect(calls.find((c) => c.path === getRegularRecommendNames.path)?.input).toMatchObject({
       team_id: '12',
@@ -281,15 +281,15 @@ describe('/homework-create/wordtest/:step', { timeout: 400_000 }, () => {
         })),
       ],
     });
-    await screen.findByLabelText('単語帳', {}, { timeout: 10_000 });
+    await screen.findByLabelText('単語帳', {}, { timeout: 20_000 });
     next();
     await waitFor(() => expect(alertText()).toContain(homeworkMessages.wordBookRequired));
-    await waitFor(() => pickOption('単語帳', '3年生の単語（全3パート・60語）'), { timeout: 10_000 });
+    await waitFor(() => pickOption('単語帳', '3年生の単語（全3パート・60語）'), { timeout: 20_000 });
     // The range the other way round.
     act(() => selectionStore.setForm({ ...selectionStore.get().form, part_from: 2, part_to: 1, word_count: 30 }));
     next();
     await waitFor(() => expect(alertText()).toContain(homeworkMessages.partRangeWrong));
-    await waitFor(() => pickOption('出題範囲（おわり）', 'パート2（20語）'), { timeout: 10_000 });
+    await waitFor(() => pickOption('出題範囲（おわり）', 'パート2（20語）'), { timeout: 20_000 });
     expect(await screen.findByTestId('word-range-info')).toHaveTextContent(
       '範囲内の単語は20語です。出題数が範囲の単語数より多いため、範囲内のすべての単語（20語）を出題します。',
     );
@@ -306,7 +306,7 @@ describe('/homework-create/wordtest/:step', { timeout: 400_000 }, () => {
       }),
     );
     router.navigate('/homework-create/wordtest/3');
-    await screen.findByLabelText('テスト開始日時', {}, { timeout: 10_000 });
+    await screen.findByLabelText('テスト開始日時', {}, { timeout: 20_000 });
     next();
     await waitFor(() => expect(alertText()).toContain(homeworkMessages.testTimeWrong));
     // After the end: wrong too.
@@ -316,6 +316,6 @@ describe('/homework-create/wordtest/:step', { timeout: 400_000 }, () => {
     act(() => selectionStore.setForm({ ...selectionStore.get().form, test_start_time: ahead(30) }));
     next();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-create/wordtest/4'));
-    expect(await screen.findByTestId('wizard-summary', {}, { timeout: 10_000 })).toHaveTextContent('パート2〜2、30語');
+    expect(await screen.findByTestId('wizard-summary', {}, { timeout: 20_000 })).toHaveTextContent('パート2〜2、30語');
   });
 });

@@ -24,7 +24,7 @@ describe('/print/login-cards/:teamId', () => {
         })),
       ],
     });
-    const cards = await screen.findAllByTestId('login-card', {}, { timeout: 10_000 });
+    const cards = await screen.findAllByTestId('login-card', {}, { timeout: 20_000 });
     expect(cards).toHaveLength(2);
     for (const card of cards) {
       expect(within(card).getByTestId('card-login-qr')).toHaveTextContent('ログイン用QR');
@@ -42,7 +42,7 @@ describe('/print/login-cards/:teamId', () => {
         })),
       ],
     });
-    const [card] = await screen.findAllByTestId('login-card', {}, { timeout: 10_000 });
+    const [card] = await screen.findAllByTestId('login-card', {}, { timeout: 20_000 });
     expect(within(card!).getByText('ログイン用QR')).toBeInTheDocument();
     expect(within(card!).queryByText('クラス参加用QR')).toBeNull();
   });

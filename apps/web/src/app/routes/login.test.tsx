@@ -28,7 +28,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'ログ�
 describe('/login', { timeout: 60_000 }, () => {
   it('is plain markup (no antd on the first view) with the spec messages for empty fields', async () => {
     const { calls } = renderRoute('/login', { user: null });
-    await screen.findByRole('button', { name: 'ログイン' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: 'ログイン' }, { timeout: 20_000 });
     expect(screen.getByLabelText('アカウントID（またはメールアドレス）')).toBe(
       field('アカウントIDまたはメールアドレス'),
     );
@@ -67,7 +67,7 @@ describe('/login', { timeout: 60_000 }, () => {
         reply(loginSafe, () => ({ token: 'new-token', user: testTeacher, online_class_switch: false })),
       ],
     });
-    await screen.findByRole('button', { name: 'ログイン' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: 'ログイン' }, { timeout: 20_000 });
     type('アカウントIDまたはメールアドレス', '  sensei ');
     type('パスワード', 'pass1234');
     submit();
@@ -84,11 +84,11 @@ describe('/login', { timeout: 60_000 }, () => {
       user: null,
       api: [publicKeyReply, reply(loginSafe, () => fail(400, messages.loginFailed))],
     });
-    await screen.findByRole('button', { name: 'ログイン' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: 'ログイン' }, { timeout: 20_000 });
     type('アカウントIDまたはメールアドレス', 'sensei');
     type('パスワード', 'wrong-pass1');
     submit();
-    expect(await screen.findByText(messages.loginFailed, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(messages.loginFailed, {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -50,7 +50,7 @@ describe('/manage-class/:teamId', { timeout: 90_000 }, () => {
         }),
       ],
     });
-    expect(await screen.findByText('s001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('s001', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getAllByText('3年1組').length).toBeGreaterThan(0);
     expect(screen.getByText('25人')).toBeInTheDocument();
     expect(screen.queryByText('s021')).not.toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('/manage-class/:teamId', { timeout: 90_000 }, () => {
     const pager = pagerOf(document);
     expect(within(pager).getByText('全25人')).toBeInTheDocument();
     fireEvent.click(pageButton(pager, '2'));
-    expect(await screen.findByText('s021', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('s021', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByText('s001')).not.toBeInTheDocument();
 
     // Back on the screen in the same browser session: the same page.
@@ -79,7 +79,7 @@ describe('/manage-class/:teamId', { timeout: 90_000 }, () => {
       ],
     });
     await waitFor(() => expect(pageButton(pagerOf(document), '2')).toHaveAttribute('aria-current', 'page'), {
-      timeout: 10_000,
+      timeout: 20_000,
     });
   });
 
@@ -120,13 +120,13 @@ describe('/manage-class/:teamId selection across pages (issue 13 edge 13)', { ti
         })),
       ],
     });
-    expect(await screen.findByText('s001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('s001', {}, { timeout: 20_000 })).toBeInTheDocument();
     const selectPage = document.querySelector<HTMLInputElement>('th .ant-checkbox-input')!;
     fireEvent.click(selectPage);
-    const offer = await screen.findByTestId('select-all', {}, { timeout: 10_000 });
+    const offer = await screen.findByTestId('select-all', {}, { timeout: 20_000 });
     expect(offer).toHaveTextContent('このページの20人を選択しています。');
     fireEvent.click(within(offer).getByText('このクラスの生徒25人をすべて選択'));
-    expect(await screen.findByText('25人を選択中', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('25人を選択中', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('select-all')).toBeNull();
 
     // 50 a page: every row on one page, kept when the screen comes back in this session.
@@ -134,7 +134,7 @@ describe('/manage-class/:teamId selection across pages (issue 13 edge 13)', { ti
     await waitFor(() =>
       expect(calls.some((c) => c.path === getStudentPageRows.path && c.input.limit === '50')).toBe(true),
     );
-    expect(await screen.findByText('s025', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('s025', {}, { timeout: 20_000 })).toBeInTheDocument();
     unmount();
     vi.unstubAllGlobals();
     const again = renderRoute('/manage-class/13', {
@@ -144,7 +144,7 @@ describe('/manage-class/:teamId selection across pages (issue 13 edge 13)', { ti
       ],
     });
     await waitFor(() => expect(again.calls.find((c) => c.path === getStudentPageRows.path)?.input.limit).toBe('50'), {
-      timeout: 10_000,
+      timeout: 20_000,
     });
   });
 });

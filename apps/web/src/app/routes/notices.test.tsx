@@ -61,7 +61,7 @@ describe('homework notices', { timeout: 60_000 }, () => {
         }),
       ],
     });
-    const items = await screen.findAllByTestId('notice', {}, { timeout: 15_000 });
+    const items = await screen.findAllByTestId('notice', {}, { timeout: 20_000 });
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringContaining('全員が提出しました'),
       expect.stringContaining('山田 花子さんが「音読の宿題」を提出しました。'),
@@ -88,7 +88,7 @@ describe('homework notices', { timeout: 60_000 }, () => {
       ],
     });
     for (const n of notices)
-      fireEvent.click(await screen.findByRole('checkbox', { name: `${n.message}を選択` }, { timeout: 15_000 }));
+      fireEvent.click(await screen.findByRole('checkbox', { name: `${n.message}を選択` }, { timeout: 20_000 }));
     fireEvent.click(screen.getByRole('button', { name: /選択したお知らせを削除（3件）/ }));
     fireEvent.click(await screen.findByRole('button', { name: '削除' }));
     await waitFor(() => expect(deleted).toEqual([expect.objectContaining({ ids: [3, 2, 1] })]));

@@ -97,7 +97,7 @@ describe('results screens', { timeout: 300_000 }, () => {
   it('homework details: submission rate, distribution, per-topic table, the matrix by 80/60, who has not submitted', async () => {
     const ys: FakeInput[] = [];
     renderRoute('/homework-details/9', { api: detailsApi((q) => ys.push(q)) });
-    expect(await screen.findByTestId('submission-rate', {}, { timeout: 10_000 })).toHaveTextContent('67%');
+    expect(await screen.findByTestId('submission-rate', {}, { timeout: 20_000 })).toHaveTextContent('67%');
     expect(screen.getByTestId('homework-average')).toHaveTextContent('71.2点');
     expect(screen.getByRole('heading', { name: '自己紹介の音読' })).toBeInTheDocument();
     expect(screen.getAllByTestId('chart-bar').map((b) => b.getAttribute('data-count'))).toEqual(
@@ -144,7 +144,7 @@ describe('results screens', { timeout: 300_000 }, () => {
     renderRoute('/homework-details/9', {
       api: [reply(getAllTopicOverview, () => failure(404, 40400, 'データが見つかりませんでした。'))],
     });
-    expect(await screen.findByTestId('not-found', {}, { timeout: 10_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('not-found', {}, { timeout: 20_000 })).toHaveTextContent(
       'データが見つかりませんでした。',
     );
     expect(screen.getByRole('link', { name: '宿題一覧へ戻る' })).toHaveAttribute('href', '/homework-management');
@@ -206,7 +206,7 @@ describe('results screens', { timeout: 300_000 }, () => {
         })),
       ],
     });
-    const q = await screen.findByTestId('question-row', {}, { timeout: 10_000 });
+    const q = await screen.findByTestId('question-row', {}, { timeout: 20_000 });
     expect(q).toHaveTextContent('1Hello, my name is Haruto.481.5点—haruto ×2');
     expect(screen.getByTestId('topic-hard-words')).toHaveTextContent('haruto ×2osaka ×1');
     const [first, second] = screen.getAllByTestId('student-row');
@@ -295,7 +295,7 @@ describe('results screens', { timeout: 300_000 }, () => {
           }),
         ],
       });
-      const items = await screen.findAllByTestId('preview-item', {}, { timeout: 10_000 });
+      const items = await screen.findAllByTestId('preview-item', {}, { timeout: 20_000 });
       expect(papers[0]).toMatchObject({ homework_id: '9', topic_id: '1', student_id: 's1' });
       expect(papers[0]).not.toHaveProperty('attempt_id');
       expect(screen.getByText('田中 陽翔')).toBeInTheDocument();
@@ -350,7 +350,7 @@ describe('results screens', { timeout: 300_000 }, () => {
           }),
         ],
       });
-      await screen.findAllByTestId('preview-item', {}, { timeout: 10_000 });
+      await screen.findAllByTestId('preview-item', {}, { timeout: 20_000 });
       expect(papers[0]).toMatchObject({ attempt_id: '12' });
     });
 
@@ -373,7 +373,7 @@ describe('results screens', { timeout: 300_000 }, () => {
           })),
         ],
       });
-      expect(await screen.findByTestId('score-bar', {}, { timeout: 10_000 })).toHaveTextContent('80点');
+      expect(await screen.findByTestId('score-bar', {}, { timeout: 20_000 })).toHaveTextContent('80点');
       const line = screen.getByTestId('word-line');
       expect(line).toHaveTextContent('本文');
       expect(within(line).getAllByTestId('word-chip')).toHaveLength(5);
@@ -394,7 +394,7 @@ describe('results screens', { timeout: 300_000 }, () => {
         ],
       });
       expect(
-        await screen.findByText('この生徒はまだこの教材を提出していません。', {}, { timeout: 10_000 }),
+        await screen.findByText('この生徒はまだこの教材を提出していません。', {}, { timeout: 20_000 }),
       ).toBeInTheDocument();
       expect(screen.queryAllByTestId('item-score')).toEqual([]);
     });
@@ -449,7 +449,7 @@ describe('results screens', { timeout: 300_000 }, () => {
         }),
       ],
     });
-    fireEvent.mouseEnter(await screen.findByRole('button', { name: /Excelで書き出す/ }, { timeout: 10_000 }));
+    fireEvent.mouseEnter(await screen.findByRole('button', { name: /Excelで書き出す/ }, { timeout: 20_000 }));
     fireEvent.click(await screen.findByText('生徒別の得点'));
     await waitFor(() =>
       expect(calls.find((c) => c.path === createDownloadTask.path)?.input).toMatchObject({
@@ -457,7 +457,7 @@ describe('results screens', { timeout: 300_000 }, () => {
         homework_id: 9,
       }),
     );
-    expect(await screen.findByTestId('export-ready', {}, { timeout: 10_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('export-ready', {}, { timeout: 20_000 })).toHaveTextContent(
       '生徒別の得点_5年1組_自己紹介の音読_20260410.xlsx',
     );
     await waitFor(() => expect(saved).toHaveBeenCalled());

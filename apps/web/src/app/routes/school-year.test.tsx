@@ -51,7 +51,7 @@ const student = (id: string, teams: { team_id: number; name: string }[] = []): S
   created_at: '2026-04-01T00:00:00.000Z',
 });
 const confirmButton = async (name: RegExp) => {
-  const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 20_000 });
   return within(dialog).getByRole('button', { name });
 };
 
@@ -77,18 +77,18 @@ describe('a school year', { timeout: 180_000 }, () => {
         }),
       ],
     });
-    const first = (await screen.findAllByTestId('class-row', {}, { timeout: 10_000 }))[0]!;
+    const first = (await screen.findAllByTestId('class-row', {}, { timeout: 20_000 }))[0]!;
     fireEvent.click(within(first).getByRole('button', { name: '4年1組を削除' }));
-    const text = await screen.findByTestId('class-delete-confirm', {}, { timeout: 10_000 });
+    const text = await screen.findByTestId('class-delete-confirm', {}, { timeout: 20_000 });
     expect(text.textContent).toContain('宿題と学習結果は、記録として残ります（閲覧のみで、変更はできません）');
     expect(text.textContent).toContain('「クラス未所属」に移ります');
     fireEvent.click(await confirmButton(/クラスを削除/));
     expect(
-      await screen.findByText('2人の生徒が「クラス未所属」になりました。', {}, { timeout: 10_000 }),
+      await screen.findByText('2人の生徒が「クラス未所属」になりました。', {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('class-row')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: '元に戻す' }));
-    expect(await screen.findByText('「4年1組」を元に戻しました。', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('「4年1組」を元に戻しました。', {}, { timeout: 20_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('class-row')).toHaveLength(2));
     expect(calls.find((c) => c.path === restoreClass.path)?.input).toMatchObject({ team_id: 1 });
   });
@@ -106,14 +106,14 @@ describe('a school year', { timeout: 180_000 }, () => {
         reply(getStudentPageRows, () => ({ rows: [], total: 0, page: 1, limit: 20 })),
       ],
     });
-    expect((await screen.findByTestId('class-code', {}, { timeout: 10_000 })).textContent).toBe('ABC234');
+    expect((await screen.findByTestId('class-code', {}, { timeout: 20_000 })).textContent).toBe('ABC234');
     await waitFor(() => expect(screen.getByLabelText('クラスコードのQRコード')).toBeInTheDocument(), {
-      timeout: 10_000,
+      timeout: 20_000,
     });
     fireEvent.click(screen.getByRole('button', { name: /コードを再発行/ }));
     expect(await screen.findByText(/今のコード「ABC234」とそのQRコードは使えなくなります/)).toBeInTheDocument();
     fireEvent.click(await confirmButton(/再発行する/));
-    await waitFor(() => expect(screen.getByTestId('class-code').textContent).toBe('XYZ789'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('class-code').textContent).toBe('XYZ789'), { timeout: 20_000 });
   });
 
   it('/manage-class: moves the selected students to another class', async () => {
@@ -131,14 +131,14 @@ describe('a school year', { timeout: 180_000 }, () => {
         reply(studentBatchMove, () => ({ count: 1 })),
       ],
     });
-    expect(await screen.findByText('s001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('s001', {}, { timeout: 20_000 })).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('checkbox')[1]!);
     fireEvent.click(screen.getByRole('button', { name: /別のクラスへ移動/ }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 20_000 });
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
-    fireEvent.click(await screen.findByTitle('5年1組', {}, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByTitle('5年1組', {}, { timeout: 20_000 }));
     fireEvent.click(within(dialog).getByRole('button', { name: /移動する/ }));
-    expect(await screen.findByText('1人を「5年1組」へ移動しました。', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('1人を「5年1組」へ移動しました。', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(calls.find((c) => c.path === studentBatchMove.path)?.input).toMatchObject({
       from_team_id: 1,
       team_id: 2,
@@ -161,17 +161,17 @@ describe('a school year', { timeout: 180_000 }, () => {
         reply(studentBatchMove, () => ({ count: 1 })),
       ],
     });
-    expect(await screen.findByText('s001', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('s001', {}, { timeout: 20_000 })).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('checkbox')[1]!);
     fireEvent.click(screen.getByRole('button', { name: /別のクラスへ移動/ }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 20_000 });
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
-    fireEvent.click(await screen.findByTitle('5年1組', {}, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByTitle('5年1組', {}, { timeout: 20_000 }));
     const ok = within(dialog).getByRole('button', { name: /移動する/ });
     fireEvent.click(ok);
     fireEvent.click(ok);
     fireEvent.doubleClick(ok);
-    expect(await screen.findByText('1人を「5年1組」へ移動しました。', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('1人を「5年1組」へ移動しました。', {}, { timeout: 20_000 })).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 300));
     expect(calls.filter((c) => c.path === studentBatchMove.path)).toHaveLength(1);
     expect(screen.getAllByText('1人を「5年1組」へ移動しました。')).toHaveLength(1);
@@ -187,11 +187,11 @@ describe('a school year', { timeout: 180_000 }, () => {
         })),
       ],
     });
-    expect(await screen.findByText('lone-01', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('lone-01', {}, { timeout: 20_000 })).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('checkbox')[1]!);
     fireEvent.click(screen.getByRole('button', { name: /初期パスワードを再発行/ }));
     fireEvent.click(await confirmButton(/1人分を再発行/));
-    const shown = await screen.findByTestId('issued-passwords', {}, { timeout: 10_000 });
+    const shown = await screen.findByTestId('issued-passwords', {}, { timeout: 20_000 });
     expect(within(shown).getByText('abc234de')).toBeInTheDocument();
     expect(calls.find((c) => c.path === resetStudentsInfo.path)?.input).toMatchObject({ student_ids: ['lone-01'] });
   });
@@ -220,9 +220,9 @@ describe('a school year', { timeout: 180_000 }, () => {
         reply(exportRolloverReportXls, () => file('年度更新の記録_20270401.xlsx')),
       ],
     });
-    expect(await screen.findByDisplayValue('5年1組', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('5年1組', {}, { timeout: 20_000 })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '変更内容を確認' }));
-    expect(await screen.findByText(/まだ何も変わっていません/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/まだ何も変わっていません/, {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(calls.find((c) => c.path === previewRollover.path)?.input).toMatchObject({
       plans: [
         { team_id: 1, action: 'next', name: '5年1組' },
@@ -235,7 +235,7 @@ describe('a school year', { timeout: 180_000 }, () => {
     expect(calls.some((c) => c.path === commitRollover.path)).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: '年度更新を実行' }));
     fireEvent.click(await confirmButton(/年度更新を実行/));
-    expect(await screen.findByTestId('rollover-done', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('rollover-done', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(calls.filter((c) => c.path === commitRollover.path)).toHaveLength(1);
     // The report as an xlsx the teacher keeps: the committed roll-over's record.
     const saved = vi.fn();
@@ -277,12 +277,12 @@ describe('a school year', { timeout: 180_000 }, () => {
         reply(exportRolloverReportXls, () => file('年度更新の記録_20270401.xlsx')),
       ],
     });
-    expect(await screen.findByText('g-01', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(await screen.findByText('6年1組', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('g-01', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('6年1組', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getAllByText('2027年4月1日(木)').length).toBe(2);
     expect(screen.getByRole('button', { name: /Excelに書き出す/ })).toBeInTheDocument();
     // 年度更新の記録: each committed roll-over, its report saved as xlsx.
-    expect(await screen.findByText('52人', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('52人', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByText('2027年4月1日(木) 09:00')).toBeInTheDocument();
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:x');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
@@ -305,7 +305,7 @@ describe('a school year', { timeout: 180_000 }, () => {
         })),
       ],
     });
-    const cards = await screen.findAllByTestId('login-card', {}, { timeout: 10_000 });
+    const cards = await screen.findAllByTestId('login-card', {}, { timeout: 20_000 });
     expect(cards).toHaveLength(2);
     expect(cards[0]!.textContent).toContain('クラス未所属');
     expect(cards[0]!.textContent).toContain('abc234de');

@@ -227,7 +227,7 @@ describe('/homework-self-home', { timeout: 180_000 }, () => {
         reply(exportCurrentMonthSummary, () => file('自主学習_2026年11月_20261120.xlsx')),
       ],
     });
-    expect(await screen.findByTestId('card-practised', {}, { timeout: 15_000 })).toHaveTextContent('2/3人');
+    expect(await screen.findByTestId('card-practised', {}, { timeout: 20_000 })).toHaveTextContent('2/3人');
     expect(screen.getByTestId('card-sessions')).toHaveTextContent('5回先月 3回（+2）');
     expect(screen.getByTestId('card-duration')).toHaveTextContent('録音時間23秒先月 14秒');
     expect(screen.getByTestId('card-average')).toHaveTextContent('78.4点');
@@ -249,7 +249,7 @@ describe('/homework-self-home', { timeout: 180_000 }, () => {
     const top = await screen.findByTestId('top-resource');
     expect(top).toHaveTextContent('あいさつの文');
     fireEvent.click(within(top).getByRole('button', { name: 'くわしく' }));
-    fireEvent.click((await screen.findByText('記録を見る', {}, { timeout: 15_000 })).closest('button')!);
+    fireEvent.click((await screen.findByText('記録を見る', {}, { timeout: 20_000 })).closest('button')!);
     await waitFor(() =>
       expect(calls.filter((c) => c.path.endsWith('resource-exercise-logs')).at(-1)?.input).toMatchObject({
         resource_id: '10',
@@ -282,7 +282,7 @@ describe('/homework-self-home', { timeout: 180_000 }, () => {
         newHomework.list,
       ],
     });
-    expect(await screen.findByTestId('self-practice-empty', {}, { timeout: 15_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('self-practice-empty', {}, { timeout: 20_000 })).toHaveTextContent(
       selfPracticeMessages.empty,
     );
     expect(screen.queryByTestId('child-table')).toBeNull();

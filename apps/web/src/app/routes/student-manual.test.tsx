@@ -8,7 +8,7 @@ describe('/studentmanual', () => {
   it('opens without signing in, outside the layouts, with the sign-in, practice and microphone sections', async () => {
     renderRoute('/studentmanual', { user: null });
     expect(
-      await screen.findByRole('heading', { name: 'おんどく の つかいかた' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { name: 'おんどく の つかいかた' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     for (const h of ['1. ログインする（はいる）', '3. しゅくだいをする', '4. マイクのじゅんび'])
       expect(screen.getByRole('heading', { name: h })).toBeInTheDocument();

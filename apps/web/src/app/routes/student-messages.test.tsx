@@ -57,7 +57,7 @@ describe('未提出の児童にお知らせ', { timeout: 120_000 }, () => {
         }),
       ],
     });
-    const section = await screen.findByRole('region', { name: '未提出の生徒（2人）' }, { timeout: 10_000 });
+    const section = await screen.findByRole('region', { name: '未提出の生徒（2人）' }, { timeout: 20_000 });
     fireEvent.click(within(section).getByRole('button', { name: '未提出の児童にお知らせ' }));
     expect(await screen.findByTestId('remind-confirm')).toBeInTheDocument();
     expect(screen.getAllByText('未提出の児童2人にお知らせを送りますか？').length).toBeGreaterThan(0);
@@ -80,7 +80,7 @@ describe('未提出の児童にお知らせ', { timeout: 120_000 }, () => {
     renderRoute('/homework-details/9', {
       api: [...detailsApi(), reply(remindUnsubmitted, () => failure(429, ErrorCode.REMIND_TOO_SOON, message))],
     });
-    fireEvent.click(await screen.findByRole('button', { name: '未提出の児童にお知らせ' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '未提出の児童にお知らせ' }, { timeout: 20_000 }));
     await screen.findByTestId('remind-confirm');
     fireEvent.click(screen.getByRole('button', { name: /送\s?る/ }));
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('未提出の児童にお知らせ', { timeout: 120_000 }, () => {
 
   it('not for the guest type', async () => {
     renderRoute('/homework-details/9', { api: detailsApi(), user: { ...testTeacher, type: 'guest' } });
-    await screen.findByRole('region', { name: '未提出の生徒（2人）' }, { timeout: 10_000 });
+    await screen.findByRole('region', { name: '未提出の生徒（2人）' }, { timeout: 20_000 });
     expect(screen.queryByRole('button', { name: '未提出の児童にお知らせ' })).toBeNull();
   });
 });
@@ -126,7 +126,7 @@ describe('/homework/writing/add', { timeout: 120_000 }, () => {
       ],
     });
     expect(
-      await screen.findByRole('heading', { name: /田中 陽翔さんへのコメント/ }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { name: /田中 陽翔さんへのコメント/ }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('自己紹介の音読 ／ 自己紹介')).toBeInTheDocument();
     // Earlier notes with their date.
@@ -135,13 +135,13 @@ describe('/homework/writing/add', { timeout: 120_000 }, () => {
     const box = screen.getByRole('textbox', { name: 'コメント' });
     fireEvent.change(box, { target: { value: 'よくできました😀' } });
     fireEvent.click(screen.getByRole('button', { name: /送信する/ }));
-    expect(await screen.findByText(messages.emojiNotAllowed, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(messages.emojiNotAllowed, {}, { timeout: 20_000 })).toBeInTheDocument();
 
     fireEvent.change(box, { target: { value: 'あ'.repeat(401) } });
     expect(screen.getByText('401 / 400')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /送信する/ }));
     await waitFor(() => expect(screen.getAllByText(messages.overLength).length).toBeGreaterThan(0), {
-      timeout: 10_000,
+      timeout: 20_000,
     });
     expect(sent).toEqual([]);
 
@@ -152,7 +152,7 @@ describe('/homework/writing/add', { timeout: 120_000 }, () => {
     expect(String(sent[0]!.guid)).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('田中 陽翔さんにコメントを送りました。')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-details/9/topics/4/students/s1'), {
-      timeout: 10_000,
+      timeout: 20_000,
     });
     expect(screen.queryByRole('button', { name: '書き続ける' })).toBeNull();
   });
@@ -168,7 +168,7 @@ describe('/homework/writing/add', { timeout: 120_000 }, () => {
         }),
       ],
     });
-    const box = await screen.findByRole('textbox', { name: 'コメント' }, { timeout: 10_000 });
+    const box = await screen.findByRole('textbox', { name: 'コメント' }, { timeout: 20_000 });
     fireEvent.change(box, { target: { value: 'がんばったね' } });
     fireEvent.click(screen.getByRole('button', { name: /送信する/ }));
     await waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(1));
@@ -183,7 +183,7 @@ describe('/homework/writing/add', { timeout: 120_000 }, () => {
 
   it('asks before leaving with unsaved text', async () => {
     const { router } = renderRoute('/homework/writing/add?topic_id=4&student_id=s1', { api: [notesReply([])] });
-    const box = await screen.findByRole('textbox', { name: 'コメント' }, { timeout: 10_000 });
+    const box = await screen.findByRole('textbox', { name: 'コメント' }, { timeout: 20_000 });
     fireEvent.change(box, { target: { value: '書きかけ' } });
     fireEvent.click(screen.getByRole('button', { name: /キャンセル/ }));
     fireEvent.click(await screen.findByRole('button', { name: '書き続ける' }));
@@ -221,7 +221,7 @@ describe('notes on the answer paper', { timeout: 120_000 }, () => {
         notesReply([note({ note_id: 2, content: '二つ目', read_at: '2026-04-10T00:00:00.000Z' }), note()]),
       ],
     });
-    const section = await screen.findByRole('region', { name: '先生のコメント' }, { timeout: 10_000 });
+    const section = await screen.findByRole('region', { name: '先生のコメント' }, { timeout: 20_000 });
     await waitFor(() => expect(within(section).getAllByTestId('writing-note')).toHaveLength(2));
     const rows = within(section).getAllByTestId('writing-note');
     expect(rows[0]).toHaveTextContent('二つ目');

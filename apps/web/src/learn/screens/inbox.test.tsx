@@ -65,7 +65,7 @@ function inboxApi(rows: StudentMessage[], reads: FakeInput[] = []) {
 describe('learn: おしらせ', { timeout: 120_000 }, () => {
   it('home: a big おしらせ area with the unread count and the newest message, opening the inbox', async () => {
     renderLearn('/', { api: inboxApi([note, reminder]) });
-    const banner = await screen.findByTestId('inbox-banner', {}, { timeout: 10_000 });
+    const banner = await screen.findByTestId('inbox-banner', {}, { timeout: 20_000 });
     expect(within(banner).getByTestId('inbox-unread')).toHaveTextContent('1');
     expect(banner).toHaveTextContent('あたらしい おしらせが 1けん あるよ！');
     expect(banner).toHaveTextContent('とても上手に読めたね。');
@@ -78,7 +78,7 @@ describe('learn: おしらせ', { timeout: 120_000 }, () => {
   it('the inbox: a note shows the topic it is about and a way to practise it; shown messages are marked read', async () => {
     const reads: FakeInput[] = [];
     renderLearn('/inbox', { api: inboxApi([note, reminder], reads) });
-    const cards = await screen.findAllByTestId('message', {}, { timeout: 10_000 });
+    const cards = await screen.findAllByTestId('message', {}, { timeout: 20_000 });
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('先生からのコメント');
     expect(cards[0]).toHaveTextContent('あたらしい');
@@ -107,7 +107,7 @@ describe('learn: おしらせ', { timeout: 120_000 }, () => {
 
   it('no messages: no area on the home screen, a kind line in the inbox', async () => {
     renderLearn('/', { api: inboxApi([]) });
-    expect(await screen.findByTestId('homework', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('homework', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('inbox-banner')).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'おしらせ' }));
     expect(await screen.findByTestId('inbox-empty')).toHaveTextContent('おしらせは まだ ありません。');

@@ -145,6 +145,27 @@ describe('learn: practising a sentence-reading topic', { timeout: 60_000 }, () =
     expect(screen.getByRole('button', { name: '出す' })).toBeEnabled();
   });
 
+  it('the server is full: 混み合っています is shown at once, while reading, and reading again works', async () => {
+    const { mic, queue } = renderLearn('/homework/11/topic/21', {
+      api: [reply(getStudentTopicContent, () => sentenceContent())],
+    });
+    await passMicCheck();
+    mic.busy = true;
+    fireEvent.click(within(items()[0]!).getByRole('button', { name: /読む/ }));
+    // No need to press おわり: the refusal stops the recording and is shown on the item.
+    expect(await within(items()[0]!).findByRole('alert')).toHaveTextContent(
+      '混み合っています。少し待ってからもう一度録音してください。',
+    );
+    expect(within(items()[0]!).queryByRole('button', { name: '■ おわり' })).toBeNull();
+    expect(await queue.recordingsOf('tanaka01|topic:11:21')).toEqual([]); // nothing kept: read again
+    // A little later the server has room: the same button records again and scores.
+    mic.busy = false;
+    mic.scores.push(88);
+    await read(0);
+    expect(within(items()[0]!).getByTestId('item-score')).toHaveTextContent('88点');
+    expect(within(items()[0]!).queryByRole('alert')).toBeNull();
+  });
+
   it('a refused microphone is explained kindly', async () => {
     const { mic } = renderLearn('/homework/11/topic/21', {
       api: [reply(getStudentTopicContent, () => sentenceContent())],

@@ -290,6 +290,8 @@ export default function Practice({ target }: { target: PracticeTarget }) {
           category: item.category,
           res_id: content.resource_id ?? undefined,
         },
+        // Refused while reading (the server is full): stop now and say so, not after the reading.
+        onRefused: () => void stopRecording(item),
       });
       recorder.current = { q: item.index, r };
       await r.start();

@@ -80,6 +80,8 @@ export interface FakeMic {
   /** Queued audio evaluated later (evaluateQueued) and the sids given. */
   replays: { text: string; sid: string }[];
   denied: boolean;
+  /** The server is full: it refuses the next recordings at their start (50300, 混み合っています…). */
+  busy: boolean;
 }
 
 export interface RenderLearnOptions {
@@ -122,21 +124,35 @@ export function renderLearn(path: string, opts: RenderLearnOptions = {}) {
   });
   vi.stubGlobal('fetch', fetch);
 
-  const mic: FakeMic = { offline: false, scores: [], sids: [], recordings: [], replays: [], denied: false };
+  const mic: FakeMic = {
+    offline: false,
+    scores: [],
+    sids: [],
+    recordings: [],
+    replays: [],
+    denied: false,
+    busy: false,
+  };
   let n = 0;
   const queue = opts.queue ?? openLearnQueue(new IDBFactory());
   const deps: LearnDeps = withOutbox({
     queue,
-    async createRecorder({ params }) {
+    async createRecorder({ params, onRefused }) {
       const chunks: string[] = [];
+      let refused = false;
       const r: RecorderLike = {
         sid: null,
         async start() {
           if (mic.denied) throw new Error('マイクを使用できません。ブラウザの設定でマイクの使用を許可してください。');
           mic.recordings.push({ text: params.text, category: params.category });
           chunks.push(btoa(`audio of ${params.text} #${mic.recordings.length}`));
+          if (mic.busy) {
+            refused = true;
+            setTimeout(() => onRefused?.(), 10);
+          }
         },
         async stop() {
+          if (refused) throw new Error('混み合っています。少し待ってからもう一度録音してください。');
           if (mic.offline) throw new Error('評価サーバーに接続できませんでした。もう一度お試しください。');
           const sid = `sid-${++n}`;
           r.sid = sid;

@@ -23,9 +23,23 @@ export interface RecorderOptions {
   onStateChange?(state: RecorderState): void;
   /** Input level 0–1, for a meter. */
   onLevel?(level: number): void;
+  /**
+   * The server answered with an error while the child was still recording (e.g. 50300
+   * 混み合っています…, refused at the start): the caller should stop() now, which rejects with it,
+   * rather than let the child read on for nothing.
+   */
+  onRefused?(error: RecorderError): void;
 }
 
-export class RecorderError extends Error {}
+/** A recorder failure; `code` is the evaluation server's reply code when it answered one. */
+export class RecorderError extends Error {
+  constructor(
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}
 
 /** Which requirement is missing (spec §5), or null when the recorder can run here. */
 export function checkRecorderSupport(opts: Partial<RecorderOptions>): string | null {
@@ -225,7 +239,11 @@ export class Recorder {
         settled = true;
         this.sid = reply.sid ?? null;
         if (reply.code === 0 && 'result' in reply) resolve(reply.result);
-        else reject(new RecorderError(reply.message));
+        else {
+          const error = new RecorderError(reply.message, reply.code);
+          reject(error);
+          if (this.state === 'running') this.opts.onRefused?.(error);
+        }
       };
       socket.onclose = () => {
         this.stopSending();

@@ -65,7 +65,7 @@ export async function evaluateEncoded(opts: {
       const reply = JSON.parse(String(e.data)) as EvaluationReply;
       if (reply.code === 0 && 'result' in reply && reply.sid)
         finish(() => resolve({ sid: reply.sid!, result: reply.result }));
-      else finish(() => reject(new RecorderError(reply.message)));
+      else finish(() => reject(new RecorderError(reply.message, reply.code)));
     };
     socket.onerror = () => finish(() => reject(new RecorderError(recorderMessages.connectionFailed)));
     socket.onclose = () => finish(() => reject(new RecorderError(recorderMessages.connectionFailed)));

@@ -58,6 +58,8 @@ export function TryReading({
         socketUrl: fetchEvaluationSocketUrl,
         encoderUrl,
         params: { text, category: evaluationCategoryOf(type), res_id: resourceId },
+        // Refused while reading (the server is full): stop now and show its message.
+        onRefused: () => void stop(),
       });
       recorder.current = r;
       await r.start();

@@ -56,7 +56,7 @@ describe('BulkNameModal (学年/組 of the selection)', { timeout: 60_000 }, () 
     fireEvent.doubleClick(ok);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     await act(async () => release());
-    expect(await screen.findByText('2人の学年を「5年」に変更しました。', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('2人の学年を「5年」に変更しました。', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

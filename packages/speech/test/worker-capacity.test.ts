@@ -1,0 +1,75 @@
+// Load shedding (issue 11, item 6): the pool refuses a stream while its worker's queue is long,
+// and of the accepted streams it sheds the one that queued the most audio, not a child reading in
+// real time; once the queue is scored or dropped, streams are taken again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SpeechBusyError, SpeechWorkerPool } from '../src/worker-pool';
+import { noisePcm, sentencePcm } from './stream-audio';
+
+const TEXT = 'We eat rice and fish for lunch.';
+let pool: SpeechWorkerPool;
+let pcm: Int16Array;
+let noise: Int16Array;
+
+beforeAll(async () => {
+  pool = new SpeechWorkerPool({
+    size: 1,
+    timeoutMs: 120_000,
+    capacity: { costPerAudioSecond: 0.25, maxLoad: 100, maxQueuedMs: 1000, shedQueuedMs: 1000 },
+  });
+  pcm = await sentencePcm(TEXT);
+  noise = noisePcm(20);
+  await pool.ready();
+}, 60_000);
+
+afterAll(() => pool.close());
+
+describe('SpeechWorkerPool capacity', () => {
+  it('sheds the stream that queued the most, refuses new streams meanwhile, and answers the others', async () => {
+    const shed: string[] = [];
+    const live = pool.startStream(TEXT, 'read_sentence', { onShed: () => shed.push('live') });
+    live.push(pcm.subarray(0, 3200));
+    const bulk = pool.startStream(TEXT, 'read_sentence', { onShed: () => shed.push('bulk') });
+    // 20 s of audio at once (a recording resent whole): far more than the worker scores in 1 s.
+    for (let i = 0; i < noise.length; i += 3200) bulk.push(noise.subarray(i, i + 3200));
+    expect(shed).toEqual(['bulk']);
+    expect(pool.load().workers[0]!.queuedMs).toBeGreaterThan(1000);
+    expect(() => pool.startStream(TEXT)).toThrow(SpeechBusyError);
+
+    bulk.abort();
+    for (let i = 3200; i < pcm.length; i += 3200) live.push(pcm.subarray(i, i + 3200));
+    const result = await live.finish();
+    expect(result.words).toHaveLength(7);
+    expect(shed).toEqual(['bulk']);
+    // The aborted stream's queue was dropped: nothing is left queued, and a new stream is taken.
+    expect(pool.load().workers[0]!.queuedAudioSeconds).toBe(0);
+    const next = pool.startStream(TEXT);
+    next.push(pcm);
+    expect((await next.finish()).words).toHaveLength(7);
+    expect(pool.costPerAudioSecond).toBeGreaterThan(0);
+  });
+
+  it('refuses a stream when the open ones, read in real time, would fill the worker', async () => {
+    const full = new SpeechWorkerPool({ size: 1, capacity: { costPerAudioSecond: 0.5, maxLoad: 0.9 } });
+    try {
+      const first = full.startStream(TEXT);
+      expect(() => full.startStream(TEXT)).toThrow(SpeechBusyError);
+      first.abort();
+      full.startStream(TEXT).abort();
+    } finally {
+      await full.close();
+    }
+  });
+});
+
+describe('SpeechWorkerPool capacity on a machine slower than real time', () => {
+  it('still gives an idle worker one stream, but not a second', async () => {
+    const slow = new SpeechWorkerPool({ size: 1, capacity: { costPerAudioSecond: 1.5, maxLoad: 0.9 } });
+    try {
+      const only = slow.startStream(TEXT);
+      expect(() => slow.startStream(TEXT)).toThrow(SpeechBusyError);
+      only.abort();
+    } finally {
+      await slow.close();
+    }
+  });
+});
