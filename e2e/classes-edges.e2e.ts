@@ -58,15 +58,15 @@ async function signIn(p: Page) {
 describe('edges a teacher hit (issue 13)', () => {
   it('signs in with the login id typed in full-width characters, and every screen titles its tab', async () => {
     await page.goto(`${server.url}/#/login`);
-    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('ログイン - 音読 Ondoku');
+    await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('ログイン - 音読 Ondoku');
     await signInThroughForm(page, fullWidth(teacher.loginId), teacher.password);
     await page.waitForURL(/#\/homework-management$/);
-    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('宿題一覧 - 音読 Ondoku');
+    await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('宿題一覧 - 音読 Ondoku');
     await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: 'クラス・ID編集' }).click();
-    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('クラス・ID編集 - 音読 Ondoku');
+    await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('クラス・ID編集 - 音読 Ondoku');
     await page.getByTestId('class-row').first().getByRole('link', { name: '2年1組' }).click();
     await page.waitForURL(/#\/manage-class\/\d+$/);
-    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('クラスの生徒 - 音読 Ondoku');
+    await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('クラスの生徒 - 音読 Ondoku');
   });
 
   it('a failed load shows 再読み込み, never 「まだクラスがありません」, and 再読み込み works once the network is back', async () => {

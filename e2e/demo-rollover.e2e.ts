@@ -22,7 +22,7 @@ interface Row {
   grade_name: string;
   teams: { team_id: number; name: string }[];
 }
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 
 const students = async () =>
@@ -83,7 +83,29 @@ describe('the demo school in April', { timeout: 180_000 }, () => {
     await screenshot(page, 'demo-rollover-preview');
 
     await page.getByRole('button', { name: '年度更新を実行' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '年度更新を実行' }).click();
+    // Wait for the commit's reply itself (60 s: a CI run has the server beside the API files), so
+    // a failure says what the server answered rather than only that the report never showed.
+    const isCommit = (r: { url(): string }) => new URL(r.url()).pathname === '/api/v2/team/year-rollover-commit';
+    const reply = page.waitForResponse(isCommit, { timeout: 60_000 });
+    let sent = false;
+    page.on('request', (r) => {
+      if (isCommit(r)) sent = true;
+    });
+    // A click made while the dialog still zooms in can be lost on a loaded machine (as the
+    // dropdown's in library.e2e.ts): click again while it stays open and nothing was sent. The
+    // button is loading once the commit starts, and antd ignores clicks on it then.
+    const ok = page.getByRole('dialog').getByRole('button', { name: '年度更新を実行' });
+    await expect
+      .poll(
+        async () => {
+          if (!sent && (await ok.isVisible())) await ok.click({ timeout: 5_000 }).catch(() => undefined);
+          return sent;
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe(true);
+    const committed = await reply;
+    expect(`${committed.status()} ${(await committed.text()).slice(0, 300)}`).toMatch(/^200 /);
     await poll(() => page.getByTestId('rollover-done').count()).toBe(1);
     await settled(page);
     await screenshot(page, 'demo-rollover-done');

@@ -204,7 +204,7 @@ async function micCheck(page: Page) {
   const check = page.getByTestId('mic-check');
   if (!(await check.isVisible().catch(() => false))) return;
   await page.getByRole('button', { name: 'マイクをためす' }).click();
-  await page.getByText('きこえたよ！じゅんびOK。').waitFor({ timeout: 15_000 });
+  await page.getByText('きこえたよ！じゅんびOK。').waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'はじめる', exact: true }).click();
 }
 
@@ -325,7 +325,7 @@ async function teacherSees(
       await exportButton.hover();
       await page
         .getByText('課題別の集計', { exact: true })
-        .click({ timeout: 15_000 })
+        .click({ timeout: 30_000 })
         .catch(async (err: unknown) => {
           await page.screenshot({ path: path.join(shotsDir, 'export-menu-failed.png'), fullPage: true });
           throw err;

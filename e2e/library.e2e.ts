@@ -102,7 +102,7 @@ describe('content library', () => {
   it('the menu leads to the library; filters narrow the list', async () => {
     await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '宿題配信' }).click();
     await page.waitForURL(/#\/homework-create\/form/);
-    await expect.poll(() => page.getByTestId('resource-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('resource-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const all = Number((await page.getByText(/^全\d+件$/).textContent())!.replace(/\D/g, ''));
     expect(all).toBeGreaterThan(10);
     // A full page of 10 and the pager.
@@ -139,14 +139,14 @@ describe('content library', () => {
         .click();
       const drawer = page.getByRole('dialog');
       const view = drawer.getByTestId(`preview-${type}`);
-      await view.waitFor({ timeout: 15_000 });
+      await view.waitFor({ timeout: 30_000 });
       expect(await view.getByTestId(/preview-item|article-sentence|dialog-child-turn/).count()).toBeGreaterThan(0);
 
       // Play the model audio: the article's control (enabled once the audio can play), or an item's 原文を再生.
       const control = drawer.getByRole('group', { name: /^(原文|本文)の音声$/ });
       if (type === 'article_reading') {
         const play = control.getByRole('button', { name: '再生' });
-        await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => play.isEnabled(), { timeout: 30_000 }).toBe(true);
         await play.click();
       } else {
         await drawer
@@ -176,11 +176,11 @@ describe('content library', () => {
   it('adds resources to the selection, which survives a reload', async () => {
     await chooseOption('種類', 'すべての種類');
     const rows = page.getByTestId('resource-row');
-    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(10);
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(10);
     await rows.nth(0).getByRole('checkbox').check();
     await rows.nth(1).getByRole('checkbox').check();
     await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('2');
     await page.reload();
-    await expect.poll(() => page.getByTestId('selection-count').textContent(), { timeout: 15_000 }).toBe('2');
+    await expect.poll(() => page.getByTestId('selection-count').textContent(), { timeout: 30_000 }).toBe('2');
   });
 });
