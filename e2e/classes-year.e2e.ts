@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiSignIn,
+  confirmCall,
   createTeacher,
   openBrowser,
   screenshot,
@@ -215,7 +216,8 @@ describe('a school year', { timeout: 180_000 }, () => {
     await screenshot(page, 'year-rollover-preview');
 
     await page.getByRole('button', { name: '年度更新を実行' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '年度更新を実行' }).click();
+    const ok = page.getByRole('dialog').getByRole('button', { name: '年度更新を実行' });
+    expect(await confirmCall(page, ok, '/api/v2/team/year-rollover-commit')).toMatch(/^200 /);
     await poll(() => page.getByTestId('rollover-done').count()).toBe(1);
     await settled(page);
     await screenshot(page, 'year-rollover-done');

@@ -6,8 +6,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 /**
  * End-to-end harness: the real built server (`node apps/server/dist/server.js`) on a free port
@@ -298,4 +298,37 @@ export async function apiSignIn(url: string, username: string, password: string)
   });
   const body = (await res.json()) as { errcode: number; data: { token: string } };
   return body.errcode === 0 ? body.data.token : null;
+}
+
+/**
+ * Clicks a confirmation dialog's OK button and returns the status and the start of the body of
+ * the call it makes (`path`, without the query), waiting up to 60 s: a CI run has the server
+ * beside the API files, and a failure then says what the server answered. A click made while the
+ * dialog still zooms in can be lost on a loaded machine (as a dropdown's, see library.e2e.ts), so
+ * it clicks again while the dialog stays open and nothing was sent; once the call starts the
+ * button is loading, and antd ignores clicks on it.
+ */
+export async function confirmCall(page: Page, ok: Locator, path: string): Promise<string> {
+  const isCall = (r: { url(): string }) => new URL(r.url()).pathname === path;
+  const reply = page.waitForResponse(isCall, { timeout: 60_000 });
+  let sent = false;
+  const onRequest = (r: { url(): string }) => {
+    if (isCall(r)) sent = true;
+  };
+  page.on('request', onRequest);
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (!sent && (await ok.isVisible())) await ok.click({ timeout: 5_000 }).catch(() => undefined);
+          return sent;
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe(true);
+    const r = await reply;
+    return `${r.status()} ${(await r.text()).slice(0, 300)}`;
+  } finally {
+    page.off('request', onRequest);
+  }
 }
