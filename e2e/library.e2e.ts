@@ -28,6 +28,8 @@ let page: Page;
 declare global {
   interface Window {
     __ondokuAudios?: HTMLMediaElement[];
+    /** How many times a played audio's time was seen advancing (reset before each play). */
+    __ondokuHeard?: number;
   }
 }
 
@@ -35,12 +37,20 @@ beforeAll(async () => {
   teacher = await createTeacher(server, { prefix: 'library' });
   browser = await openBrowser(['--autoplay-policy=no-user-gesture-required']);
   page = browser.page;
-  // The players create their audio elements off the DOM: remember each one that is played.
+  // The players create their audio elements off the DOM: remember each one that is played, and
+  // count the moments its time is seen advancing while it plays.
   await page.addInitScript(() => {
     const play = HTMLMediaElement.prototype.play;
+    const watched = new WeakSet<HTMLMediaElement>();
     HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
       const seen = (window.__ondokuAudios ??= []);
       if (!seen.includes(this)) seen.push(this);
+      if (!watched.has(this)) {
+        watched.add(this);
+        this.addEventListener('timeupdate', () => {
+          if (!this.paused && this.currentTime > 0.05) window.__ondokuHeard = (window.__ondokuHeard ?? 0) + 1;
+        });
+      }
       return play.call(this);
     };
   });
@@ -87,15 +97,41 @@ async function chooseOption(label: string, option: string) {
     .toBe(true);
 }
 
-/** Some audio element of the page reached playing: not paused, and its time advanced. */
-async function audioPlays() {
-  await page.waitForFunction(
-    () => (window.__ondokuAudios ?? []).some((a) => !a.paused && a.currentTime > 0.05 && a.readyState >= 2),
-    undefined,
-    // 30 s: the e2e specs now run beside the API files (vitest.config.ts); at load 12–20 the
-    // audio once took more than 15 s to start. Only how long the wait lasts changed.
-    { timeout: 30_000 },
-  );
+/**
+ * Clicks a play button and waits until some audio of the page was seen playing with its time
+ * advanced past 0.05 s (counted by the init script's listener, so a word's audio of under a
+ * second that plays to its end between two checks, paused again, still counts: polling for "not
+ * paused now" once failed a CI run). A click that started nothing (every audio paused and none
+ * heard: the click was lost while the drawer still moved) is made again every 5 s. 45 s in all:
+ * the e2e specs run beside the API files (vitest.config.ts), and at load 12–20 the audio once
+ * took more than 15 s to start.
+ */
+async function playAndHear(play: () => Promise<void>) {
+  await page.evaluate(() => {
+    window.__ondokuHeard = 0;
+  });
+  const state = () =>
+    page.evaluate(() =>
+      (window.__ondokuHeard ?? 0) > 0
+        ? 'heard'
+        : (window.__ondokuAudios ?? []).some((a) => !a.paused)
+          ? 'starting'
+          : 'idle',
+    );
+  let clicked = 0;
+  await expect
+    .poll(
+      async () => {
+        const now = await state();
+        if (now === 'idle' && Date.now() - clicked > 5_000) {
+          clicked = Date.now();
+          await play();
+        }
+        return now;
+      },
+      { timeout: 45_000, interval: 200 },
+    )
+    .toBe('heard');
 }
 
 describe('content library', () => {
@@ -147,16 +183,17 @@ describe('content library', () => {
       if (type === 'article_reading') {
         const play = control.getByRole('button', { name: '再生' });
         await expect.poll(() => play.isEnabled(), { timeout: 30_000 }).toBe(true);
-        await play.click();
+        await playAndHear(() => play.click());
       } else {
-        await drawer
-          .getByRole('button', { name: /原文を再生/ })
-          .first()
-          .click();
+        await playAndHear(() =>
+          drawer
+            .getByRole('button', { name: /原文を再生/ })
+            .first()
+            .click(),
+        );
       }
       // Playing (time advancing) proves the audio loaded; word study and word reading share their
       // words' audio, which the browser may already hold (immutable cache), so no response is awaited.
-      await audioPlays();
 
       await fs.mkdir(shotsDir, { recursive: true });
       // The whole preview: a viewport as tall as the drawer's content.
