@@ -1,9 +1,9 @@
 // Writes test/fixtures/speechocean-omission.json: the omission evidence (numbers only, no text or
 // audio) of the first N children's readings of a train-split dump that have both a right text and
 // an extra-word text (bench/speechocean-dump.ts train with the omission evidence), for
-// test/omission-model.test.ts.
+// test/omission-model.test.ts (branch so-omission-fit).
 //   tsx bench/speechocean-omission-fixture.ts /tmp/so-train-om.jsonl [N=20]
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OmissionEvidence } from '../src/evaluator/align';
@@ -24,5 +24,6 @@ for (const r of records) {
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = path.join(here, '../test/fixtures/speechocean-omission.json');
+mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify(out) + '\n');
 console.log(`${out.length} readings → ${file}`);
