@@ -11,7 +11,7 @@ import { verifyAgainstPocketsphinx } from './verify';
 import { measureWorkerMemory } from './memory';
 import { speechoceanDir } from './speechocean';
 import { dumpSpeechocean } from './speechocean-evaluate';
-import { asMapped, asRecorded, figuresTable, speechoceanFigures } from './speechocean-figures';
+import { asMapped, asRecorded, figuresTable, omissionFigureLines, speechoceanFigures } from './speechocean-figures';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const line = (name: string, value: string, target = '') =>
@@ -178,4 +178,5 @@ if (soDir) {
       ['now', now],
     ]),
   );
+  for (const l of omissionFigureLines(so)) console.log(l);
 }

@@ -3,7 +3,9 @@
 //   SPEECHOCEAN_DIR=/data/speechocean762 tsx bench/speechocean-dump.ts test|train out.jsonl
 // SO_EVERY=k keeps every k-th reading (default 1); SO_CHECK_EVERY=k (default 4, 0 = none) adds the
 // wrong-text and extra-word checks on every k-th kept reading. An existing file is resumed.
-import { dumpSpeechocean } from './speechocean-evaluate';
+// SO_KINDS=right,extra evaluates only those kinds; SO_CHECKED_ONLY=1 only the readings that get the
+// checks; SO_PART=k/n only the kept readings with index ≡ k mod n (run n processes, concatenate).
+import { dumpSpeechocean, type DumpKind } from './speechocean-evaluate';
 import { speechoceanDir, type SpeechoceanSplit } from './speechocean';
 
 const dir = speechoceanDir();
@@ -15,5 +17,8 @@ if (dir) {
     out: process.argv[3] ?? `/tmp/speechocean-${split}.jsonl`,
     every: Number(process.env.SO_EVERY ?? 1),
     checkEvery: Number(process.env.SO_CHECK_EVERY ?? 4),
+    ...(process.env.SO_KINDS ? { kinds: process.env.SO_KINDS.split(',') as DumpKind[] } : {}),
+    checkedOnly: process.env.SO_CHECKED_ONLY === '1',
+    ...(process.env.SO_PART ? { part: process.env.SO_PART.split('/').map(Number) as [number, number] } : {}),
   });
 }

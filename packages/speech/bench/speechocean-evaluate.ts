@@ -12,6 +12,7 @@ import { loadEvaluator } from '../src/evaluator/evaluator';
 import { fluencyParts, summarise, wordResults } from '../src/evaluator/scores';
 import { expertFeatures } from '../src/evaluator/expert-features';
 import { pronunciations } from '../src/lexicon/lexicon';
+import type { OmissionEvidence } from '../src/evaluator/align';
 import { rng } from './dataset';
 import { readAudio, readSplit, type SpeechoceanSplit } from './speechocean';
 
@@ -31,6 +32,8 @@ export interface DumpRecord {
   words: number[][];
   durationMs: number;
   cpuMs: number;
+  /** The omission decision's evidence per expected word (align.ts), for bench/calibrate-omission-real.ts. */
+  omission?: OmissionEvidence[];
 }
 
 export interface DumpOptions {
@@ -41,6 +44,13 @@ export interface DumpOptions {
   every: number;
   /** Wrong-text and extra-word checks on every k-th kept reading (0 = none). */
   checkEvery: number;
+  /** Only these kinds of evaluation (default all). */
+  kinds?: DumpKind[];
+  /** Only the readings that get the checks. */
+  checkedOnly?: boolean;
+  /** [k, n]: only the kept readings with index ≡ k mod n (of the checked ones with checkedOnly), to
+   *  share the work between processes. */
+  part?: [number, number];
 }
 
 export function readDump(file: string): DumpRecord[] {
@@ -51,7 +61,16 @@ export function readDump(file: string): DumpRecord[] {
     .map((l) => JSON.parse(l) as DumpRecord);
 }
 
-export async function dumpSpeechocean({ dir, split, out, every, checkEvery }: DumpOptions): Promise<DumpRecord[]> {
+export async function dumpSpeechocean({
+  dir,
+  split,
+  out,
+  every,
+  checkEvery,
+  kinds,
+  checkedOnly,
+  part,
+}: DumpOptions): Promise<DumpRecord[]> {
   const all = readSplit(dir, split);
   const readings = all.filter((_, i) => i % every === 0);
   const done = new Set(readDump(out).map((r) => `${r.id}/${r.kind}`));
@@ -79,6 +98,7 @@ export async function dumpSpeechocean({ dir, split, out, every, checkEvery }: Du
         words: expected.map((w) => [w.score, w.type] as [number, string]),
       },
       ...feats,
+      ...(analysis.omission ? { omission: analysis.omission } : {}),
       cpuMs: (cpu.user + cpu.system) / 1000,
     };
   }
@@ -88,8 +108,12 @@ export async function dumpSpeechocean({ dir, split, out, every, checkEvery }: Du
   let n = 0;
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
+    const checked = checkEvery > 0 && i % checkEvery === 0;
+    if (checkedOnly && !checked) continue;
+    // With checkedOnly the parts share the checked readings.
+    if (part && (checkedOnly ? Math.floor(i / checkEvery) : i) % part[1] !== part[0]) continue;
     const jobs: Array<{ kind: DumpKind; text: string; extra?: number }> = [{ kind: 'right', text: r.text }];
-    if (checkEvery > 0 && i % checkEvery === 0) {
+    if (checked) {
       const ws = r.text.split(/\s+/);
       const rand = rng(Number(r.id) % 100_003);
       // A wrong text: another prompt of the same split, with as many words when possible.
@@ -103,7 +127,7 @@ export async function dumpSpeechocean({ dir, split, out, every, checkEvery }: Du
       const withExtra = [...ws.slice(0, extra), words[Math.floor(rand() * words.length)]!, ...ws.slice(extra)];
       jobs.push({ kind: 'extra', text: withExtra.join(' '), extra });
     }
-    const todo = jobs.filter((j) => !done.has(`${r.id}/${j.kind}`));
+    const todo = jobs.filter((j) => !done.has(`${r.id}/${j.kind}`) && (!kinds || kinds.includes(j.kind)));
     if (todo.length === 0) continue;
     const samples = readAudio(r);
     const durationMs = (samples.length / 16000) * 1000;

@@ -6,6 +6,8 @@ import type { DumpRecord } from './speechocean-evaluate';
 import { CHILD_MAX_AGE } from './speechocean';
 import { auc, pearson } from './metrics';
 import { expertPrediction } from '../src/evaluator/expert-mapping';
+import { omittedDecisions, omissionProbability, OMISSION_THRESHOLD } from '../src/evaluator/omission-model';
+import type { OmissionEvidence } from '../src/evaluator/align';
 
 /** One evaluation's scores on our 0–100 scale and word decisions. */
 export interface Scored {
@@ -206,4 +208,56 @@ export function figuresTable(columns: Array<[string, SpeechoceanFigures]>): stri
   const w = head.map((_, j) => Math.max(...[head, ...rows].map((r) => r[j]!.length)));
   const line = (r: string[]) => `| ${r.map((c, j) => c.padEnd(w[j]!)).join(' | ')} |`;
   return [line(head), line(w.map((n) => '-'.repeat(n))), ...rows.map(line)].join('\n');
+}
+
+/** Omitted-word shares of a dump's extra-word texts (the extra word, the other words) and right texts. */
+export function omissionFigures(records: DumpRecord[], decide: (ev: OmissionEvidence[]) => boolean[]) {
+  const n = { extra: 0, extraHit: 0, other: 0, otherHit: 0, right: 0, rightHit: 0 };
+  for (const r of records) {
+    if (!r.omission || r.kind === 'wrong') continue;
+    const omitted = decide(r.omission);
+    r.omission.forEach((_, i) => {
+      const hit = omitted[i] ? 1 : 0;
+      if (r.kind === 'right') {
+        n.right++;
+        n.rightHit += hit;
+      } else if (i === r.extra) {
+        n.extra++;
+        n.extraHit += hit;
+      } else {
+        n.other++;
+        n.otherHit += hit;
+      }
+    });
+  }
+  return {
+    extraWordOmitted: n.extraHit / Math.max(1, n.extra),
+    otherWordsOmitted: n.otherHit / Math.max(1, n.other),
+    rightWordsOmitted: n.rightHit / Math.max(1, n.right),
+    extraCases: n.extra,
+    rightWords: n.right,
+  };
+}
+
+/** The omitted-word figures before (stage 1 of omission-model.ts, the synthetic decision) and now
+ *  (omittedDecisions, the decision the evaluator makes), for all readers and for children; from the
+ *  omission evidence of a dump (none in dumps made before it was recorded). */
+export function omissionFigureLines(records: DumpRecord[]): string[] {
+  if (!records.some((r) => r.omission)) return [];
+  const before = (ev: OmissionEvidence[]) => ev.map((e) => omissionProbability(e) > OMISSION_THRESHOLD);
+  const pc = (v: number) => `${(v * 100).toFixed(1)} %`;
+  return (
+    [
+      ['all', records],
+      ['children', records.filter((r) => r.age <= CHILD_MAX_AGE)],
+    ] as const
+  ).map(([name, rs]) => {
+    const b = omissionFigures(rs, before);
+    const a = omissionFigures(rs, omittedDecisions);
+    return (
+      `omitted words, ${name} (${b.extraCases} extra-word texts, ${b.rightWords} words of right texts), synthetic decision → now: ` +
+      `extra word ${pc(b.extraWordOmitted)} → ${pc(a.extraWordOmitted)}, other words of those texts ${pc(b.otherWordsOmitted)} → ${pc(a.otherWordsOmitted)}, ` +
+      `words of right texts ${pc(b.rightWordsOmitted)} → ${pc(a.rightWordsOmitted)}`
+    );
+  });
 }

@@ -10,7 +10,7 @@ import type { SenoneScores } from '../decoder/senone-scores';
 import { viterbi } from '../decoder/viterbi';
 import type { DecodingGraph } from '../decoder/graph';
 import type { Segment } from '../decoder/history';
-import { misreadProbability, MISREAD_THRESHOLD, omissionProbability, OMISSION_THRESHOLD } from './omission-model';
+import { misreadProbability, MISREAD_THRESHOLD, omittedDecisions } from './omission-model';
 import { GLOBAL_GOP_STATS, PHONE_GOP_STATS } from './phone-gop-stats';
 
 import { PHONE_DURATION } from './phone-durations';
@@ -424,8 +424,11 @@ function omittedWords(
       badPhoneShareA: badShareOfA[i]!,
       adjacentSkipped: (i > 0 && inSkip[i - 1]!.start < 0 ? 1 : 0) + (i + 1 < n && inSkip[i + 1]!.start < 0 ? 1 : 0),
     };
-    if (omissionProbability(evidence[i]!) > OMISSION_THRESHOLD) out.add(i);
-    else misread.set(i, misreadProbability(evidence[i]!) > MISREAD_THRESHOLD);
   }
+  // Decided once every word's evidence is known: the decision weighs a word against its neighbours.
+  omittedDecisions(evidence).forEach((omitted, i) => {
+    if (omitted) out.add(i);
+    else misread.set(i, misreadProbability(evidence[i]!) > MISREAD_THRESHOLD);
+  });
   return out;
 }

@@ -9,7 +9,12 @@
 //    pass A. This is the decision between mispronounced and normal (scores.ts keeps the score on
 //    the matching side of 60); only a word whose GOP score is very low (scores.ts
 //    ALWAYS_MISPRONOUNCED_BELOW) is mispronounced whatever the probability.
+// 3. The omitted decision itself (isOmitted) on real speech: a second logistic regression, fitted by
+//    bench/calibrate-omission-real.ts on the speechocean762 train split (texts with one extra word
+//    the reader never said), over the logit of 1. and the same evidence. Stage 1 was fitted on
+//    synthetic voices only and marks too many real words omitted (and finds too few extra words).
 import type { OmissionEvidence } from './align';
+import { REAL_OMISSION_BIAS, REAL_OMISSION_COEF, REAL_OMISSION_THRESHOLD } from './omission-real-coefficients';
 import { OMISSION_BIAS, OMISSION_COEF, MISREAD_BIAS, MISREAD_COEF, MISREAD_THRESHOLD } from './omission-coefficients';
 
 const BASE_FEATURE_NAMES = [
@@ -141,4 +146,56 @@ export function omissionProbability(e: OmissionEvidence): number {
 /** P(the word was not read as written), for words not judged omitted. */
 export function misreadProbability(e: OmissionEvidence): number {
   return logistic(MISREAD_BIAS, MISREAD_COEF, omissionFeatures(e));
+}
+
+/** Stage 1's logit, clipped. */
+function stage1Logit(e: OmissionEvidence): number {
+  const k = e.skippedInB ? 1 : 0;
+  const f = omissionFeatures(e);
+  let z = OMISSION_BIAS[k]!;
+  for (let j = 0; j < f.length; j++) z += (OMISSION_COEF[k]![j] ?? 0) * f[j]!;
+  return clip(z, -30, 30);
+}
+/** Stands for a neighbour or other word that is not there (text edges, one-word texts). */
+const ABSENT_LOGIT = -15;
+
+/** Features of the real-speech decision for word i of a text: stage 1's logit, its neighbours',
+ *  how far it stands above them and above every other word of the text (a text read without one
+ *  of its words has one word that stands out; the blame should not land on its neighbour), then
+ *  omissionFeatures(). */
+export const REAL_OMISSION_FEATURE_NAMES = [
+  'stage 1 logit',
+  'previous word, stage 1 logit',
+  'next word, stage 1 logit',
+  'stage 1 logit − highest neighbour',
+  'stage 1 logit − highest other word',
+  ...OMISSION_FEATURE_NAMES,
+];
+export function realOmissionFeatures(ev: OmissionEvidence[], i: number, logits = ev.map(stage1Logit)): number[] {
+  const z = logits[i]!;
+  const prev = i > 0 ? logits[i - 1]! : ABSENT_LOGIT;
+  const next = i + 1 < logits.length ? logits[i + 1]! : ABSENT_LOGIT;
+  let other = ABSENT_LOGIT;
+  logits.forEach((v, j) => {
+    if (j !== i) other = Math.max(other, v);
+  });
+  return [z, prev, next, z - Math.max(prev, next), z - other, ...omissionFeatures(ev[i]!)];
+}
+
+/** P(omitted) on real speech (stage 3) of every word of a text; stage 1's when no real-speech
+ *  table is present. */
+export function realOmissionProbabilities(ev: OmissionEvidence[]): number[] {
+  const logits = ev.map(stage1Logit);
+  return ev.map((e, i) => {
+    const k = e.skippedInB ? 1 : 0;
+    const coef = REAL_OMISSION_COEF[k];
+    if (!coef?.length) return omissionProbability(e);
+    return logistic(REAL_OMISSION_BIAS[k]!, coef, realOmissionFeatures(ev, i, logits));
+  });
+}
+
+/** The omitted decision of every word of a text. */
+export function omittedDecisions(ev: OmissionEvidence[]): boolean[] {
+  const threshold = REAL_OMISSION_COEF.length ? REAL_OMISSION_THRESHOLD : OMISSION_THRESHOLD;
+  return realOmissionProbabilities(ev).map((p) => p > threshold);
 }
