@@ -144,6 +144,52 @@ export function topK(
   }
 }
 
+/**
+ * topK's result, bit for bit, when idx[o … o + k) still holds the previous call's list (the
+ * previous frame's best k of the same codebook): their scores now are k scores of this call, so
+ * the smallest of them bounds the k-th best from below, and every score under that bound is
+ * skipped without being inserted (most of the insertions of topK, which fills its list from the
+ * first k scores whatever they are). A score under the bound has k scores at least as good, so it
+ * is never in topK's list either; ties at the bound are kept, in index order, as topK keeps them.
+ * Precondition: idx[o … o + k) holds k distinct indices in [0, n), or any −1 (then no bound).
+ */
+export function topKSeeded(
+  scores: Float32Array,
+  a: number,
+  n: number,
+  idx: Int32Array,
+  val: Float32Array,
+  o: number,
+  k: number,
+): void {
+  let bound = Infinity;
+  for (let j = 0; j < k; j++) {
+    const d = idx[o + j]!;
+    const v = d >= 0 && d < n ? scores[a + d]! : NaN;
+    if (!(v >= bound)) bound = v >= -Infinity ? v : -Infinity; // NaN or no seed: no bound
+    if (bound === -Infinity) break;
+  }
+  for (let j = 0; j < k; j++) {
+    idx[o + j] = -1;
+    val[o + j] = -Infinity;
+  }
+  const last = o + k - 1;
+  let th = -Infinity;
+  for (let d = 0; d < n; d++) {
+    const v = scores[a + d]!;
+    if (v < bound || v <= th) continue;
+    let j = last;
+    while (j > o && val[j - 1]! < v) {
+      val[j] = val[j - 1]!;
+      idx[j] = idx[j - 1]!;
+      j--;
+    }
+    val[j] = v;
+    idx[j] = d;
+    th = val[last]!;
+  }
+}
+
 /** Inserts (d, v) into the descending top-k list at offset o, if it belongs there. */
 export function insertK(idx: Int32Array, val: Float32Array, o: number, k: number, d: number, v: number): void {
   let n = k - 1;
