@@ -59,7 +59,36 @@ describe('topKSeeded', () => {
     }
   });
 
-  it('treats a NaN score at a seed as no bound', () => {
+  it('with repeated seeds, or fewer than k scores above −Infinity, still gives topK (padded with −1)', () => {
+    const scores = Float32Array.from({ length: 16 }, (_, i) => (i < 3 ? -i : -Infinity));
+    for (const seeds of [
+      [5, 5, 6, 7],
+      [0, 1, 2, 3],
+    ]) {
+      const idx = Int32Array.from(seeds);
+      const val = new Float32Array(4);
+      topKSeeded(scores, 0, 16, idx, val, 0, 4);
+      const want = new Int32Array(4);
+      topK(scores, 0, 16, want, new Float32Array(4), 0, 4);
+      expect(Array.from(idx)).toEqual(Array.from(want));
+      expect(Array.from(idx)).toEqual([0, 1, 2, -1]);
+    }
+    const many = Float32Array.from({ length: 16 }, (_, i) => -i);
+    const idx = Int32Array.from([5, 5, 6, 7]);
+    topKSeeded(many, 0, 16, idx, new Float32Array(4), 0, 4);
+    expect(Array.from(idx)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('treats a NaN score as topK does', () => {
+    const withNaN = Float32Array.from({ length: 16 }, (_, i) => (i === 9 ? NaN : -i));
+    const idx = Int32Array.from([0, 1, 2, 3]);
+    topKSeeded(withNaN, 0, 16, idx, new Float32Array(4), 0, 4);
+    const want = new Int32Array(4);
+    topK(withNaN, 0, 16, want, new Float32Array(4), 0, 4);
+    expect(Array.from(idx)).toEqual(Array.from(want));
+  });
+
+  it('treats a NaN score at a seed as topK does', () => {
     const scores = Float32Array.from({ length: 16 }, (_, i) => -i);
     const idx = new Int32Array([3, 1, 2, 0]);
     scores[3] = NaN;

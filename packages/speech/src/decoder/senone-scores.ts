@@ -144,14 +144,18 @@ export function topK(
   }
 }
 
+/** Marks of the seeds of the current topKSeeded call (a generation number per call). */
+let seedMark = new Int32Array(256);
+let seedGeneration = 0;
+
 /**
- * topK's result, bit for bit, when idx[o … o + k) still holds the previous call's list (the
- * previous frame's best k of the same codebook): their scores now are k scores of this call, so
- * the smallest of them bounds the k-th best from below, and every score under that bound is
- * skipped without being inserted (most of the insertions of topK, which fills its list from the
- * first k scores whatever they are). A score under the bound has k scores at least as good, so it
- * is never in topK's list either; ties at the bound are kept, in index order, as topK keeps them.
- * Precondition: idx[o … o + k) holds k distinct indices in [0, n), or any −1 (then no bound).
+ * topK's list, bit for bit, when idx[o … o + k) still holds the previous call's list (the
+ * previous frame's best k of the same codebook, as the static stream's shortlist has it). Frames
+ * 10 ms apart mostly keep their best Gaussians, so the list is rebuilt from those seeds instead of
+ * from the first k scores whatever they are: the seeds' scores now, sorted (they nearly are), then
+ * every other score that beats the list's last replaces it. The order is topK's: score descending,
+ * ties in index order. Where that could differ (seeds that are not k distinct indices in [0, n),
+ * a NaN score, fewer than k scores above −Infinity) it falls back to topK.
  */
 export function topKSeeded(
   scores: Float32Array,
@@ -162,32 +166,51 @@ export function topKSeeded(
   o: number,
   k: number,
 ): void {
-  let bound = Infinity;
+  if (seedMark.length < n) seedMark = new Int32Array(n);
+  if (++seedGeneration === 0x7fffffff) {
+    seedMark.fill(0);
+    seedGeneration = 1;
+  }
+  const mark = seedMark;
+  const gen = seedGeneration;
+  // 1. The seeds with their scores now, by insertion (score descending, ties by index).
   for (let j = 0; j < k; j++) {
     const d = idx[o + j]!;
-    const v = d >= 0 && d < n ? scores[a + d]! : NaN;
-    if (!(v >= bound)) bound = v >= -Infinity ? v : -Infinity; // NaN or no seed: no bound
-    if (bound === -Infinity) break;
+    if (d < 0 || d >= n || mark[d] === gen) return topK(scores, a, n, idx, val, o, k);
+    mark[d] = gen;
+    const v = scores[a + d]!;
+    if (v !== v) return topK(scores, a, n, idx, val, o, k);
+    let i = o + j;
+    while (i > o && (val[i - 1]! < v || (val[i - 1] === v && idx[i - 1]! > d))) {
+      val[i] = val[i - 1]!;
+      idx[i] = idx[i - 1]!;
+      i--;
+    }
+    val[i] = v;
+    idx[i] = d;
   }
-  for (let j = 0; j < k; j++) {
-    idx[o + j] = -1;
-    val[o + j] = -Infinity;
-  }
+  // 2. Every other score that beats the last of the list takes its place.
   const last = o + k - 1;
-  let th = -Infinity;
+  let th = val[last]!;
+  let thIdx = idx[last]!;
   for (let d = 0; d < n; d++) {
     const v = scores[a + d]!;
-    if (v < bound || v <= th) continue;
-    let j = last;
-    while (j > o && val[j - 1]! < v) {
-      val[j] = val[j - 1]!;
-      idx[j] = idx[j - 1]!;
-      j--;
+    if (v < th) continue;
+    if (v !== v) return topK(scores, a, n, idx, val, o, k);
+    if ((v === th && d > thIdx) || mark[d] === gen) continue;
+    let i = last;
+    while (i > o && (val[i - 1]! < v || (val[i - 1] === v && idx[i - 1]! > d))) {
+      val[i] = val[i - 1]!;
+      idx[i] = idx[i - 1]!;
+      i--;
     }
-    val[j] = v;
-    idx[j] = d;
+    val[i] = v;
+    idx[i] = d;
     th = val[last]!;
+    thIdx = idx[last]!;
   }
+  // topK never lists a score of −Infinity (its list is padded with −1 instead).
+  if (th === -Infinity) topK(scores, a, n, idx, val, o, k);
 }
 
 /** Inserts (d, v) into the descending top-k list at offset o, if it belongs there. */
