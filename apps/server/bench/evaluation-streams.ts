@@ -168,10 +168,7 @@ async function stage(n: number): Promise<Stage> {
     mainCpuS: number | null;
     rss: number;
     costPerAudioS: number | null;
-  }>(
-    { type: 'eld-stop' },
-    'eld',
-  );
+  }>({ type: 'eld-stop' }, 'eld');
   poolCost = eld.costPerAudioS;
   const wallS = (performance.now() - t0) / 1000;
   const lat = results
@@ -211,7 +208,9 @@ console.log(
     .join(' ')}`,
 );
 await read((await ask<{ urls: string[] }>({ type: 'tickets', n: 1 }, 'tickets')).urls[0]!, 0); // warm-up
-console.log('children | ok  | err | busy | told ms | p50 ms | p95 ms | max ms | eld max | cores | CPU s / s |  main  | RSS MB');
+console.log(
+  'children | ok  | err | busy | told ms | p50 ms | p95 ms | max ms | eld max | cores | CPU s / s |  main  | RSS MB',
+);
 const headline = await stage(HEADLINE);
 console.log(row(headline));
 let capacity = 0;

@@ -6,7 +6,7 @@ import { topK, topKSeeded } from '../src/decoder/senone-scores';
 /** Deterministic pseudo-random numbers in [0, 1). */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
+  return () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
 }
 
 /** Frames of scores that drift from frame to frame, as Gaussian scores of 10 ms frames do. */
