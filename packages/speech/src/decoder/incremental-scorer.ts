@@ -150,11 +150,15 @@ export class IncrementalScorer {
       this.colWeights.set(weightQ.subarray(sen * row, (sen + 1) * row), c * row);
       this.colCodebook[c] = this.model.mdef.senoneCodebook[sen]!;
     }
-    this.cbStart = new Int32Array(this.nCb + 1);
-    for (let c = 0; c < this.list.length; c++) this.cbStart[this.colCodebook[c]! + 1]++;
-    for (let cb = 0; cb < this.nCb; cb++) this.cbStart[cb + 1] += this.cbStart[cb]!;
+    const cbStart = new Int32Array(this.nCb + 1);
+    for (let c = 0; c < this.list.length; c++) {
+      const at = this.colCodebook[c]! + 1;
+      cbStart[at] = cbStart[at]! + 1;
+    }
+    for (let cb = 0; cb < this.nCb; cb++) cbStart[cb + 1] = cbStart[cb + 1]! + cbStart[cb]!;
+    this.cbStart = cbStart;
     this.byCodebook = new Int32Array(this.list.length);
-    const fill = this.cbStart.slice(0, this.nCb);
+    const fill = cbStart.slice(0, this.nCb);
     for (let c = 0; c < this.list.length; c++) this.byCodebook[fill[this.colCodebook[c]!]!++] = c;
     const data = this.scores.ensure(Math.max(1, this.nLive) * this.list.length);
     data.fill(0);
