@@ -29,6 +29,7 @@ import { createTeacher } from '../src/modules/auth/service.js';
 import { createClasses } from '../src/modules/classes/index.js';
 import { issueStudentEvaluationUrl } from '../src/modules/evaluation/index.js';
 import { createSpeechService } from '../src/modules/evaluation/speech-service.js';
+import { cpuProfileDir, cpuProfiling } from './cpu-profile.js';
 import { createStudents } from '../src/modules/students/index.js';
 
 const { values } = parseArgs({ options: { children: { type: 'string', default: '200' } } });
@@ -93,6 +94,18 @@ const eld = monitorEventLoopDelay({ resolution: 5 });
 let cpu0 = process.cpuUsage();
 let wall0 = performance.now();
 let next = 0;
+/** CPU ticks (1/100 s) of the main thread alone (Linux; null elsewhere): the rest is the workers'. */
+async function mainThreadTicks(): Promise<number | null> {
+  try {
+    const stat = await fs.readFile(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime
+  } catch {
+    return null;
+  }
+}
+let main0: number | null = null;
+let windowFromUs = 0;
 
 process.on('message', async (m: { type: string; n?: number }) => {
   if (m.type === 'tickets') {
@@ -106,17 +119,31 @@ process.on('message', async (m: { type: string; n?: number }) => {
     eld.reset();
     eld.enable();
     cpu0 = process.cpuUsage();
+    main0 = await mainThreadTicks();
     wall0 = performance.now();
+    windowFromUs = Number(process.hrtime.bigint() / 1000n);
     send({ type: 'eld-started' });
   } else if (m.type === 'eld-stop') {
     eld.disable();
+    // With BENCH_CPU_PROF (--cpu-prof): each step's window on the profiles' clock (µs, monotonic),
+    // so that the setup (migrations, seeding, model loading) can be left out of the breakdown.
+    if (cpuProfiling) {
+      await fs.mkdir(path.join(cpuProfileDir, 'streams'), { recursive: true });
+      await fs.appendFile(
+        path.join(cpuProfileDir, 'streams', 'windows.jsonl'),
+        `${JSON.stringify({ fromUs: windowFromUs, toUs: Number(process.hrtime.bigint() / 1000n) })}\n`,
+      );
+    }
     const cpu = process.cpuUsage(cpu0);
+    const main1 = await mainThreadTicks();
     send({
       type: 'eld',
       p99Ms: eld.percentile(99) / 1e6,
       maxMs: eld.max / 1e6,
       // Main thread and worker threads together (process.cpuUsage counts the whole process).
       cpuCores: (cpu.user + cpu.system) / 1000 / (performance.now() - wall0),
+      // The main thread's share of that (websocket frames, decoding, sessions, storing).
+      mainCpuS: main0 === null || main1 === null ? null : (main1 - main0) / 100,
       rss: process.memoryUsage().rss,
       // The speech pool's own measure of its cost (what load shedding judges by).
       costPerAudioS: speech.load()?.costPerAudioSecond ?? null,

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { synthesize } from '@ondoku/speech';
 import WebSocket from 'ws';
+import { cpuProfileDir, cpuProfiling } from './cpu-profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,8 +38,15 @@ const LIMIT_MS = Number(values.limit);
 const TEXT =
   'Every morning my little brother and I walk to school together, and on the way we talk about our favourite animals and the games we will play after lunch.';
 
+// BENCH_CPU_PROF=1: V8 CPU profiles of the server process, one file per thread (main thread and
+// each speech worker), written when it closes to BENCH_CPU_PROF_DIR (default bench-profiles)/streams.
+// The profiler slows the server: read the figures only from runs without it.
 const child = fork(path.join(import.meta.dirname, 'evaluation-server.ts'), ['--children', '200'], {
-  execArgv: ['--import', 'tsx'],
+  execArgv: [
+    '--import',
+    'tsx',
+    ...(cpuProfiling ? ['--cpu-prof', `--cpu-prof-dir=${path.join(cpuProfileDir, 'streams')}`] : []),
+  ],
   env: { ...process.env, ...(values.shedding === 'off' ? { SPEECH_LOAD_SHEDDING: 'off' } : {}) },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
@@ -143,6 +151,8 @@ interface Stage {
   cpuCores: number;
   /** CPU seconds of the server process (main thread and workers) per second of audio read. */
   cpuPerAudioS: number;
+  /** The main thread's part of it (Linux; NaN elsewhere): the rest is the speech workers'. */
+  mainPerAudioS: number;
   rssMb: number;
 }
 
@@ -152,10 +162,13 @@ async function stage(n: number): Promise<Stage> {
   audioSent = 0;
   const t0 = performance.now();
   const results = await Promise.allSettled(urls.map((u, i) => read(u, (i * 1000) / n)));
-  const eld = await ask<{ maxMs: number; cpuCores: number; rss: number; costPerAudioS: number | null }>(
-    { type: 'eld-stop' },
-    'eld',
-  );
+  const eld = await ask<{
+    maxMs: number;
+    cpuCores: number;
+    mainCpuS: number | null;
+    rss: number;
+    costPerAudioS: number | null;
+  }>({ type: 'eld-stop' }, 'eld');
   poolCost = eld.costPerAudioS;
   const wallS = (performance.now() - t0) / 1000;
   const lat = results
@@ -180,12 +193,13 @@ async function stage(n: number): Promise<Stage> {
     eldMaxMs: eld.maxMs,
     cpuCores: eld.cpuCores,
     cpuPerAudioS: (eld.cpuCores * wallS) / audioSent,
+    mainPerAudioS: eld.mainCpuS === null ? NaN : eld.mainCpuS / audioSent,
     rssMb: eld.rss / 1e6,
   };
 }
 
 const row = (s: Stage) =>
-  `${String(s.n).padStart(8)} | ${String(s.ok).padStart(3)} | ${String(s.errors).padStart(3)} | ${String(s.busy).padStart(4)} | ${(s.busy ? s.busyMaxMs.toFixed(0) : '-').padStart(8)} | ${s.p50.toFixed(0).padStart(6)} | ${(Number.isFinite(s.p95) ? s.p95.toFixed(0) : '-').padStart(6)} | ${s.max.toFixed(0).padStart(6)} | ${s.eldMaxMs.toFixed(0).padStart(7)} | ${s.cpuCores.toFixed(2).padStart(5)} | ${s.cpuPerAudioS.toFixed(2).padStart(9)} | ${s.rssMb.toFixed(0).padStart(5)}`;
+  `${String(s.n).padStart(8)} | ${String(s.ok).padStart(3)} | ${String(s.errors).padStart(3)} | ${String(s.busy).padStart(4)} | ${(s.busy ? s.busyMaxMs.toFixed(0) : '-').padStart(8)} | ${s.p50.toFixed(0).padStart(6)} | ${(Number.isFinite(s.p95) ? s.p95.toFixed(0) : '-').padStart(6)} | ${s.max.toFixed(0).padStart(6)} | ${s.eldMaxMs.toFixed(0).padStart(7)} | ${s.cpuCores.toFixed(2).padStart(5)} | ${s.cpuPerAudioS.toFixed(3).padStart(9)} | ${s.mainPerAudioS.toFixed(3).padStart(6)} | ${s.rssMb.toFixed(0).padStart(5)}`;
 
 console.log(
   `reading: ${(pcm.length / 16000).toFixed(1)} s of audio in real time; ${os.availableParallelism()} cores, load average ${os
@@ -194,7 +208,9 @@ console.log(
     .join(' ')}`,
 );
 await read((await ask<{ urls: string[] }>({ type: 'tickets', n: 1 }, 'tickets')).urls[0]!, 0); // warm-up
-console.log('children | ok  | err | busy | told ms | p50 ms | p95 ms | max ms | eld max | cores | CPU s / s | RSS MB');
+console.log(
+  'children | ok  | err | busy | told ms | p50 ms | p95 ms | max ms | eld max | cores | CPU s / s |  main  | RSS MB',
+);
 const headline = await stage(HEADLINE);
 console.log(row(headline));
 let capacity = 0;
@@ -218,7 +234,7 @@ const measured = poolCost as number | null; // set by stage()
 if (measured !== null)
   console.log(`the speech pool's own measure: ${measured.toFixed(3)} s of a worker per second of audio`);
 console.log(
-  `CPU per second of audio read: ${cost.toFixed(2)} s (main thread and workers); ${workers} idle cores would keep up with about ${Math.floor(workers / cost)} children reading at once (an estimate; the measured figure above is what this machine gave now)`,
+  `CPU per second of audio read: ${cost.toFixed(3)} s (main thread and workers; the main thread ${headline.mainPerAudioS.toFixed(3)} s); ${workers} idle cores would keep up with about ${Math.floor(workers / cost)} children reading at once (an estimate; the measured figure above is what this machine gave now)`,
 );
 const stats = await ask<{ rows: number; files: number; audioMs: number; bytes: number }>({ type: 'stats' }, 'stats');
 console.log('');

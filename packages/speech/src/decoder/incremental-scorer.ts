@@ -13,7 +13,7 @@
 import type { AcousticModel } from '../model/acoustic-model';
 import type { MfccExtractor } from '../frontend/mfcc';
 import { DITHER_LSB } from '../frontend/index';
-import { gaussianScore, insertK, insertTop, topK, TOP_N, type SenoneScores } from './senone-scores';
+import { gaussianScore, insertK, insertTop, topK, topKSeeded, TOP_N, type SenoneScores } from './senone-scores';
 import { simdGaussians, type SimdGaussians } from './simd-gaussians';
 
 /** Candidates per codebook kept for the static stream (of 256). */
@@ -64,6 +64,16 @@ export class IncrementalScorer {
   // senones: columns of the scores matrix
   private column: Int32Array | undefined;
   private list: number[] = [];
+  /**
+   * The quantised mixture weights of the listed senones only, in column order ([column][stream]
+   * [Gaussian], copied from model.weightQ), and each column's codebook: mix() reads them in order
+   * instead of scattered over the whole model's weights (same values, so the same scores).
+   */
+  private colWeights = new Uint8Array(0);
+  private colCodebook = new Int32Array(0);
+  /** The columns grouped by codebook (those of codebook cb: byCodebook[cbStart[cb] … cbStart[cb + 1])). */
+  private byCodebook = new Int32Array(0);
+  private cbStart = new Int32Array(0);
   private readonly scores = new Growable(0);
   /** Top-N of live streams for frames scored before the senone list was known. */
   private pending: Array<{ t: number; idx: Int32Array; val: Float32Array }> = [];
@@ -99,7 +109,8 @@ export class IncrementalScorer {
     this.topIdx = new Int32Array(this.nCb * model.nStreams * TOP_N);
     this.topVal = new Float32Array(this.nCb * model.nStreams * TOP_N);
     this.runSum = new Float64Array(this.ncep);
-    this.slIdx = new Int32Array(this.nCb * SHORTLIST);
+    // −1: no previous frame's shortlist yet (topKSeeded seeds each frame's with the last).
+    this.slIdx = new Int32Array(this.nCb * SHORTLIST).fill(-1);
     this.slVal = new Float32Array(this.nCb * SHORTLIST);
     this.approx = new Float32Array(this.dim);
     this.seen = new Uint8Array(model.density);
@@ -130,6 +141,25 @@ export class IncrementalScorer {
       }
     }
     this.column = column;
+    const { nStreams, density, weightQ } = this.model;
+    const row = nStreams * density;
+    this.colWeights = new Uint8Array(this.list.length * row);
+    this.colCodebook = new Int32Array(this.list.length);
+    for (let c = 0; c < this.list.length; c++) {
+      const sen = this.list[c]!;
+      this.colWeights.set(weightQ.subarray(sen * row, (sen + 1) * row), c * row);
+      this.colCodebook[c] = this.model.mdef.senoneCodebook[sen]!;
+    }
+    const cbStart = new Int32Array(this.nCb + 1);
+    for (let c = 0; c < this.list.length; c++) {
+      const at = this.colCodebook[c]! + 1;
+      cbStart[at] = cbStart[at]! + 1;
+    }
+    for (let cb = 0; cb < this.nCb; cb++) cbStart[cb + 1] = cbStart[cb + 1]! + cbStart[cb]!;
+    this.cbStart = cbStart;
+    this.byCodebook = new Int32Array(this.list.length);
+    const fill = cbStart.slice(0, this.nCb);
+    for (let c = 0; c < this.list.length; c++) this.byCodebook[fill[this.colCodebook[c]!]!++] = c;
     const data = this.scores.ensure(Math.max(1, this.nLive) * this.list.length);
     data.fill(0);
     for (const p of this.pending) this.mix(p.t, this.liveStreams, p.idx, p.val);
@@ -230,11 +260,12 @@ export class IncrementalScorer {
       const len = model.streamLengths[s]!;
       const off = model.streamOffsets[s]!;
       if (this.simd) {
-        // Every Gaussian at once, then the best SHORTLIST of each codebook.
+        // Every Gaussian at once, then the best SHORTLIST of each codebook (slIdx still holds the
+        // previous frame's: topKSeeded skips what cannot beat them).
         const all = this.simd.score(approx, off, s);
         for (let cb = 0; cb < nCb; cb++) {
           const o = cb * SHORTLIST;
-          topK(all, cb * density, density, slIdx, slVal, o, SHORTLIST);
+          topKSeeded(all, cb * density, density, slIdx, slVal, o, SHORTLIST);
           const dst = t * nCb * SHORTLIST + o;
           for (let k = 0; k < SHORTLIST; k++) this.shortlist[dst + k] = slIdx[o + k]!;
         }
@@ -373,11 +404,11 @@ export class IncrementalScorer {
   }
 
   private mix(t: number, streams: number[], idx: Int32Array, val: Float32Array): void {
-    const { model, list, nCb } = this;
-    const nCols = list.length;
+    const { model, nCb, colWeights, colCodebook } = this;
+    const nCols = this.list.length;
     const data = this.scores.ensure((t + 1) * nCols);
     const row = t * nCols;
-    const { density, nStreams, weightQ, qLin } = model;
+    const { density, nStreams, qLin } = model;
     // Per codebook and stream: the best Gaussian's log density and the others relative to it
     // (linear), so each senone needs only multiply-adds with its linear weights and one log.
     const rel = this.rel;
@@ -390,18 +421,73 @@ export class IncrementalScorer {
     // One log per senone for all the streams mixed here: Σ_s log sum_s = log Π_s sum_s (each sum
     // is at least the smallest weight, e^−26, so the product of three cannot underflow).
     const nS = streams.length;
-    const senoneCodebook = model.mdef.senoneCodebook;
+    if (TOP_N === 4 && (nS === 1 || nS === 2)) {
+      // The same sums in the same order as below, with what a codebook's senones share (its top
+      // Gaussians, their relative densities) read once per codebook instead of once per senone.
+      const { byCodebook, cbStart } = this;
+      const s0 = streams[0]!;
+      const s1 = nS === 2 ? streams[1]! : s0;
+      for (let cb = 0; cb < nCb; cb++) {
+        const from = cbStart[cb]!;
+        const to = cbStart[cb + 1]!;
+        if (from === to) continue;
+        const a = (cb * nStreams + s0) * TOP_N;
+        const a0 = idx[a]!;
+        const a1 = idx[a + 1]!;
+        const a2 = idx[a + 2]!;
+        const a3 = idx[a + 3]!;
+        const ar1 = rel[a + 1]!;
+        const ar2 = rel[a + 2]!;
+        const ar3 = rel[a + 3]!;
+        const av = val[a]!;
+        if (nS === 1) {
+          for (let i = from; i < to; i++) {
+            const c = byCodebook[i]!;
+            const w = (c * nStreams + s0) * density;
+            let sum = qLin[colWeights[w + a0]!]!;
+            sum += qLin[colWeights[w + a1]!]! * ar1;
+            sum += qLin[colWeights[w + a2]!]! * ar2;
+            sum += qLin[colWeights[w + a3]!]! * ar3;
+            data[row + c] = data[row + c]! + (0 + av) + Math.log(1 * sum);
+          }
+          continue;
+        }
+        const b = (cb * nStreams + s1) * TOP_N;
+        const b0 = idx[b]!;
+        const b1 = idx[b + 1]!;
+        const b2 = idx[b + 2]!;
+        const b3 = idx[b + 3]!;
+        const br1 = rel[b + 1]!;
+        const br2 = rel[b + 2]!;
+        const br3 = rel[b + 3]!;
+        const best = 0 + av + val[b]!;
+        for (let i = from; i < to; i++) {
+          const c = byCodebook[i]!;
+          const wa = (c * nStreams + s0) * density;
+          let sa = qLin[colWeights[wa + a0]!]!;
+          sa += qLin[colWeights[wa + a1]!]! * ar1;
+          sa += qLin[colWeights[wa + a2]!]! * ar2;
+          sa += qLin[colWeights[wa + a3]!]! * ar3;
+          const wb = (c * nStreams + s1) * density;
+          let sb = qLin[colWeights[wb + b0]!]!;
+          sb += qLin[colWeights[wb + b1]!]! * br1;
+          sb += qLin[colWeights[wb + b2]!]! * br2;
+          sb += qLin[colWeights[wb + b3]!]! * br3;
+          data[row + c] = data[row + c]! + best + Math.log(1 * sa * sb);
+        }
+      }
+      return;
+    }
     for (let c = 0; c < nCols; c++) {
-      const sen = list[c]!;
-      const cb = senoneCodebook[sen]!;
+      const cb = colCodebook[c]!;
       let best = 0;
       let product = 1;
       for (let j = 0; j < nS; j++) {
         const s = streams[j]!;
         const k0 = (cb * nStreams + s) * TOP_N;
-        const wBase = (sen * nStreams + s) * density;
-        let sum = qLin[weightQ[wBase + idx[k0]!]!]!;
-        for (let n = 1; n < TOP_N; n++) sum += qLin[weightQ[wBase + idx[k0 + n]!]!]! * rel[k0 + n]!;
+        const wBase = (c * nStreams + s) * density;
+        let sum = qLin[colWeights[wBase + idx[k0]!]!]!;
+        for (let n = 1; n < TOP_N; n++) sum += qLin[colWeights[wBase + idx[k0 + n]!]!]! * rel[k0 + n]!;
         best += val[k0]!;
         product *= sum;
       }

@@ -144,6 +144,75 @@ export function topK(
   }
 }
 
+/** Marks of the seeds of the current topKSeeded call (a generation number per call). */
+let seedMark = new Int32Array(256);
+let seedGeneration = 0;
+
+/**
+ * topK's list, bit for bit, when idx[o … o + k) still holds the previous call's list (the
+ * previous frame's best k of the same codebook, as the static stream's shortlist has it). Frames
+ * 10 ms apart mostly keep their best Gaussians, so the list is rebuilt from those seeds instead of
+ * from the first k scores whatever they are: the seeds' scores now, sorted (they nearly are), then
+ * every other score that beats the list's last replaces it. The order is topK's: score descending,
+ * ties in index order. Where that could differ (seeds that are not k distinct indices in [0, n),
+ * a NaN score, fewer than k scores above −Infinity) it falls back to topK.
+ */
+export function topKSeeded(
+  scores: Float32Array,
+  a: number,
+  n: number,
+  idx: Int32Array,
+  val: Float32Array,
+  o: number,
+  k: number,
+): void {
+  if (seedMark.length < n) seedMark = new Int32Array(n);
+  if (++seedGeneration === 0x7fffffff) {
+    seedMark.fill(0);
+    seedGeneration = 1;
+  }
+  const mark = seedMark;
+  const gen = seedGeneration;
+  // 1. The seeds with their scores now, by insertion (score descending, ties by index).
+  for (let j = 0; j < k; j++) {
+    const d = idx[o + j]!;
+    if (d < 0 || d >= n || mark[d] === gen) return topK(scores, a, n, idx, val, o, k);
+    mark[d] = gen;
+    const v = scores[a + d]!;
+    if (v !== v) return topK(scores, a, n, idx, val, o, k);
+    let i = o + j;
+    while (i > o && (val[i - 1]! < v || (val[i - 1] === v && idx[i - 1]! > d))) {
+      val[i] = val[i - 1]!;
+      idx[i] = idx[i - 1]!;
+      i--;
+    }
+    val[i] = v;
+    idx[i] = d;
+  }
+  // 2. Every other score that beats the last of the list takes its place.
+  const last = o + k - 1;
+  let th = val[last]!;
+  let thIdx = idx[last]!;
+  for (let d = 0; d < n; d++) {
+    const v = scores[a + d]!;
+    if (v < th) continue;
+    if (v !== v) return topK(scores, a, n, idx, val, o, k);
+    if ((v === th && d > thIdx) || mark[d] === gen) continue;
+    let i = last;
+    while (i > o && (val[i - 1]! < v || (val[i - 1] === v && idx[i - 1]! > d))) {
+      val[i] = val[i - 1]!;
+      idx[i] = idx[i - 1]!;
+      i--;
+    }
+    val[i] = v;
+    idx[i] = d;
+    th = val[last]!;
+    thIdx = idx[last]!;
+  }
+  // topK never lists a score of −Infinity (its list is padded with −1 instead).
+  if (th === -Infinity) topK(scores, a, n, idx, val, o, k);
+}
+
 /** Inserts (d, v) into the descending top-k list at offset o, if it belongs there. */
 export function insertK(idx: Int32Array, val: Float32Array, o: number, k: number, d: number, v: number): void {
   let n = k - 1;

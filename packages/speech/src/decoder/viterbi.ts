@@ -28,12 +28,23 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
 
   // Spread scores from null and emitting exits to successors: null nodes within this sweep,
   // emitting nodes as entries for the next frame.
+  // The window of nodes that can hold a live state or an entry: [lo, hi]. Arcs only point forward,
+  // so nothing before the first live node can come alive again, and nothing after the last live
+  // node or the furthest entry holds a score: the loops skip what they would find dead anyway.
+  let lo = 0;
+  let hi = -1;
+  /** The last node with a live state after this frame's pruning (−1: none). */
+  let lastLive = -1;
   const propagate = (fromExits: boolean): void => {
     nullScore.fill(NEG);
+    /** The furthest node given a null score in this sweep (the sweep goes no further than it). */
+    let reach = -1;
     if (!fromExits) {
       nullScore[graph.start] = 0;
+      reach = graph.start;
     }
-    for (let n = 0; n < N; n++) {
+    hi = lastLive;
+    for (let n = lo; n < N && (n <= lastLive || n <= reach); n++) {
       const node = nodes[n]!;
       let out: number;
       let h: number;
@@ -61,10 +72,12 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
           if (v > entry[m]!) {
             entry[m] = v;
             entryHist[m] = h;
+            if (m > hi) hi = m;
           }
         } else if (v > nullScore[m]!) {
           nullScore[m] = v;
           nullHist[m] = h;
+          if (m > reach) reach = m;
         }
       }
     }
@@ -74,7 +87,7 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
   for (let t = 0; t < T; t++) {
     const row = t * scores.nColumns;
     let best = NEG;
-    for (let n = 0; n < N; n++) {
+    for (let n = lo; n <= hi; n++) {
       const unit = nodes[n]!.unit;
       if (!unit) continue;
       const o = n * 3;
@@ -127,7 +140,20 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
     }
     // Beam pruning.
     const floor = best - beam;
-    for (let i = 0; i < N * 3; i++) if (state[i]! < floor) state[i] = NEG;
+    let firstLive = N;
+    lastLive = -1;
+    for (let n = lo; n <= hi; n++) {
+      let live = false;
+      for (let i = n * 3; i < n * 3 + 3; i++) {
+        if (state[i]! < floor) state[i] = NEG;
+        else if (state[i] !== NEG) live = true;
+      }
+      if (live) {
+        if (n < firstLive) firstLive = n;
+        lastLive = n;
+      }
+    }
+    lo = firstLive;
     entry.fill(NEG);
     propagate(true);
   }
