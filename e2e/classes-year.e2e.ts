@@ -37,7 +37,7 @@ interface Row {
   teams: { team_id: number; name: string }[];
 }
 
-/** On this shared machine a screen may take seconds: wait up to 15 s for a condition. */
+/** On this shared machine a screen may take seconds: wait up to 30 s for a condition. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 const noModal = (p: Page) => poll(() => p.locator('.ant-modal-mask').filter({ visible: true }).count()).toBe(0);
