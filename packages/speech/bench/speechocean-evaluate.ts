@@ -13,6 +13,7 @@ import { fluencyParts, summarise, wordResults } from '../src/evaluator/scores';
 import { expertFeatures } from '../src/evaluator/expert-features';
 import { pronunciations } from '../src/lexicon/lexicon';
 import type { OmissionEvidence } from '../src/evaluator/align';
+import { textCheckFeatures } from '../src/evaluator/text-check';
 import { rng } from './dataset';
 import { readAudio, readSplit, type SpeechoceanSplit } from './speechocean';
 
@@ -32,6 +33,8 @@ export interface DumpRecord {
   words: number[][];
   durationMs: number;
   cpuMs: number;
+  /** text-check.ts features (absent in dumps made before it). */
+  textCheck?: number[];
   /** The omission decision's evidence per expected word (align.ts), for bench/calibrate-omission-real.ts. */
   omission?: OmissionEvidence[];
 }
@@ -88,6 +91,7 @@ export async function dumpSpeechocean({
     );
     const scores = summarise(analysis, expected, phones);
     const feats = expertFeatures(analysis, expected, scores, fluencyParts(analysis, phones));
+    const textCheck = textCheckFeatures(analysis);
     const cpu = process.cpuUsage(t0);
     return {
       ours: {
@@ -98,6 +102,7 @@ export async function dumpSpeechocean({
         words: expected.map((w) => [w.score, w.type] as [number, string]),
       },
       ...feats,
+      textCheck,
       ...(analysis.omission ? { omission: analysis.omission } : {}),
       cpuMs: (cpu.user + cpu.system) / 1000,
     };

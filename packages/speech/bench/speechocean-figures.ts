@@ -33,7 +33,7 @@ export function asRecorded(r: DumpRecord): Scored {
 
 /** The scores with the expert mappings, as the evaluator computes them (evaluator.ts). */
 export function asMapped(r: DumpRecord): Scored {
-  const p = expertPrediction(r.sentence, r.words);
+  const p = expertPrediction(r.sentence, r.words, r.textCheck);
   if (!p) return asRecorded(r);
   return {
     total: Math.round(p.total * 10),

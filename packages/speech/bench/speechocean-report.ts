@@ -11,12 +11,15 @@ const records = readFileSync(process.argv[2] ?? '/tmp/so-test.jsonl', 'utf8')
   .map((l) => JSON.parse(l) as DumpRecord);
 const before = speechoceanFigures(records, asRecorded);
 const after = speechoceanFigures(records, asMapped);
+// The same mappings with the sentence-feature gate alone (no text-check second stage).
+const gateOnly = speechoceanFigures(records, (r) => asMapped({ ...r, textCheck: undefined }));
 console.log(
   `${before.readings} readings (${before.children} by children), ${before.wrongTextPairs} children's wrong-text pairs, ${before.extraCases} extra-word texts`,
 );
 console.log(
   figuresTable([
     ['as recorded', before],
+    ['mapped, sentence gate only', gateOnly],
     ['mapped', after],
   ]),
 );

@@ -6,6 +6,8 @@ import type { Analysis } from './align';
 import { EXPERT_MODELS, type ExpertLinearModel } from './expert-coefficients';
 import { expertFeatures } from './expert-features';
 import { fluencyParts, MISPRONOUNCED_BELOW, summarise } from './scores';
+import { TEXT_CHECK_MODEL, type TextCheckModel } from './text-check-coefficients';
+import { textCheckFeatures } from './text-check';
 import type { Scores, WordResult } from './types';
 
 export type SentenceTarget = 'total' | 'accuracy' | 'fluency' | 'completeness';
@@ -34,15 +36,50 @@ export interface ExpertPrediction {
   words: number[];
 }
 
-/** Undefined until the models are fitted (an empty coefficient table). */
-export function expertPrediction(sentence: number[], words: number[][]): ExpertPrediction | undefined {
+/** The logit of the sentence-feature gate (expert-coefficients.ts `text`). */
+export function gateLogit(sentence: number[]): number {
   const m = EXPERT_MODELS;
-  if (!m) return undefined;
+  if (!m) return 0;
   const f = expand(sentence);
   let z = m.text.bias;
   for (let j = 0; j < f.length; j++) z += (m.text.coef[j] ?? 0) * f[j]!;
-  const pRight = 1 / (1 + Math.exp(-z));
-  const gate = m.text.threshold > 0 ? Math.min(1, pRight / m.text.threshold) : 1;
+  return z;
+}
+
+/** Inputs of the text check's second stage: the gate's logit (clipped), the text-check
+ *  features and their squares. */
+export function textCheckInputs(z: number, textCheck: number[]): number[] {
+  return [Math.max(-15, Math.min(15, z)), ...expand(textCheck)];
+}
+
+/** P(right text) and the threshold of the gate that decides: the second stage (text-check.ts)
+ *  when it is fitted and its features are given, else the sentence-feature gate. */
+export function rightTextProbability(
+  sentence: number[],
+  textCheck?: number[],
+  model: TextCheckModel | undefined = TEXT_CHECK_MODEL,
+): { pRight: number; threshold: number } {
+  const z = gateLogit(sentence);
+  if (model && textCheck) {
+    const x = textCheckInputs(z, textCheck);
+    let z2 = model.bias;
+    for (let j = 0; j < x.length; j++) z2 += (model.coef[j] ?? 0) * x[j]!;
+    return { pRight: 1 / (1 + Math.exp(-z2)), threshold: model.threshold };
+  }
+  return { pRight: 1 / (1 + Math.exp(-z)), threshold: EXPERT_MODELS?.text.threshold ?? 0 };
+}
+
+/** Undefined until the models are fitted (an empty coefficient table). */
+export function expertPrediction(
+  sentence: number[],
+  words: number[][],
+  textCheck?: number[],
+  textModel: TextCheckModel | undefined = TEXT_CHECK_MODEL,
+): ExpertPrediction | undefined {
+  const m = EXPERT_MODELS;
+  if (!m) return undefined;
+  const { pRight, threshold } = rightTextProbability(sentence, textCheck, textModel);
+  const gate = threshold > 0 ? Math.min(1, pRight / threshold) : 1;
   return {
     pRight,
     total: predict(m.total, sentence) * gate,
@@ -69,7 +106,7 @@ export function mappedWordScore(expert10: number, type: string): number {
 export function expertScores(a: Analysis, words: WordResult[], expectedPhones: number): Scores {
   const heuristic = summarise(a, words, expectedPhones);
   const f = expertFeatures(a, words, heuristic, fluencyParts(a, expectedPhones));
-  const p = expertPrediction(f.sentence, f.words);
+  const p = expertPrediction(f.sentence, f.words, textCheckFeatures(a));
   if (!p) return heuristic;
   const r = (x: number) => Math.max(0, Math.min(100, Math.round(x * 10)));
   return {

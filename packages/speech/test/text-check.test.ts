@@ -1,0 +1,89 @@
+// The wrong-text check's second stage (text-check.ts): what the phone loop heard against what
+// the alignment placed, and how a fitted model takes over the gate.
+import { describe, expect, it } from 'vitest';
+import type { Analysis, WordAlignment } from '../src/evaluator/align';
+import { EXPERT_MODELS } from '../src/evaluator/expert-coefficients';
+import { SENTENCE_FEATURE_NAMES } from '../src/evaluator/expert-features';
+import { rightTextProbability, textCheckInputs } from '../src/evaluator/expert-mapping';
+import { TEXT_CHECK_MODEL } from '../src/evaluator/text-check-coefficients';
+import { phoneEditDistance, TEXT_CHECK_FEATURE_NAMES, textCheckFeatures } from '../src/evaluator/text-check';
+
+/** A word whose phones each last 5 frames from `start`. */
+function word(phones: string[], start: number): WordAlignment {
+  return {
+    skipped: false,
+    start,
+    end: start + phones.length * 5 - 1,
+    phones: phones.map((phone, k) => ({ phone, start: start + 5 * k, end: start + 5 * k + 4, gop: -1 })),
+  };
+}
+
+function analysis(words: WordAlignment[], heard: string[], from = 10): Analysis {
+  const loopPhones = [{ phone: 'SIL', start: 0, end: from - 1 }];
+  heard.forEach((phone, k) => loopPhones.push({ phone, start: from + 5 * k, end: from + 5 * k + 4 }));
+  const nFrames = from + heard.length * 5 + 10;
+  loopPhones.push({ phone: 'SIL', start: from + heard.length * 5, end: nFrames - 1 });
+  return {
+    nFrames,
+    words,
+    fillers: [],
+    forcedFrame: new Float32Array(nFrames),
+    loopFrame: new Float32Array(nFrames),
+    loopPhones,
+  };
+}
+
+describe('text check', () => {
+  it('weighs substitutions by phone class', () => {
+    expect(phoneEditDistance(['K', 'AE', 'T'], ['K', 'AE', 'T'])).toBe(0);
+    expect(phoneEditDistance(['K', 'EH', 'T'], ['K', 'AE', 'T'])).toBe(0.5); // vowel for vowel
+    expect(phoneEditDistance(['K', 'AE', 'S'], ['K', 'AE', 'T'])).toBe(1); // fricative for stop
+    expect(phoneEditDistance(['K', 'AE', 'T', 'S'], ['K', 'AE', 'T'])).toBe(1); // an insertion
+    expect(phoneEditDistance([], ['K', 'AE', 'T'])).toBe(3);
+  });
+
+  it('tells a loop that heard the text from one that heard something else', () => {
+    const words = [word(['K', 'AE', 'T'], 10), word(['D', 'AO', 'G'], 25)];
+    const same = textCheckFeatures(analysis(words, ['K', 'AE', 'T', 'D', 'AO', 'G']));
+    expect(same).toHaveLength(TEXT_CHECK_FEATURE_NAMES.length);
+    expect(same[0]).toBe(0);
+    expect(same[1]).toBe(1);
+    expect(same[2]).toBe(1);
+    expect(same[3]).toBe(1);
+    expect(same[4]).toBe(0);
+    const other = textCheckFeatures(analysis(words, ['F', 'IH', 'SH', 'B', 'ER', 'D']));
+    expect(other[0]).toBeGreaterThan(0.5);
+    expect(other[1]).toBe(0);
+    expect(other[2]).toBeCloseTo(4 / 6); // the stops and vowels keep their classes
+    // Nothing kept: the worst values.
+    expect(textCheckFeatures(analysis([{ skipped: true, start: 0, end: -1, phones: [] }], ['K']))).toEqual([
+      2, 0, 0, 0, 3,
+    ]);
+    // A short text aligned to the start of a longer word: the rest of the speech is outside.
+    const part = textCheckFeatures(analysis([word(['K', 'AH', 'P'], 10)], ['K', 'AA', 'N', 'T', 'EH', 'S', 'T']));
+    expect(part[4]).toBeCloseTo(4 / 3);
+  });
+
+  it('lets a fitted second stage decide the gate', () => {
+    if (!EXPERT_MODELS) return;
+    const sentence = new Array<number>(SENTENCE_FEATURE_NAMES.length).fill(0);
+    const alone = rightTextProbability(sentence, undefined, undefined);
+    expect(alone.threshold).toBe(EXPERT_MODELS.text.threshold);
+    const x = textCheckInputs(0, [0, 1, 1, 1, 0]);
+    expect(x).toHaveLength(1 + 2 * TEXT_CHECK_FEATURE_NAMES.length);
+    // A model that reads only the phone edit distance: far from the text → not the text.
+    const model = { bias: 4, threshold: 0.4, coef: [0, -8] };
+    const near = rightTextProbability(sentence, [0, 1, 1, 1, 0], model);
+    const far = rightTextProbability(sentence, [1.5, 0, 0, 1, 0], model);
+    expect(near.pRight).toBeGreaterThan(0.95);
+    expect(far.pRight).toBeLessThan(0.001);
+    expect(far.threshold).toBe(0.4);
+    // Without the features the sentence gate decides, fitted model or not.
+    expect(rightTextProbability(sentence, undefined, model)).toEqual(alone);
+  });
+
+  it('has one coefficient per input when fitted', () => {
+    if (!TEXT_CHECK_MODEL) return;
+    expect(TEXT_CHECK_MODEL.coef).toHaveLength(1 + 2 * TEXT_CHECK_FEATURE_NAMES.length);
+  });
+});
