@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis, WordAlignment } from '../src/evaluator/align';
 import { EXPERT_MODELS } from '../src/evaluator/expert-coefficients';
 import { SENTENCE_FEATURE_NAMES } from '../src/evaluator/expert-features';
-import { rightTextProbability, textCheckInputs } from '../src/evaluator/expert-mapping';
+import {
+  expertPrediction,
+  rightTextProbability,
+  TEXT_CHECK_MIN_WORDS,
+  textCheckInputs,
+} from '../src/evaluator/expert-mapping';
+import { WORD_FEATURE_NAMES } from '../src/evaluator/expert-features';
 import { TEXT_CHECK_MODEL } from '../src/evaluator/text-check-coefficients';
 import { phoneEditDistance, TEXT_CHECK_FEATURE_NAMES, textCheckFeatures } from '../src/evaluator/text-check';
 
@@ -80,6 +86,24 @@ describe('text check', () => {
     expect(far.threshold).toBe(0.4);
     // Without the features the sentence gate decides, fitted model or not.
     expect(rightTextProbability(sentence, undefined, model)).toEqual(alone);
+  });
+
+  it('leaves texts of one or two words to the sentence gate', () => {
+    if (!EXPERT_MODELS) return;
+    const sentence = new Array<number>(SENTENCE_FEATURE_NAMES.length).fill(0);
+    const wordFeats = (n: number) =>
+      Array.from({ length: n }, () => new Array<number>(WORD_FEATURE_NAMES.length).fill(0));
+    // A model that calls everything a wrong text.
+    const model = { bias: -20, threshold: 0.5, coef: [] };
+    const far = [1.5, 0, 0, 1, 0];
+    expect(TEXT_CHECK_MIN_WORDS).toBe(3);
+    for (const n of [1, 2]) {
+      const p = expertPrediction(sentence, wordFeats(n), far, model)!;
+      expect(p.total).toBe(expertPrediction(sentence, wordFeats(n), undefined, model)!.total);
+    }
+    const three = expertPrediction(sentence, wordFeats(3), far, model)!;
+    expect(three.pRight).toBeLessThan(1e-6);
+    expect(three.total).toBeLessThan(0.001);
   });
 
   it('has one coefficient per input when fitted', () => {

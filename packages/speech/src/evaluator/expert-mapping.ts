@@ -69,6 +69,14 @@ export function rightTextProbability(
   return { pRight: 1 / (1 + Math.exp(-z)), threshold: EXPERT_MODELS?.text.threshold ?? 0 };
 }
 
+/**
+ * Texts shorter than this keep the sentence gate alone: the train split holds 10 readings of
+ * fewer than 3 words in 2,500, and on a word of 3–6 phones one phone moves the text check's
+ * per-phone rates by 0.2–0.3 (the library's model audio of single words, an English RP voice
+ * against the American dictionary, lost 4 of 521 files ≥ 80 with it; docs/speech-service.md).
+ */
+export const TEXT_CHECK_MIN_WORDS = 3;
+
 /** Undefined until the models are fitted (an empty coefficient table). */
 export function expertPrediction(
   sentence: number[],
@@ -78,7 +86,8 @@ export function expertPrediction(
 ): ExpertPrediction | undefined {
   const m = EXPERT_MODELS;
   if (!m) return undefined;
-  const { pRight, threshold } = rightTextProbability(sentence, textCheck, textModel);
+  const checked = words.length >= TEXT_CHECK_MIN_WORDS ? textCheck : undefined;
+  const { pRight, threshold } = rightTextProbability(sentence, checked, textModel);
   const gate = threshold > 0 ? Math.min(1, pRight / threshold) : 1;
   return {
     pRight,
