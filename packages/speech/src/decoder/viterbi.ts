@@ -12,19 +12,89 @@ export interface ViterbiResult {
 
 export const DEFAULT_BEAM = 400;
 
-export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAULT_BEAM): ViterbiResult | undefined {
+/**
+ * The graph in flat typed arrays (built once per graph): the search reads no node objects.
+ * Transitions are copied as float32 (their type in the model) and arc weights as float64 (plain
+ * numbers), so every sum is the same as on the objects.
+ */
+interface FlatGraph {
+  /** 1 for an emitting node. */
+  emitting: Uint8Array;
+  /** 12 log transition probabilities per node (3 rows × 4 columns; zeros for null nodes). */
+  trans: Float32Array;
+  /** 3 senones per emitting node. */
+  senones: Int32Array;
+  /** Arcs of node n: arcTo/arcWeight[arcStart[n] … arcStart[n + 1]). */
+  arcStart: Int32Array;
+  arcTo: Int32Array;
+  arcWeight: Float64Array;
+}
+
+const flatGraphs = new WeakMap<DecodingGraph, { nodes: number; arcs: number; flat: FlatGraph }>();
+
+function flatten(graph: DecodingGraph): FlatGraph {
   const nodes = graph.nodes;
   const N = nodes.length;
+  let nArcs = 0;
+  for (const n of nodes) nArcs += n.arcTo.length;
+  // A graph grown since (nodes or arcs added) is flattened again.
+  const cached = flatGraphs.get(graph);
+  if (cached && cached.nodes === N && cached.arcs === nArcs) return cached.flat;
+  const flat: FlatGraph = {
+    emitting: new Uint8Array(N),
+    trans: new Float32Array(N * 12),
+    senones: new Int32Array(N * 3),
+    arcStart: new Int32Array(N + 1),
+    arcTo: new Int32Array(nArcs),
+    arcWeight: new Float64Array(nArcs),
+  };
+  let a = 0;
+  for (let n = 0; n < N; n++) {
+    const node = nodes[n]!;
+    if (node.unit) {
+      flat.emitting[n] = 1;
+      flat.trans.set(node.unit.trans.subarray(0, 12), n * 12);
+      flat.senones.set(node.unit.senones, n * 3);
+    }
+    flat.arcStart[n] = a;
+    for (let k = 0; k < node.arcTo.length; k++) {
+      flat.arcTo[a] = node.arcTo[k]!;
+      flat.arcWeight[a++] = node.arcWeight[k]!;
+    }
+  }
+  flat.arcStart[N] = a;
+  flatGraphs.set(graph, { nodes: N, arcs: nArcs, flat });
+  return flat;
+}
+
+/**
+ * One history store per thread, emptied by each search (its records are read before it returns):
+ * growing a fresh one from 1,024 records each time cost more than the search's own loops in the
+ * profile. One grown past MAX_KEPT_HISTORY records (a long chapter) is not kept.
+ */
+let sharedHistory = new History();
+const MAX_KEPT_HISTORY = 1 << 20;
+
+export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAULT_BEAM): ViterbiResult | undefined {
+  const N = graph.nodes.length;
   const T = scores.nFrames;
   const NEG = -Infinity;
+  const { emitting, trans, senones, arcStart, arcTo, arcWeight } = flatten(graph);
   const state = new Float64Array(N * 3).fill(NEG);
   const stateHist = new Int32Array(N * 3).fill(-1);
   const entry = new Float64Array(N).fill(NEG);
   const entryHist = new Int32Array(N).fill(-1);
   const nullScore = new Float64Array(N).fill(NEG);
   const nullHist = new Int32Array(N).fill(-1);
-  const hist = new History();
-  const cols = nodes.map((n) => (n.unit ? n.unit.senones.map((s) => scores.column[s]!) : [-1, -1, -1]));
+  const hist = sharedHistory;
+  hist.size = 0;
+  const cols = new Int32Array(N * 3).fill(-1);
+  for (let n = 0; n < N; n++) {
+    if (!emitting[n]) continue;
+    for (let j = 0; j < 3; j++) cols[n * 3 + j] = scores.column[senones[n * 3 + j]!]!;
+  }
+  const data = scores.data;
+  const nColumns = scores.nColumns;
 
   // Spread scores from null and emitting exits to successors: null nodes within this sweep,
   // emitting nodes as entries for the next frame.
@@ -45,14 +115,12 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
     }
     hi = lastLive;
     for (let n = lo; n < N && (n <= lastLive || n <= reach); n++) {
-      const node = nodes[n]!;
       let out: number;
       let h: number;
-      if (node.unit) {
+      if (emitting[n]) {
         if (!fromExits) continue;
-        const tr = node.unit.trans;
-        const a = state[n * 3 + 2]! + tr[2 * 4 + 3]!;
-        const b = state[n * 3 + 1]! + tr[1 * 4 + 3]!;
+        const a = state[n * 3 + 2]! + trans[n * 12 + 11]!;
+        const b = state[n * 3 + 1]! + trans[n * 12 + 7]!;
         if (a >= b) {
           out = a;
           h = stateHist[n * 3 + 2]!;
@@ -65,10 +133,11 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
         h = nullHist[n]!;
       }
       if (out === NEG) continue;
-      for (let k = 0; k < node.arcTo.length; k++) {
-        const m = node.arcTo[k]!;
-        const v = out + node.arcWeight[k]!;
-        if (nodes[m]!.unit) {
+      const arcEnd = arcStart[n + 1]!;
+      for (let k = arcStart[n]!; k < arcEnd; k++) {
+        const m = arcTo[k]!;
+        const v = out + arcWeight[k]!;
+        if (emitting[m]) {
           if (v > entry[m]!) {
             entry[m] = v;
             entryHist[m] = h;
@@ -85,50 +154,48 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
 
   propagate(false);
   for (let t = 0; t < T; t++) {
-    const row = t * scores.nColumns;
+    const row = t * nColumns;
     let best = NEG;
     for (let n = lo; n <= hi; n++) {
-      const unit = nodes[n]!.unit;
-      if (!unit) continue;
+      if (!emitting[n]) continue;
       const o = n * 3;
       const s0 = state[o]!;
       const s1 = state[o + 1]!;
       const s2 = state[o + 2]!;
       const e = entry[n]!;
       if (s0 === NEG && s1 === NEG && s2 === NEG && e === NEG) continue;
-      const tr = unit.trans;
-      const c = cols[n]!;
+      const tr = n * 12;
       // state 2
-      let v2 = s2 + tr[10]!;
+      let v2 = s2 + trans[tr + 10]!;
       let h2 = stateHist[o + 2]!;
-      const from1 = s1 + tr[6]!;
+      const from1 = s1 + trans[tr + 6]!;
       if (from1 > v2) {
         v2 = from1;
         h2 = stateHist[o + 1]!;
       }
-      const skip0 = s0 + tr[2]!;
+      const skip0 = s0 + trans[tr + 2]!;
       if (skip0 > v2) {
         v2 = skip0;
         h2 = stateHist[o]!;
       }
       // state 1
-      let v1 = s1 + tr[5]!;
+      let v1 = s1 + trans[tr + 5]!;
       let h1 = stateHist[o + 1]!;
-      const from0 = s0 + tr[1]!;
+      const from0 = s0 + trans[tr + 1]!;
       if (from0 > v1) {
         v1 = from0;
         h1 = stateHist[o]!;
       }
       // state 0: stay, or enter from a predecessor
-      let v0 = s0 + tr[0]!;
+      let v0 = s0 + trans[tr]!;
       let h0 = stateHist[o]!;
       if (e > v0) {
         v0 = e;
         h0 = hist.push(n, t, entryHist[n]!);
       }
-      v0 += v0 === NEG ? 0 : scores.data[row + c[0]!]!;
-      v1 += v1 === NEG ? 0 : scores.data[row + c[1]!]!;
-      v2 += v2 === NEG ? 0 : scores.data[row + c[2]!]!;
+      v0 += v0 === NEG ? 0 : data[row + cols[o]!]!;
+      v1 += v1 === NEG ? 0 : data[row + cols[o + 1]!]!;
+      v2 += v2 === NEG ? 0 : data[row + cols[o + 2]!]!;
       state[o] = v0;
       state[o + 1] = v1;
       state[o + 2] = v2;
@@ -158,6 +225,7 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
     propagate(true);
   }
   const final = nullScore[graph.end]!;
-  if (final === NEG) return undefined;
-  return { score: final, segments: backtrack(hist, nullHist[graph.end]!, T) };
+  const segments = final === NEG ? [] : backtrack(hist, nullHist[graph.end]!, T);
+  if (hist.node.length > MAX_KEPT_HISTORY) sharedHistory = new History();
+  return final === NEG ? undefined : { score: final, segments };
 }
