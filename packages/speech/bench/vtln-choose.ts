@@ -4,7 +4,7 @@
 // grid whose final forced alignment explains the audio best" (the classic choice by likelihood).
 // A grid that leaves out some readers' warps: give those readers' dumps for warp 1 only.
 //   tsx bench/vtln-choose.ts 1=/tmp/w1.jsonl[,/tmp/w1-adults.jsonl] 0.88=/tmp/w088.jsonl … [--out=best.jsonl]
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { readDump, type DumpRecord } from './speechocean-evaluate';
 import { asMapped, speechoceanFigures } from './speechocean-figures';
 import { CHILD_MAX_AGE } from './speechocean';
@@ -12,6 +12,14 @@ import { CHILD_MAX_AGE } from './speechocean';
 const args = process.argv.slice(2);
 const out = args.find((a) => a.startsWith('--out='))?.slice(6);
 const outMargin = Number(args.find((a) => a.startsWith('--margin='))?.slice(9) ?? 0);
+// --pass-a=file (bench/vtln-pass-a.ts): choose right-text readings by the score of pass A instead.
+const passAFile = args.find((a) => a.startsWith('--pass-a='))?.slice(9);
+const passA = new Map<string, number>();
+if (passAFile)
+  for (const l of readFileSync(passAFile, 'utf8').split('\n').filter(Boolean)) {
+    const { id, warp, passA: v } = JSON.parse(l) as { id: string; warp: number; passA: number | null };
+    if (v !== null) passA.set(`${id}/${warp}`, v);
+  }
 const dumps = new Map<number, Map<string, DumpRecord>>();
 for (const a of args.filter((x) => !x.startsWith('--'))) {
   // Several files of one warp (e.g. children and adults) separated by commas.
@@ -34,7 +42,8 @@ function choose(grid: number[], margin = 0): DumpRecord[] {
     for (const w of grid) {
       const r = dumps.get(w)!.get(k);
       if (!r) continue;
-      const ll = (r.forcedLogLik ?? 0) - (w === 1 ? 0 : margin * (r.durationMs / 10));
+      const criterion = (r.kind === 'right' ? passA.get(`${r.id}/${w}`) : undefined) ?? r.forcedLogLik ?? 0;
+      const ll = criterion - (w === 1 ? 0 : margin * (r.durationMs / 10));
       if (ll > bestLl) {
         bestLl = ll;
         best = r;

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MfccExtractor } from '../src/frontend/mfcc';
 import { createEvaluator, loadEvaluator, type Evaluator } from '../src/evaluator/evaluator';
-import { analyse, type Analysis } from '../src/evaluator/align';
-import { alignmentLogLikelihood, mostLikelyWarp, vtlnGridFromEnv } from '../src/evaluator/vtln';
+import { analyse } from '../src/evaluator/align';
+import { alignmentLogLikelihood, vtlnGridFromEnv } from '../src/evaluator/vtln';
 import { pronunciations } from '../src/lexicon/lexicon';
 import { synthesize } from '../src/tts/synthesize';
 
@@ -49,17 +49,10 @@ describe('VTLN', () => {
     expect(await createEvaluator(ev.model, { vtln: [] }).evaluate({ pcm: samples, text: TEXT })).toEqual(plain);
   });
 
-  it('falls back to the plain analysis when the plain one has no alignment', () => {
-    const a = (ll: number, skipped: boolean): Analysis => ({
-      nFrames: 2,
-      words: [{ skipped, start: 0, end: 1, phones: [] }],
-      fillers: [],
-      forcedFrame: Float32Array.of(ll, ll),
-      loopFrame: new Float32Array(2),
-      loopPhones: [],
-    });
-    expect(mostLikelyWarp({ warp: 1, analysis: a(-5, false) }, [{ warp: 0.9, analysis: a(-3, false) }]).warp).toBe(0.9);
-    expect(mostLikelyWarp({ warp: 1, analysis: a(-5, false) }, [{ warp: 0.9, analysis: a(-3, true) }]).warp).toBe(1);
-    expect(mostLikelyWarp({ warp: 1, analysis: a(-5, true) }, [{ warp: 0.9, analysis: a(-3, false) }]).warp).toBe(1);
+  it('keeps the plain scores when they have no alignment', async () => {
+    // 40 ms of audio: too short for any path through the words.
+    const short = samples.subarray(0, 640);
+    const plain = await ev.evaluate({ pcm: short, text: TEXT });
+    expect(await createEvaluator(ev.model, { vtln: [0.8] }).evaluate({ pcm: short, text: TEXT })).toEqual(plain);
   });
 });

@@ -122,11 +122,11 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
         if (done) throw new Error('Evaluation already finished');
         done = true;
         const plan = await planned;
-        const plain = analyseScores(model, plan, scorer.finish());
-        const { analysis } = mostLikelyWarp(
-          { warp: 1, analysis: plain },
-          warped.map((w) => ({ warp: w.warp, analysis: analyseScores(model, plan, w.scorer.finish()) })),
-        );
+        const { scores } = mostLikelyWarp(plan.forced, [
+          { warp: 1, scores: scorer.finish() },
+          ...warped.map((w) => ({ warp: w.warp, scores: w.scorer.finish() })),
+        ]);
+        const analysis = analyseScores(model, plan, scores);
         return buildResult(analysis, text, words, plan.prons, category, nSamples);
       },
     };
