@@ -2,9 +2,12 @@
 // audio of each word (synthesize(), tone types 1 and 2 by default; WORDS_TONES=1,2,…) scored
 // against its own text, and against another word of the list (the wrong-text check). Prints
 // the words below 80, the wrong-text AUC and the highest wrong score.
-// WORDS_LIMIT=n takes every k-th word so that about n are evaluated.
+// WORDS_LIMIT=n takes every k-th word so that about n are evaluated. WORDS_VTLN=0.88,0.94,… also
+// scores the same audio with per-reading VTLN over that grid (src/evaluator/vtln.ts), printed as
+// tone "<tone> VTLN".
 import { writeFileSync } from 'node:fs';
-import { loadEvaluator } from '../src/evaluator/evaluator';
+import { createEvaluator, loadEvaluator } from '../src/evaluator/evaluator';
+import { vtlnGridFromEnv } from '../src/evaluator/vtln';
 import { synthesize } from '../src/tts/synthesize';
 import { auc } from './metrics';
 import { LIBRARY_WORDS } from './library-words';
@@ -17,9 +20,11 @@ const words = LIBRARY_WORDS.filter((_, i) => i % step === 0);
 const wrongOf = (i: number) => LIBRARY_WORDS[(LIBRARY_WORDS.indexOf(words[i]!) + 157) % LIBRARY_WORDS.length]!;
 
 const ev = await loadEvaluator();
+const vtlnGrid = vtlnGridFromEnv(process.env.WORDS_VTLN);
+const evVtln = vtlnGrid.length ? createEvaluator(ev.model, { vtln: vtlnGrid }) : undefined;
 
 interface Row {
-  tone: number;
+  tone: number | string;
   audio: string;
   text: string;
   right: boolean;
@@ -31,8 +36,8 @@ interface Row {
   type: string;
 }
 
-async function score(samples: Float32Array, text: string) {
-  const result = await ev.evaluate({ pcm: samples, text, category: 'read_word' });
+async function score(samples: Float32Array, text: string, evaluator = ev) {
+  const result = await evaluator.evaluate({ pcm: samples, text, category: 'read_word' });
   return { result };
 }
 
@@ -41,13 +46,19 @@ for (const tone of tones) {
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     const { samples } = await synthesize({ text: word, toneType: tone });
-    for (const [text, right] of [
-      [word, true],
-      [wrongOf(i), false],
+    for (const [text, right, evaluator] of [
+      [word, true, undefined],
+      [wrongOf(i), false, undefined],
+      ...(evVtln
+        ? ([
+            [word, true, evVtln],
+            [wrongOf(i), false, evVtln],
+          ] as const)
+        : []),
     ] as const) {
-      const s = await score(samples, text);
+      const s = await score(samples, text, evaluator);
       rows.push({
-        tone,
+        tone: evaluator ? `${tone} VTLN` : tone,
         audio: word,
         text,
         right,
@@ -64,7 +75,7 @@ for (const tone of tones) {
   process.stderr.write('\n');
 }
 
-for (const tone of tones) {
+for (const tone of [...tones, ...(evVtln ? tones.map((t) => `${t} VTLN`) : [])]) {
   const right = rows.filter((r) => r.tone === tone && r.right);
   const wrong = rows.filter((r) => r.tone === tone && !r.right);
   const low = right.filter((r) => r.total < 80).sort((a, b) => a.total - b.total);

@@ -9,13 +9,14 @@
 // An existing output file is resumed (evaluations already written are skipped).
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { loadEvaluator } from '../src/evaluator/evaluator';
+import { MfccExtractor } from '../src/frontend/mfcc';
 import { fluencyParts, summarise, wordResults } from '../src/evaluator/scores';
 import { expertFeatures } from '../src/evaluator/expert-features';
 import { pronunciations } from '../src/lexicon/lexicon';
 import type { OmissionEvidence } from '../src/evaluator/align';
 import { textCheckFeatures } from '../src/evaluator/text-check';
 import { rng } from './dataset';
-import { readAudio, readSplit, type SpeechoceanSplit } from './speechocean';
+import { CHILD_MAX_AGE, readAudio, readSplit, type SpeechoceanSplit } from './speechocean';
 
 export type DumpKind = 'right' | 'wrong' | 'extra';
 
@@ -35,6 +36,11 @@ export interface DumpRecord {
   cpuMs: number;
   /** text-check.ts features (absent in dumps made before it). */
   textCheck?: number[];
+  /** VTLN warp of the front end (SO_WARP; absent = 1) and the acoustic log-likelihood of the
+   *  final forced alignment and of the phone loop over all frames, to choose a warp per reading. */
+  warp?: number;
+  forcedLogLik?: number;
+  loopLogLik?: number;
   /** The omission decision's evidence per expected word (align.ts), for bench/calibrate-omission-real.ts. */
   omission?: OmissionEvidence[];
 }
@@ -47,6 +53,10 @@ export interface DumpOptions {
   every: number;
   /** Wrong-text and extra-word checks on every k-th kept reading (0 = none). */
   checkEvery: number;
+  /** VTLN warp factor of the front end (1 = none). */
+  warp?: number;
+  /** Only the readings of children (age ≤ CHILD_MAX_AGE) or of the others. */
+  group?: 'children' | 'adults';
   /** Only these kinds of evaluation (default all). */
   kinds?: DumpKind[];
   /** Only the readings that get the checks. */
@@ -70,6 +80,8 @@ export async function dumpSpeechocean({
   out,
   every,
   checkEvery,
+  warp = 1,
+  group,
   kinds,
   checkedOnly,
   part,
@@ -79,10 +91,12 @@ export async function dumpSpeechocean({
   const done = new Set(readDump(out).map((r) => `${r.id}/${r.kind}`));
 
   const ev = await loadEvaluator();
+  const mfcc = warp !== 1 ? new MfccExtractor(ev.model.params, warp) : undefined;
+  const sum = (xs: Float32Array) => xs.reduce((a, b) => a + b, 0);
 
   async function evaluate(samples: Float32Array, text: string) {
     const t0 = process.cpuUsage();
-    const { analysis, words } = await ev.analyse(samples, text);
+    const { analysis, words } = await ev.analyse(samples, text, mfcc ? { mfcc } : {});
     const prons = await Promise.all(words.map((w) => pronunciations(w.text)));
     const phones = prons.reduce((n, p) => n + (p[0]?.length ?? 1), 0);
     const expected = wordResults(
@@ -103,6 +117,9 @@ export async function dumpSpeechocean({
       },
       ...feats,
       textCheck,
+      ...(warp !== 1 ? { warp } : {}),
+      forcedLogLik: sum(analysis.forcedFrame),
+      loopLogLik: sum(analysis.loopFrame),
       ...(analysis.omission ? { omission: analysis.omission } : {}),
       cpuMs: (cpu.user + cpu.system) / 1000,
     };
@@ -113,6 +130,7 @@ export async function dumpSpeechocean({
   let n = 0;
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
+    if (group && r.age <= CHILD_MAX_AGE !== (group === 'children')) continue;
     const checked = checkEvery > 0 && i % checkEvery === 0;
     if (checkedOnly && !checked) continue;
     // With checkedOnly the parts share the checked readings.

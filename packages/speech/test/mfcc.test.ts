@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFeatParams } from '../src/model/feat-params';
-import { MfccExtractor } from '../src/frontend/mfcc';
+import { MfccExtractor, warpFrequency } from '../src/frontend/mfcc';
 import { extractFeatures } from '../src/frontend/index';
 
 const params = parseFeatParams(readFileSync(path.join(import.meta.dirname, '../model/feat.params'), 'utf8'));
@@ -56,5 +56,31 @@ describe('MFCC front end', () => {
     expect(Math.abs(mean0 / f.nFrames)).toBeLessThan(1e-3);
     const mid = 50 * 39;
     for (let i = 13; i < 39; i++) expect(Math.abs(f.data[mid + i]!)).toBeLessThan(0.05);
+  });
+
+  it('warps the filterbank for VTLN: α = 1 changes nothing, edges stay, a shifted tone matches', () => {
+    expect(warpFrequency(1000, 1, 130, 6800)).toBe(1000);
+    for (const a of [0.8, 0.9, 1.1]) {
+      expect(warpFrequency(130, a, 130, 6800)).toBe(130);
+      expect(warpFrequency(6800, a, 130, 6800)).toBe(6800);
+      expect(warpFrequency(2000, a, 130, 6800)).toBeCloseTo(2000 / a, 6);
+      let prev = 130;
+      for (let f = 140; f < 6800; f += 10) {
+        const w = warpFrequency(f, a, 130, 6800);
+        expect(w).toBeGreaterThan(prev);
+        prev = w;
+      }
+    }
+    const tone = (hz: number) =>
+      Float32Array.from({ length: 4000 }, (_, i) => 3000 * Math.sin((2 * Math.PI * hz * i) / 16000));
+    const plain = new MfccExtractor(params);
+    expect(new MfccExtractor(params, 1).compute(tone(1000))[5]).toEqual(plain.compute(tone(1000))[5]);
+    // A tone 25 % higher under α = 0.8 looks like the tone unwarped, and unlike itself unwarped.
+    const ref = plain.compute(tone(1000))[5]!;
+    const warped = new MfccExtractor(params, 0.8).compute(tone(1250))[5]!;
+    const high = plain.compute(tone(1250))[5]!;
+    const dist = (a: Float32Array, b: Float32Array) =>
+      Math.hypot(...Array.from(a.subarray(1), (v, i) => v - b[i + 1]!));
+    expect(dist(warped, ref)).toBeLessThan(dist(high, ref) / 3);
   });
 });

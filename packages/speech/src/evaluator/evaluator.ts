@@ -9,6 +9,7 @@ import { IncrementalScorer } from '../decoder/incremental-scorer';
 import { evaluateHtml, evaluateText } from './markup';
 import { insertedWords, wordResults } from './scores';
 import { expertScores } from './expert-mapping';
+import { mostLikelyWarp, vtlnGridFromEnv } from './vtln';
 import type { EvaluationCategory, EvaluationRequest, EvaluationResult, SentenceResult, WordResult } from './types';
 
 export const MAX_TEXT_WORDS = 1000;
@@ -43,6 +44,11 @@ export interface LoadEvaluatorOptions {
   modelDir?: string;
 }
 
+export interface EvaluatorOptions {
+  /** VTLN warp factors tried per reading besides 1 (vtln.ts); default ONDOKU_SPEECH_VTLN, none. */
+  vtln?: number[];
+}
+
 let shared: Promise<Evaluator> | undefined;
 
 /** Loads the acoustic model once per thread (about 0.2 s, ~40 MB). */
@@ -59,8 +65,9 @@ export function toFloatSamples(pcm: Int16Array | Float32Array): Float32Array {
   return out;
 }
 
-export function createEvaluator(model: AcousticModel): Evaluator {
+export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {}): Evaluator {
   const mfcc = new MfccExtractor(model.params);
+  const vtln = opts.vtln ?? vtlnGridFromEnv();
   const maxSamples = MAX_AUDIO_SECONDS * model.params.sampleRate;
 
   function textWords(text: string): TextWord[] {
@@ -84,10 +91,17 @@ export function createEvaluator(model: AcousticModel): Evaluator {
     // Each stream has its own MFCC buffers: streams of one worker may interleave.
     const scorer = new IncrementalScorer(model, new MfccExtractor(model.params));
     let nSamples = 0;
+    // With VTLN the audio is kept to be analysed again under each warp.
+    // With VTLN every warp of the grid has its own scorer, fed as the audio arrives (vtln.ts).
+    const warped = vtln.map((warp) => ({
+      warp,
+      scorer: new IncrementalScorer(model, new MfccExtractor(model.params, warp)),
+    }));
     let failed: unknown;
     const planned = Promise.all(words.map((w) => pronunciations(w.text))).then((prons) => {
       const plan = planAnalysis(model, prons);
       scorer.setSenones(plan.senones);
+      for (const w of warped) w.scorer.setSenones(plan.senones);
       return plan;
     });
     planned.catch((e: unknown) => (failed = e));
@@ -99,6 +113,7 @@ export function createEvaluator(model: AcousticModel): Evaluator {
         if (nSamples + pcm.length > maxSamples) throw new Error('Audio is too long to evaluate');
         nSamples += pcm.length;
         scorer.push(pcm);
+        for (const w of warped) w.scorer.push(pcm);
       },
       get durationMs() {
         return Math.round((nSamples / model.params.sampleRate) * 1000);
@@ -107,7 +122,11 @@ export function createEvaluator(model: AcousticModel): Evaluator {
         if (done) throw new Error('Evaluation already finished');
         done = true;
         const plan = await planned;
-        const analysis = analyseScores(model, plan, scorer.finish());
+        const { scores } = mostLikelyWarp(plan.forced, [
+          { warp: 1, scores: scorer.finish() },
+          ...warped.map((w) => ({ warp: w.warp, scores: w.scorer.finish() })),
+        ]);
+        const analysis = analyseScores(model, plan, scores);
         return buildResult(analysis, text, words, plan.prons, category, nSamples);
       },
     };

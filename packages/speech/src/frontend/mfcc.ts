@@ -1,7 +1,8 @@
 // MFCC front end following the model's feat.params, as the Sphinx front end is documented:
 // continuous pre-emphasis, Hamming window of wlen seconds every 1/frate seconds, |FFT|² on nfft
 // points, triangular mel filters (edges rounded to FFT bins, unit area), natural log, DCT
-// ("dct" = orthonormal DCT-II), sinusoidal liftering.
+// ("dct" = orthonormal DCT-II), sinusoidal liftering. Optionally the filterbank is warped for
+// vocal tract length normalisation (warpFrequency below).
 import type { FrontEndParams } from '../model/feat-params';
 import { FFT } from './fft';
 
@@ -25,7 +26,12 @@ export class MfccExtractor {
   private readonly im: Float64Array;
   private readonly melEnergy: Float64Array;
 
-  constructor(readonly p: FrontEndParams) {
+  /** warp: the VTLN factor α (1 = none); a filter meant for frequency ν listens at ν/α, so α < 1
+   *  suits shorter vocal tracts (children), α > 1 longer ones. */
+  constructor(
+    readonly p: FrontEndParams,
+    readonly warp = 1,
+  ) {
     this.frameShift = Math.round(p.sampleRate / p.frameRate);
     this.frameLength = Math.round(p.windowSeconds * p.sampleRate);
     const N = this.frameLength;
@@ -34,7 +40,7 @@ export class MfccExtractor {
     this.fft = new FFT(p.nfft);
     this.re = new Float64Array(p.nfft);
     this.im = new Float64Array(p.nfft);
-    this.filters = buildMelFilters(p);
+    this.filters = buildMelFilters(p, warp);
     this.melEnergy = new Float64Array(p.nfilt);
     this.dct = buildDct(p);
     this.lifter = new Float64Array(p.ncep);
@@ -95,14 +101,34 @@ export class MfccExtractor {
   }
 }
 
-function buildMelFilters(p: FrontEndParams): Filter[] {
+/** Lower and upper warp cut-offs (Hz, for α = 1): between them the warp is the plain scaling
+ *  ν/α; outside, straight lines keep the filterbank's own edges (lowerf, upperf) where they are,
+ *  so no filter leaves the band (the piecewise-linear warp of Kaldi's VtlnWarpFreq). */
+export const WARP_LOW_CUTOFF = 300;
+export const WARP_HIGH_CUTOFF = 5800;
+
+/** Where the filter meant for frequency ν (Hz, within lowerf–upperf) listens under warp α. */
+export function warpFrequency(nu: number, alpha: number, lowerf: number, upperf: number): number {
+  if (alpha === 1 || nu <= lowerf || nu >= upperf) return nu;
+  const l = WARP_LOW_CUTOFF * Math.max(1, alpha);
+  const h = WARP_HIGH_CUTOFF * Math.min(1, alpha);
+  const scale = 1 / alpha;
+  if (nu < l) return lowerf + ((scale * l - lowerf) / (l - lowerf)) * (nu - lowerf);
+  if (nu < h) return scale * nu;
+  return upperf + ((upperf - scale * h) / (upperf - h)) * (nu - upperf);
+}
+
+function buildMelFilters(p: FrontEndParams, warp: number): Filter[] {
   const binHz = p.sampleRate / p.nfft;
   const lo = mel(p.lowerf);
   const hi = mel(p.upperf);
   const step = (hi - lo) / (p.nfilt + 1);
   const edges: number[] = [];
   // Edges are rounded to the FFT bin frequencies ("round_filters").
-  for (let i = 0; i < p.nfilt + 2; i++) edges.push(Math.round(melInv(lo + i * step) / binHz) * binHz);
+  for (let i = 0; i < p.nfilt + 2; i++) {
+    const hz = warpFrequency(melInv(lo + i * step), warp, p.lowerf, p.upperf);
+    edges.push(Math.round(hz / binHz) * binHz);
+  }
   const filters: Filter[] = [];
   for (let f = 0; f < p.nfilt; f++) {
     const left = edges[f]!;

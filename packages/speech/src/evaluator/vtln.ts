@@ -1,0 +1,53 @@
+// Vocal tract length normalisation per reading (issue 18, item 4): the reading is also scored with
+// the mel filterbank warped by each factor of a grid (frontend/mfcc.ts; one incremental scorer
+// per factor, fed while the audio arrives); the scores whose forced alignment explains the audio
+// best are analysed — the classic choice of the warp by likelihood. Each factor adds one
+// evaluation's CPU, so it is off unless asked for (ONDOKU_SPEECH_VTLN=0.8 or createEvaluator's
+// `vtln`); measurements on speechocean762: packages/speech/README.md ("Vocal tract length
+// normalisation").
+import type { DecodingGraph } from '../decoder/graph';
+import type { SenoneScores } from '../decoder/senone-scores';
+import { viterbi } from '../decoder/viterbi';
+import type { Analysis } from './align';
+
+export interface WarpedScores {
+  warp: number;
+  scores: SenoneScores;
+}
+
+/** The warp grid of ONDOKU_SPEECH_VTLN (factors other than 1, comma-separated; unset or "off" = none). */
+export function vtlnGridFromEnv(value = process.env.ONDOKU_SPEECH_VTLN): number[] {
+  if (!value || value === 'off') return [];
+  const grid = value.split(',').map(Number);
+  if (grid.some((a) => !(a >= 0.7 && a <= 1.3)))
+    throw new Error(`ONDOKU_SPEECH_VTLN: factors must be in 0.7–1.3: ${value}`);
+  return grid.filter((a) => a !== 1);
+}
+
+/** Acoustic log-likelihood of the final forced alignment over all frames (what the measurements
+ *  compared; on speechocean762's children it picks the same warp as mostLikelyWarp's pass A). */
+export function alignmentLogLikelihood(a: Analysis): number {
+  let s = 0;
+  for (let t = 0; t < a.forcedFrame.length; t++) s += a.forcedFrame[t]!;
+  return s;
+}
+
+/** Of the scores of one reading under several warps (the first: warp 1), those whose forced
+ *  alignment of every word (pass A) scores best; only they are analysed further. The first when
+ *  no alignment is found under it (too short, no path). */
+export function mostLikelyWarp(forced: DecodingGraph, candidates: WarpedScores[]): WarpedScores {
+  const first = candidates[0]!;
+  if (candidates.length === 1) return first;
+  const firstScore = viterbi(forced, first.scores)?.score;
+  if (firstScore === undefined) return first;
+  let best = first;
+  let bestScore = firstScore;
+  for (const c of candidates.slice(1)) {
+    const score = viterbi(forced, c.scores)?.score;
+    if (score !== undefined && score > bestScore) {
+      bestScore = score;
+      best = c;
+    }
+  }
+  return best;
+}

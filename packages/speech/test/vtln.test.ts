@@ -1,0 +1,58 @@
+// Per-reading vocal tract length normalisation (src/evaluator/vtln.ts): off by default, and when
+// asked for it keeps the analysis of the warp whose forced alignment explains the audio best.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MfccExtractor } from '../src/frontend/mfcc';
+import { createEvaluator, loadEvaluator, type Evaluator } from '../src/evaluator/evaluator';
+import { analyse } from '../src/evaluator/align';
+import { alignmentLogLikelihood, vtlnGridFromEnv } from '../src/evaluator/vtln';
+import { pronunciations } from '../src/lexicon/lexicon';
+import { synthesize } from '../src/tts/synthesize';
+
+const TEXT = 'My sister plays the piano every day.';
+let ev: Evaluator;
+let samples: Float32Array;
+
+beforeAll(async () => {
+  ev = await loadEvaluator();
+  samples = (await synthesize({ text: TEXT, toneType: 1 })).samples;
+}, 60_000);
+
+describe('VTLN', () => {
+  it('is off unless ONDOKU_SPEECH_VTLN names factors', () => {
+    expect(vtlnGridFromEnv(undefined)).toEqual([]);
+    expect(vtlnGridFromEnv('off')).toEqual([]);
+    expect(vtlnGridFromEnv('0.9,1,1.05')).toEqual([0.9, 1.05]);
+    expect(() => vtlnGridFromEnv('2')).toThrow('ONDOKU_SPEECH_VTLN');
+  });
+
+  it('keeps the warp whose forced alignment is the most likely', async () => {
+    const prons = await Promise.all(
+      TEXT.toLowerCase()
+        .replace('.', '')
+        .split(' ')
+        .map((w) => pronunciations(w)),
+    );
+    const grid = [0.8, 0.88, 1.08];
+    const lls = [1, ...grid].map((w) =>
+      alignmentLogLikelihood(analyse(ev.model, samples, prons, { mfcc: new MfccExtractor(ev.model.params, w) })),
+    );
+    // The warps really change the likelihood, and this voice (tone type 1, a high female
+    // variant) is explained best by a warp < 1.
+    expect(new Set(lls).size).toBe(4);
+    const best = [1, ...grid][lls.indexOf(Math.max(...lls))]!;
+    expect(best).toBeLessThan(1);
+    const plain = await ev.evaluate({ pcm: samples, text: TEXT });
+    const withGrid = await createEvaluator(ev.model, { vtln: grid }).evaluate({ pcm: samples, text: TEXT });
+    const bestOnly = await createEvaluator(ev.model, { vtln: [best] }).evaluate({ pcm: samples, text: TEXT });
+    expect(withGrid).toEqual(bestOnly);
+    expect(withGrid).not.toEqual(plain);
+    expect(await createEvaluator(ev.model, { vtln: [] }).evaluate({ pcm: samples, text: TEXT })).toEqual(plain);
+  });
+
+  it('keeps the plain scores when they have no alignment', async () => {
+    // 40 ms of audio: too short for any path through the words.
+    const short = samples.subarray(0, 640);
+    const plain = await ev.evaluate({ pcm: short, text: TEXT });
+    expect(await createEvaluator(ev.model, { vtln: [0.8] }).evaluate({ pcm: short, text: TEXT })).toEqual(plain);
+  });
+});
