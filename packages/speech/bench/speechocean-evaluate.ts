@@ -15,6 +15,7 @@ import { expertFeatures } from '../src/evaluator/expert-features';
 import { pronunciations } from '../src/lexicon/lexicon';
 import type { OmissionEvidence } from '../src/evaluator/align';
 import { textCheckFeatures } from '../src/evaluator/text-check';
+import { CHILD_WARP } from '../src/evaluator/vtln';
 import { rng } from './dataset';
 import { CHILD_MAX_AGE, readAudio, readSplit, type SpeechoceanSplit } from './speechocean';
 
@@ -53,8 +54,9 @@ export interface DumpOptions {
   every: number;
   /** Wrong-text and extra-word checks on every k-th kept reading (0 = none). */
   checkEvery: number;
-  /** VTLN warp factor of the front end (1 = none). */
-  warp?: number;
+  /** VTLN warp factor of the front end for every reading (1 = none); 'reader' (default): as the
+   *  product hears its readers, children (age ≤ CHILD_MAX_AGE) through CHILD_WARP, adults at 1. */
+  warp?: number | 'reader';
   /** Only the readings of children (age ≤ CHILD_MAX_AGE) or of the others. */
   group?: 'children' | 'adults';
   /** Only these kinds of evaluation (default all). */
@@ -80,7 +82,7 @@ export async function dumpSpeechocean({
   out,
   every,
   checkEvery,
-  warp = 1,
+  warp = 'reader',
   group,
   kinds,
   checkedOnly,
@@ -91,10 +93,18 @@ export async function dumpSpeechocean({
   const done = new Set(readDump(out).map((r) => `${r.id}/${r.kind}`));
 
   const ev = await loadEvaluator();
-  const mfcc = warp !== 1 ? new MfccExtractor(ev.model.params, warp) : undefined;
+  const extractors = new Map<number, MfccExtractor>();
+  const warpOf = (age: number) => (warp === 'reader' ? (age <= CHILD_MAX_AGE ? CHILD_WARP : 1) : warp);
+  const mfccOf = (w: number) => {
+    if (w === 1) return undefined;
+    if (!extractors.has(w)) extractors.set(w, new MfccExtractor(ev.model.params, w));
+    return extractors.get(w);
+  };
   const sum = (xs: Float32Array) => xs.reduce((a, b) => a + b, 0);
 
-  async function evaluate(samples: Float32Array, text: string) {
+  async function evaluate(samples: Float32Array, text: string, age: number) {
+    const w = warpOf(age);
+    const mfcc = mfccOf(w);
     const t0 = process.cpuUsage();
     const { analysis, words } = await ev.analyse(samples, text, mfcc ? { mfcc } : {});
     const prons = await Promise.all(words.map((w) => pronunciations(w.text)));
@@ -117,7 +127,7 @@ export async function dumpSpeechocean({
       },
       ...feats,
       textCheck,
-      ...(warp !== 1 ? { warp } : {}),
+      ...(w !== 1 ? { warp: w } : {}),
       forcedLogLik: sum(analysis.forcedFrame),
       loopLogLik: sum(analysis.loopFrame),
       ...(analysis.omission ? { omission: analysis.omission } : {}),
@@ -155,7 +165,7 @@ export async function dumpSpeechocean({
     const samples = readAudio(r);
     const durationMs = (samples.length / 16000) * 1000;
     for (const j of todo) {
-      const res = await evaluate(samples, j.text);
+      const res = await evaluate(samples, j.text, r.age);
       const rec: DumpRecord = {
         id: r.id,
         speaker: r.speaker,

@@ -9,6 +9,7 @@ export type {
   EvaluationRequest,
   EvaluationResult,
   PhoneResult,
+  Reader,
   Scores,
   SentenceResult,
   WordResult,

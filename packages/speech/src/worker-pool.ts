@@ -7,7 +7,7 @@
 // external so it finds its data file) and passes { workerFile, modelDir }.
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { EvaluationCategory, EvaluationResult } from './evaluator/types';
+import type { EvaluationCategory, EvaluationResult, Reader } from './evaluator/types';
 import type { ReaderProfile } from './tts/child-reading';
 import type { ReadingReply, StreamPushReply, SynthesizeReply, WorkerRequest, WorkerResponse } from './worker-protocol';
 
@@ -95,6 +95,8 @@ export type StreamResult = EvaluationResult & { recording?: Uint8Array | null };
 export interface SpeechStreamOptions {
   /** Encode the pushed audio into a WebM/Opus recording in the worker (audio/recording.ts). */
   record?: boolean;
+  /** A child's reading gets the children's VTLN warp (evaluator/vtln.ts); default adult. */
+  reader?: Reader;
   /**
    * Called (once) when the pool sheds this accepted stream: its worker fell too far behind
    * (SpeechCapacityOptions.shedQueuedMs). The caller answers its client and aborts the stream.
@@ -260,9 +262,10 @@ export class SpeechWorkerPool {
     text: string,
     category?: EvaluationCategory,
     copy = false,
+    reader?: Reader,
   ): Promise<EvaluationResult> {
     const data = copy ? pcm.slice() : pcm;
-    return this.run({ type: 'evaluate', pcm: data, text, category }, [data.buffer as ArrayBuffer]);
+    return this.run({ type: 'evaluate', pcm: data, text, category, reader }, [data.buffer as ArrayBuffer]);
   }
 
   /**
@@ -310,7 +313,9 @@ export class SpeechWorkerPool {
     const note = (e: unknown) => {
       failed ??= e instanceof Error ? e : new Error(String(e));
     };
-    send({ type: 'stream_start', streamId, text, category, record: options.record }).catch(note);
+    send({ type: 'stream_start', streamId, text, category, reader: options.reader, record: options.record }).catch(
+      note,
+    );
     return {
       push: (pcm) => {
         if (!open) throw new Error('Evaluation already finished');

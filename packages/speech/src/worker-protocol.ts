@@ -1,11 +1,18 @@
 // Messages between the server (or SpeechWorkerPool) and src/worker.ts.
-import type { EvaluationCategory, EvaluationResult } from './evaluator/types';
+import type { EvaluationCategory, EvaluationResult, Reader } from './evaluator/types';
 import type { ReaderProfile, ReadingPlan } from './tts/child-reading';
 import type { TimedWord } from './tts/synthesize';
 
 export type WorkerRequest =
   | { id: number; type: 'ping' }
-  | { id: number; type: 'evaluate'; pcm: Int16Array | Float32Array; text: string; category?: EvaluationCategory }
+  | {
+      id: number;
+      type: 'evaluate';
+      pcm: Int16Array | Float32Array;
+      text: string;
+      category?: EvaluationCategory;
+      reader?: Reader;
+    }
   | { id: number; type: 'synthesize'; text: string; toneType?: number; speed?: number }
   // A demo child's reading of a text (tts/child-reading.ts): 16 kHz 16-bit PCM.
   | { id: number; type: 'synthesize_reading'; text: string; reader: ReaderProfile }
@@ -21,6 +28,7 @@ export type WorkerRequest =
       streamId: number;
       text: string;
       category?: EvaluationCategory;
+      reader?: Reader;
       record?: boolean;
     }
   | { id: number; type: 'stream_push'; streamId: number; pcm: Int16Array | Float32Array }

@@ -133,14 +133,14 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       return {
         id: msg.id,
         ok: true,
-        result: await ev.evaluate({ pcm: msg.pcm, text: msg.text, category: msg.category }),
+        result: await ev.evaluate({ pcm: msg.pcm, text: msg.text, category: msg.category, reader: msg.reader }),
       };
     }
     case 'stream_start': {
       const ev = await getEvaluator();
       if (streams.has(msg.streamId)) throw new Error('Evaluation stream already exists');
       streams.set(msg.streamId, {
-        stream: ev.startStream({ text: msg.text, category: msg.category }),
+        stream: ev.startStream({ text: msg.text, category: msg.category, reader: msg.reader }),
         recording: msg.record ? new Recording() : undefined,
         pending: [],
         acks: [],

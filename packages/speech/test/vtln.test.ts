@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MfccExtractor } from '../src/frontend/mfcc';
 import { createEvaluator, loadEvaluator, type Evaluator } from '../src/evaluator/evaluator';
 import { analyse } from '../src/evaluator/align';
-import { alignmentLogLikelihood, vtlnGridFromEnv } from '../src/evaluator/vtln';
+import { alignmentLogLikelihood, CHILD_WARP, vtlnGridFromEnv } from '../src/evaluator/vtln';
 import { pronunciations } from '../src/lexicon/lexicon';
 import { synthesize } from '../src/tts/synthesize';
 
@@ -54,5 +54,18 @@ describe('VTLN', () => {
     const short = samples.subarray(0, 640);
     const plain = await ev.evaluate({ pcm: short, text: TEXT });
     expect(await createEvaluator(ev.model, { vtln: [0.8] }).evaluate({ pcm: short, text: TEXT })).toEqual(plain);
+  });
+
+  it("hears a child's reading through the children's warp, an adult's unwarped", async () => {
+    const plain = await ev.evaluate({ pcm: samples, text: TEXT });
+    expect(await ev.evaluate({ pcm: samples, text: TEXT, reader: 'adult' })).toEqual(plain);
+    const child = await ev.evaluate({ pcm: samples, text: TEXT, reader: 'child' });
+    expect(child).not.toEqual(plain);
+    // The children's warp is one the likelihood prefers for this high voice (see above).
+    expect(CHILD_WARP).toBeLessThan(1);
+    // Streamed in the recorder's chunks, the same result.
+    const stream = ev.startStream({ text: TEXT, reader: 'child' });
+    for (let i = 0; i < samples.length; i += 3200) stream.push(samples.subarray(i, i + 3200));
+    expect(await stream.finish()).toEqual(child);
   });
 });

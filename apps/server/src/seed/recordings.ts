@@ -175,7 +175,8 @@ export function createChildRecorder(deps: {
         let stream: SpeechStream;
         for (let waited = 0; ; waited++) {
           try {
-            stream = deps.speech.startStream(text, category, { record: true });
+            // The demo children read as children: the same warp as a real student's reading.
+            stream = deps.speech.startStream(text, category, { record: true, reader: 'child' });
             break;
           } catch (err) {
             if (!(err instanceof SpeechBusyError) || waited >= BUSY_WAITS) throw err;

@@ -9,8 +9,15 @@ import { IncrementalScorer } from '../decoder/incremental-scorer';
 import { evaluateHtml, evaluateText } from './markup';
 import { insertedWords, wordResults } from './scores';
 import { expertScores } from './expert-mapping';
-import { mostLikelyWarp, vtlnGridFromEnv } from './vtln';
-import type { EvaluationCategory, EvaluationRequest, EvaluationResult, SentenceResult, WordResult } from './types';
+import { CHILD_WARP, mostLikelyWarp, vtlnGridFromEnv } from './vtln';
+import type {
+  EvaluationCategory,
+  EvaluationRequest,
+  EvaluationResult,
+  Reader,
+  SentenceResult,
+  WordResult,
+} from './types';
 
 export const MAX_TEXT_WORDS = 1000;
 export const MAX_AUDIO_SECONDS = 300;
@@ -23,7 +30,7 @@ export interface Evaluator {
    * audio arrives, so finish() only has the static-cepstra stream and the searches left.
    * Same result as evaluate() on the concatenated audio.
    */
-  startStream(req: { text: string; category?: EvaluationCategory }): EvaluationStream;
+  startStream(req: { text: string; category?: EvaluationCategory; reader?: Reader }): EvaluationStream;
   /** Lower level: the acoustic analysis (alignment, GOP) behind a result. */
   analyse(
     samples: Float32Array,
@@ -84,12 +91,14 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
     return { analysis: analyse(model, samples, prons, { mfcc, ...opts }), words, prons };
   }
 
-  function startStream(req: { text: string; category?: EvaluationCategory }): EvaluationStream {
+  function startStream(req: { text: string; category?: EvaluationCategory; reader?: Reader }): EvaluationStream {
     const text = req.text;
     const category = req.category ?? 'read_sentence';
     const words = textWords(text);
     // Each stream has its own MFCC buffers: streams of one worker may interleave.
-    const scorer = new IncrementalScorer(model, new MfccExtractor(model.params));
+    // A child's reading is heard through the children's warp (vtln.ts CHILD_WARP).
+    const baseWarp = req.reader === 'child' ? CHILD_WARP : 1;
+    const scorer = new IncrementalScorer(model, new MfccExtractor(model.params, baseWarp));
     let nSamples = 0;
     // With VTLN the audio is kept to be analysed again under each warp.
     // With VTLN every warp of the grid has its own scorer, fed as the audio arrives (vtln.ts).
@@ -123,7 +132,7 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
         done = true;
         const plan = await planned;
         const { scores } = mostLikelyWarp(plan.forced, [
-          { warp: 1, scores: scorer.finish() },
+          { warp: baseWarp, scores: scorer.finish() },
           ...warped.map((w) => ({ warp: w.warp, scores: w.scorer.finish() })),
         ]);
         const analysis = analyseScores(model, plan, scores);
@@ -172,7 +181,7 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
     async evaluate(req) {
       const samples = toFloatSamples(req.pcm);
       if (samples.length > maxSamples) throw new Error('Audio is too long to evaluate');
-      const stream = startStream({ text: req.text, category: req.category });
+      const stream = startStream({ text: req.text, category: req.category, reader: req.reader });
       stream.push(samples);
       return stream.finish();
     },

@@ -41,9 +41,14 @@ export interface EvaluationResult extends Scores {
   duration_ms: number;
 }
 
+/** Who reads: a child's reading is analysed with the children's VTLN warp (evaluator/vtln.ts). */
+export type Reader = 'child' | 'adult';
+
 export interface EvaluationRequest {
   /** 16 kHz mono: Int16Array as PCM, Float32Array in [-1, 1]. */
   pcm: Int16Array | Float32Array;
   text: string;
   category?: EvaluationCategory;
+  /** Default 'adult' (no warp). */
+  reader?: Reader;
 }

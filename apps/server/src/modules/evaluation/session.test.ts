@@ -69,7 +69,7 @@ describe('a finished evaluation', () => {
     evaluate_text: 'apples',
     duration_ms: 500,
   };
-  function finished(store: StoreEvaluation) {
+  function finished(store: StoreEvaluation, kind: 'student' | 'teacher' = 'student') {
     const sent: { code: number; sid?: string }[] = [];
     const io = { send: (m: string) => sent.push(JSON.parse(m) as { code: number }), close: vi.fn() };
     // The worker encodes raw PCM (startStream `record`) and returns the file beside the result.
@@ -84,7 +84,7 @@ describe('a finished evaluation', () => {
       io,
       (...args) => (starts.push(args), stream),
       () => {},
-      { owner: { kind: 'student', id: 7 }, store },
+      { owner: { kind, id: 7 }, store },
     );
     session.receive(startFrame);
     session.receive(audio(3200));
@@ -105,10 +105,19 @@ describe('a finished evaluation', () => {
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ code: 0, sid: stored[0]!.sid, result: stored[0]!.result });
     expect(stored[0]).toMatchObject({ owner: { kind: 'student', id: 7 }, text: 'I like apples.', durationMs: 200 });
-    expect(starts).toEqual([['I like apples.', 'read_sentence', { record: true, onShed: expect.any(Function) }]]);
+    // A student is a child: the speech worker hears the reading through the children's warp.
+    expect(starts).toEqual([
+      ['I like apples.', 'read_sentence', { record: true, reader: 'child', onShed: expect.any(Function) }],
+    ]);
     expect(stored[0]!.recording).toBe(recording);
     expect(stored[0]!.result).not.toHaveProperty('duration_ms');
     expect(stored[0]!.result).not.toHaveProperty('recording');
+  });
+
+  it("scores a teacher's reading as an adult's", async () => {
+    const { sent, starts } = finished(async () => {}, 'teacher');
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(starts).toEqual([['I like apples.', 'read_sentence', expect.objectContaining({ reader: 'adult' })]]);
   });
 
   it('answers 50001 when it cannot be stored', async () => {

@@ -204,6 +204,9 @@ export class EvaluationSession {
     try {
       this.stream = this.startStream(trimmed, category, {
         record: aue === 'raw',
+        // Students are primary-school children: their voices get the children's VTLN warp
+        // (packages/speech evaluator/vtln.ts); a teacher trying a reading is an adult.
+        reader: this.owner.kind === 'student' ? 'child' : 'adult',
         // An accepted stream whose worker fell far behind: answered now, not after a long wait.
         onShed: () => this.fail(EvaluationCode.BUSY, evaluationMessages.busy),
       });
