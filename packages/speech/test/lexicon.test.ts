@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cmuDictionary, MODEL_PHONES, parsePronunciation } from '../src/lexicon/cmudict';
-import { dictionaryPronunciations, nonRhotic, pronunciations, withNonRhotic } from '../src/lexicon/lexicon';
+import { dictionaryPronunciations } from '../src/lexicon/lexicon';
 import { defaultModelDir } from '../src/model/acoustic-model';
 import { readModelDefinition } from '../src/model/mdef';
 import { loadEvaluator, type Evaluator } from '../src/evaluator/evaluator';
@@ -66,36 +66,5 @@ describe('evaluating a sentence whose dictionary entries carry comments', () => 
     expect(r.words[3]!.type).toBe('normal');
     expect(r.integrity_score).toBeGreaterThanOrEqual(80);
     expect(r.total_score).toBeGreaterThanOrEqual(60);
-  });
-});
-
-describe('non-rhotic readings', () => {
-  it('drops an R after a vowel unless a vowel follows, and ER there becomes AH', () => {
-    expect(nonRhotic(['K', 'AA', 'R'])).toEqual(['K', 'AA']); // car
-    expect(nonRhotic(['F', 'AA', 'R', 'M', 'ER'])).toEqual(['F', 'AA', 'M', 'AH']); // farmer
-    expect(nonRhotic(['B', 'ER', 'D'])).toEqual(['B', 'AH', 'D']); // bird
-    expect(nonRhotic(['S', 'T', 'AO', 'R', 'IY'])).toEqual(['S', 'T', 'AO', 'R', 'IY']); // story: R before a vowel
-    expect(nonRhotic(['R', 'EH', 'D'])).toEqual(['R', 'EH', 'D']); // red: R at the start
-    expect(nonRhotic(['T', 'R', 'IY'])).toEqual(['T', 'R', 'IY']); // tree: R after a consonant
-    expect(nonRhotic(['EH', 'V', 'ER', 'IY'])).toEqual(['EH', 'V', 'ER', 'IY']); // every: ER before a vowel
-  });
-
-  it('adds the non-rhotic reading after the dictionary ones, once', async () => {
-    expect(withNonRhotic([['K', 'AA', 'R']])).toEqual([
-      ['K', 'AA', 'R'],
-      ['K', 'AA'],
-    ]);
-    expect(withNonRhotic([['K', 'AE', 'T']])).toEqual([['K', 'AE', 'T']]);
-    expect(
-      withNonRhotic([
-        ['AW', 'ER'],
-        ['AW', 'AH'],
-      ]),
-    ).toEqual([
-      ['AW', 'ER'],
-      ['AW', 'AH'],
-    ]);
-    expect(await pronunciations('four')).toContainEqual(['F', 'AO']);
-    expect((await pronunciations('four'))[0]).toEqual(['F', 'AO', 'R']);
   });
 });
