@@ -73,7 +73,7 @@ export function rightTextProbability(
  * Texts shorter than this keep the sentence gate alone: the train split holds 10 readings of
  * fewer than 3 words in 2,500, and on a word of 3–6 phones one phone moves the text check's
  * per-phone rates by 0.2–0.3 (the library's model audio of single words, an English RP voice
- * against the American dictionary, lost 4 of 521 files ≥ 80 with it; docs/speech-service.md).
+ * against the American dictionary, lost 4 of 521 files ≥ 80 with it; packages/speech/README.md).
  */
 export const TEXT_CHECK_MIN_WORDS = 3;
 
