@@ -100,7 +100,6 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
     const baseWarp = req.reader === 'child' ? CHILD_WARP : 1;
     const scorer = new IncrementalScorer(model, new MfccExtractor(model.params, baseWarp));
     let nSamples = 0;
-    // With VTLN the audio is kept to be analysed again under each warp.
     // With VTLN every warp of the grid has its own scorer, fed as the audio arrives (vtln.ts).
     const warped = vtln.map((warp) => ({
       warp,
