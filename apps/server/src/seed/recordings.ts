@@ -175,8 +175,10 @@ export function createChildRecorder(deps: {
         let stream: SpeechStream;
         for (let waited = 0; ; waited++) {
           try {
-            // The demo children read as children: the same warp as a real student's reading.
-            stream = deps.speech.startStream(text, category, { record: true, reader: 'child' });
+            // Scored as adults' readings: the demo children's voices are adult eSpeak voices
+            // (READER_VOICES, several of them male), which the children's VTLN warp is not for
+            // (an en-us+m1 reading scored 80 unwarped, 39 warped; docs/speech-service.md).
+            stream = deps.speech.startStream(text, category, { record: true, reader: 'adult' });
             break;
           } catch (err) {
             if (!(err instanceof SpeechBusyError) || waited >= BUSY_WAITS) throw err;
