@@ -1,6 +1,8 @@
 // The wrong-text check's second stage (text-check.ts): what the phone loop heard against what
 // the alignment placed, and how a fitted model takes over the gate.
 import { describe, expect, it } from 'vitest';
+import { loadEvaluator } from '../src/evaluator/evaluator';
+import { synthesize } from '../src/tts/synthesize';
 import type { Analysis, WordAlignment } from '../src/evaluator/align';
 import { EXPERT_MODELS } from '../src/evaluator/expert-coefficients';
 import { SENTENCE_FEATURE_NAMES } from '../src/evaluator/expert-features';
@@ -110,4 +112,18 @@ describe('text check', () => {
     if (!TEXT_CHECK_MODEL) return;
     expect(TEXT_CHECK_MODEL.coef).toHaveLength(1 + 2 * TEXT_CHECK_FEATURE_NAMES.length);
   });
+});
+
+describe('text check in a chapter', () => {
+  it("judges the whole reading, not each sentence against the others' speech", async () => {
+    const ev = await loadEvaluator();
+    const text = 'I like apples very much. My sister plays the piano every day. We go to school by bus.';
+    const { samples } = await synthesize({ text, toneType: 3 });
+    const r = await ev.evaluate({ pcm: samples, text, category: 'read_chapter' });
+    expect(r.total_score).toBeGreaterThanOrEqual(70);
+    // Each sentence read as written scores like one read alone (the last one was 0 when its
+    // text check counted the other sentences as speech outside its words).
+    expect(r.sentences).toHaveLength(3);
+    for (const s of r.sentences!) expect(s.total_score).toBeGreaterThanOrEqual(60);
+  }, 60_000);
 });

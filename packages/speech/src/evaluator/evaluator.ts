@@ -220,7 +220,9 @@ function sentenceResults(
     const sw = expected.slice(w0, w1).map((w) => ({ ...w }));
     out.push({
       text: s.text,
-      ...expertScores(sub, sw, phoneCount(w0, w1)),
+      // The text check reads the whole reading's phone loop: it judges the chapter (buildResult),
+      // not each sentence, whose loop would count the other sentences as speech outside it.
+      ...expertScores(sub, sw, phoneCount(w0, w1), false),
       words: sw,
       evaluate_html: evaluateHtml(s.text, words.slice(w0, w1), sw, s.start),
       evaluate_text: evaluateText(sw),

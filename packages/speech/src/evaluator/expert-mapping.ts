@@ -112,10 +112,10 @@ export function mappedWordScore(expert10: number, type: string): number {
 /** Final scores of a reading (or one sentence of a chapter): the heuristic scores of scores.ts
  *  and the evidence go through the expert mappings (total, accuracy, fluency); integrity stays
  *  the share of expected words not omitted, and the words keep their GOP scores. */
-export function expertScores(a: Analysis, words: WordResult[], expectedPhones: number): Scores {
+export function expertScores(a: Analysis, words: WordResult[], expectedPhones: number, checkText = true): Scores {
   const heuristic = summarise(a, words, expectedPhones);
   const f = expertFeatures(a, words, heuristic, fluencyParts(a, expectedPhones));
-  const p = expertPrediction(f.sentence, f.words, textCheckFeatures(a));
+  const p = expertPrediction(f.sentence, f.words, checkText ? textCheckFeatures(a) : undefined);
   if (!p) return heuristic;
   const r = (x: number) => Math.max(0, Math.min(100, Math.round(x * 10)));
   return {
