@@ -22,7 +22,12 @@ const { database, cipher, secretBox } = await openRuntime(config, { share: false
 const speech = createSpeechService({ workers: config.speechWorkers, modelDir: config.speechModelDir });
 const storage = storageFromConfig(config);
 // Model audio is synthesised on the speech worker threads: an install never blocks a request.
-const media: LibraryMedia = { storage, synth: speech, cacheDir: libraryCacheDir(config) };
+const media: LibraryMedia = {
+  storage,
+  synth: speech,
+  cacheDir: libraryCacheDir(config),
+  evaluator: await evaluatorFingerprint(config.speechModelDir),
+};
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 const app = await buildApp({
   speech,
@@ -77,7 +82,15 @@ speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers f
 installLibrary(database.db, media, headquartersSource())
   .then((r) =>
     app.log.info(
-      r.skipped ? { ms: r.ms } : { ms: r.ms, resources: r.resources, synthesised: r.synthesised, cached: r.cached },
+      r.skipped
+        ? { ms: r.ms }
+        : {
+            ms: r.ms,
+            resources: r.resources,
+            synthesised: r.synthesised,
+            cached: r.cached,
+            checks: r.checks,
+          },
       r.skipped ? 'content library is up to date' : 'content library installed',
     ),
   )

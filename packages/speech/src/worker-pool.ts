@@ -374,8 +374,9 @@ export class SpeechWorkerPool {
     };
   }
 
-  synthesize(text: string, toneType?: number, speed?: number): Promise<SynthesizeReply> {
-    return this.run({ type: 'synthesize', text, toneType, speed });
+  /** take: which of the engine's renditions (tts/synthesize.ts); 0 by default. */
+  synthesize(text: string, toneType?: number, speed?: number, take?: number): Promise<SynthesizeReply> {
+    return this.run({ type: 'synthesize', text, toneType, speed, take });
   }
 
   /** A demo child's reading of a text (tts/child-reading.ts), synthesised on a worker. */

@@ -13,7 +13,7 @@ export type WorkerRequest =
       category?: EvaluationCategory;
       reader?: Reader;
     }
-  | { id: number; type: 'synthesize'; text: string; toneType?: number; speed?: number }
+  | { id: number; type: 'synthesize'; text: string; toneType?: number; speed?: number; take?: number }
   // A demo child's reading of a text (tts/child-reading.ts): 16 kHz 16-bit PCM.
   | { id: number; type: 'synthesize_reading'; text: string; reader: ReaderProfile }
   // Streaming evaluation (Evaluator.startStream): stream_push queues a chunk that the worker

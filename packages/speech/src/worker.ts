@@ -1,6 +1,6 @@
 // worker_threads entry: evaluation and text-to-speech off the server's main thread.
 // Messages in:  { id, type: 'evaluate', pcm, text, category } | { id, type: 'synthesize', text,
-//                 toneType?, speed? } | { id, type: 'synthesize_reading', text, reader }
+//                 toneType?, speed?, take? } | { id, type: 'synthesize_reading', text, reader }
 //               | { id, type: 'ping' } | stream_start / stream_push /
 //                 stream_finish / stream_abort (see worker-protocol.ts)
 // Messages out: { id, ok: true, result } | { id, ok: false, error }
@@ -187,7 +187,7 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       drop(msg.streamId);
       return { id: msg.id, ok: true, result: null };
     case 'synthesize': {
-      const r = await synthesize({ text: msg.text, toneType: msg.toneType, speed: msg.speed });
+      const r = await synthesize({ text: msg.text, toneType: msg.toneType, speed: msg.speed, take: msg.take });
       return { id: msg.id, ok: true, result: { wav: r.wav, words: r.words, duration_ms: r.duration_ms } };
     }
     case 'synthesize_reading':

@@ -27,7 +27,12 @@ const { database, secretBox } = await openRuntime(config);
 const speech = createSpeechService({ workers: config.speechWorkers, modelDir: config.speechModelDir });
 const storage = storageFromConfig(config);
 // Model audio is synthesised on the speech workers too (the same pool as the children's readings).
-const media = { storage, synth: speech, cacheDir: libraryCacheDir(config) };
+const media = {
+  storage,
+  synth: speech,
+  cacheDir: libraryCacheDir(config),
+  evaluator: await evaluatorFingerprint(config.speechModelDir),
+};
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 try {
   if (values.reset) await resetAll(database.db);
@@ -35,7 +40,9 @@ try {
   console.log(
     report.skipped
       ? '教材ライブラリは最新です。'
-      : `教材ライブラリを導入しました（${report.ms} ms、音声合成 ${report.synthesised} 件、キャッシュ ${report.cached} 件）。`,
+      : `教材ライブラリを導入しました（${report.ms} ms、音声合成 ${report.synthesised} 件、キャッシュ ${report.cached} 件、` +
+          `採点チェック ${report.checks.checked} 件・作り直し ${report.checks.remade} 件）。` +
+          report.checks.below.map((b) => `\n  80 点に届かない模範音声: ${b.score} 点「${b.text}」`).join(''),
   );
   const reading = {
     speech,

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EvaluationCategory } from '@ondoku/contract';
 import {
   parseWav,
@@ -66,34 +64,7 @@ const BUSY_WAITS = 600;
 
 const sha = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('hex');
 
-/**
- * The evaluator's identity: the acoustic model's files and the evaluator's code (the bundled
- * speech worker next to the server bundle, or the package's TypeScript source).
- */
-export async function evaluatorFingerprint(modelDir?: string): Promise<string> {
-  const h = createHash('sha256');
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const bundled = path.join(here, 'speech-worker.js');
-  const source = path.resolve(here, '../../../../packages/speech/src');
-  const model =
-    modelDir ??
-    path.resolve(here, existsSync(bundled) ? '../../../packages/speech/model' : '../../../../packages/speech/model');
-  const files: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else files.push(p);
-    }
-  };
-  if (existsSync(bundled)) files.push(bundled);
-  else await walk(source);
-  await walk(model);
-  for (const f of files) h.update(path.basename(f)).update(await fs.readFile(f));
-  return h.digest('hex').slice(0, 16);
-}
+export { evaluatorFingerprint } from '../modules/evaluation/index.js';
 
 export function createChildRecorder(deps: {
   speech: ReadingSpeech;

@@ -8,7 +8,7 @@ import { analyse, analyseScores, planAnalysis, type Analysis, type AnalyseOption
 import { IncrementalScorer } from '../decoder/incremental-scorer';
 import { evaluateHtml, evaluateText } from './markup';
 import { insertedWords, wordResults } from './scores';
-import { expertScores } from './expert-mapping';
+import { chapterScores, expertScores } from './expert-mapping';
 import { CHILD_WARP, mostLikelyWarp, vtlnGridFromEnv } from './vtln';
 import type {
   EvaluationCategory,
@@ -158,7 +158,9 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
     // scores); the reading's mapping then replaces the scores of `expected` in place.
     const sentences =
       category === 'read_chapter' ? sentenceResults(text, words, expected, analysis, phoneCount) : undefined;
-    const scores = expertScores(analysis, expected, phoneCount(0, words.length));
+    const scores = sentences
+      ? chapterScores(analysis, expected, phoneCount(0, words.length), sentences)
+      : expertScores(analysis, expected, phoneCount(0, words.length));
     const result: EvaluationResult = {
       ...scores,
       words: all,

@@ -26,15 +26,53 @@ interface EspeakModule {
   HEAPU8: Uint8Array;
 }
 
-let engine: Promise<{ module: EspeakModule; worker: EspeakWorker }> | undefined;
+export interface Espeak {
+  module: EspeakModule;
+  worker: EspeakWorker;
+  /**
+   * Puts the engine back in the state it had when it was created, so that a synthesis depends on
+   * its text, voice, speed and take alone (tts/synthesize.ts). eSpeak NG varies breath and noise
+   * by a random generator whose state lives in the module's memory and is seeded from the clock
+   * when the engine starts: the same text came out a little different on every call and in every
+   * process (a word's score by our evaluator moved by up to ±20).
+   */
+  reset(): void;
+}
 
-export function getEspeak(): Promise<{ module: EspeakModule; worker: EspeakWorker }> {
+/** The clock the engine sees while it starts (it seeds its random generator from it). */
+const START_CLOCK_MS = Date.UTC(2026, 0, 1);
+
+let engine: Promise<Espeak> | undefined;
+
+export function getEspeak(): Promise<Espeak> {
   engine ??= (async () => {
     const mod = (await import('@echogarden/espeak-ng-emscripten')) as unknown as {
       default: () => Promise<EspeakModule>;
     };
     const module = await mod.default();
-    return { module, worker: new module.eSpeakNGWorker() };
+    // Synchronous from here to the copy: no other code of this thread runs while the clock is
+    // fixed. The copy is taken after one synthesis, which sets up the JavaScript glue that calls
+    // back with the audio (memory from before it would not match that glue).
+    const now = Date.now;
+    let worker: EspeakWorker;
+    try {
+      Date.now = () => START_CLOCK_MS;
+      worker = new module.eSpeakNGWorker();
+      worker.set_voice('en-us');
+      worker.synthesize('a', () => 0);
+    } finally {
+      Date.now = now;
+    }
+    const pristine = module.HEAPU8.slice();
+    return {
+      module,
+      worker,
+      reset: () => {
+        module.HEAPU8.set(pristine);
+        // Memory the engine grew into since is zeroed, as it was when first grown.
+        module.HEAPU8.fill(0, pristine.length);
+      },
+    };
   })();
   return engine;
 }

@@ -12,6 +12,14 @@ export interface SynthesizeOptions {
   speed?: number;
   /** eSpeak NG voice name, overriding toneType (benchmark/calibration voices; not in the product API). */
   voice?: string;
+  /**
+   * Which of the engine's renditions (0, the default, is the first): eSpeak NG varies breath and
+   * noise from one synthesis to the next by a random generator. Every synthesis starts from the
+   * engine's initial state, so the same options always give the same samples; take k is the
+   * rendition after k throw-away syntheses. The library's installer tries further takes of a
+   * line our evaluator does not hear as its text (apps/server, library/audio.ts).
+   */
+  take?: number;
 }
 
 export interface TimedWord {
@@ -31,6 +39,7 @@ export interface SynthesisResult {
 
 export const BASE_RATE_WPM = 175;
 export const MAX_TTS_TEXT_LENGTH = 5000;
+export const MAX_TAKE = 16;
 
 export async function synthesize(opts: SynthesizeOptions): Promise<SynthesisResult> {
   const text = opts.text.replace(/\s+/g, ' ').trim();
@@ -38,9 +47,12 @@ export async function synthesize(opts: SynthesizeOptions): Promise<SynthesisResu
   if (text.length > MAX_TTS_TEXT_LENGTH) throw new Error('Text is too long');
   const voice = opts.voice ?? findToneType(opts.toneType).voice;
   const speed = Math.min(2, Math.max(0.5, opts.speed ?? 1));
-  const { worker } = await getEspeak();
+  const take = Math.max(0, Math.min(MAX_TAKE, Math.floor(opts.take ?? 0)));
+  const { worker, reset } = await getEspeak();
+  reset();
   if (worker.set_voice(voice) !== 0) throw new Error(`Voice not available: ${voice}`);
   worker.set_rate(Math.round(BASE_RATE_WPM * speed));
+  for (let i = 0; i < take; i++) worker.synthesize('a', () => 0);
   const chunks: Int16Array[] = [];
   const events: EspeakEvent[] = [];
   worker.synthesize(text, (audio, ev) => {

@@ -19,6 +19,7 @@ export { storeEvaluation, type StoreDeps } from './store.js';
 export { newEvaluationSid, type FinishedEvaluation } from './session.js';
 export { presentEvaluationResult } from './presenter.js';
 export { createSpeechService, type SpeechService } from './speech-service.js';
+export { evaluatorFingerprint } from './fingerprint.js';
 
 /**
  * `{ evaluation_server_url }` for the child signed in with student token `tokenId`: a ticket of

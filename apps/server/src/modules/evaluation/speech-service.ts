@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { EvaluationCategory } from '@ondoku/contract';
 import {
   SpeechWorkerPool,
+  type EvaluationResult,
   type ReaderProfile,
   type ReadingReply,
   type SpeechCapacityOptions,
@@ -25,7 +26,14 @@ export interface SpeechService {
    */
   startStream(text: string, category: EvaluationCategory, options?: SpeechStreamOptions): SpeechStream;
   /** Text-to-speech on a worker thread (the library installer's model audio). */
-  synthesize(text: string, toneType?: number, speed?: number): Promise<{ wav: Uint8Array; duration_ms: number }>;
+  synthesize(
+    text: string,
+    toneType?: number,
+    speed?: number,
+    take?: number,
+  ): Promise<{ wav: Uint8Array; duration_ms: number }>;
+  /** A whole recording scored on a worker thread (the library installer's check of its model audio). */
+  evaluate(pcm: Float32Array, text: string, category: EvaluationCategory): Promise<EvaluationResult>;
   /** A demo child's reading of a text, synthesised on a worker thread (the demo seed). */
   synthesizeReading(text: string, reader: ReaderProfile): Promise<ReadingReply>;
   warmUp(): Promise<void>;
@@ -54,7 +62,8 @@ export function createSpeechService(
     }));
   return {
     startStream: (text, category, options) => get().startStream(text, category, options),
-    synthesize: (text, toneType, speed) => get().synthesize(text, toneType, speed),
+    synthesize: (text, toneType, speed, take) => get().synthesize(text, toneType, speed, take),
+    evaluate: (pcm, text, category) => get().evaluate(pcm, text, category),
     synthesizeReading: (text, reader) => get().synthesizeReading(text, reader),
     warmUp: () => get().ready(),
     load: () => pool?.load() ?? null,

@@ -15,13 +15,16 @@ import {
 import type { Storage } from '../../lib/storage.js';
 import {
   createAudioMaker,
+  MODEL_AUDIO_CHECK,
   MODEL_VOICE,
   PARTNER_VOICES,
   SENTENCE_GAP_MS,
   TTS_ENGINE,
+  type CheckStats,
   type Synthesizer,
 } from './audio.js';
 import { buildLibrary, searchKeyOf, type BuiltResource, type StoredContent } from './content.js';
+import { spokenAs } from './material/spoken-as.js';
 import type { LibrarySource } from './source.js';
 
 /**
@@ -35,8 +38,14 @@ import type { LibrarySource } from './source.js';
 export interface LibraryMedia {
   storage: Storage;
   synth: Synthesizer;
-  /** Synthesis cache folder (sha256(engine, voice, speed, text).wav); null: none. */
+  /** Synthesis cache folder (sha256(engine, voice, speed, take, text).wav, the checks' .json); null: none. */
   cacheDir: string | null;
+  /**
+   * The evaluator's fingerprint (evaluation/fingerprint.ts, with the model folder the workers
+   * use): the checks of the model audio are cached with it. Computed for the default model when
+   * not given.
+   */
+  evaluator?: string;
 }
 
 export interface InstallReport {
@@ -46,15 +55,27 @@ export interface InstallReport {
   resources: { inserted: number; updated: number; unchanged: number; deleted: number };
   synthesised: number;
   cached: number;
+  /** The check of the model audio by our evaluator (audio.ts, MODEL_AUDIO_CHECK). */
+  checks: CheckStats;
 }
 
 /** Bump when the installer's output changes for the same material (forces a re-install). */
-const INSTALLER_VERSION = 1;
+const INSTALLER_VERSION = 2;
 const INSTALL_NAME = 'headquarters';
 
 async function sourceHash(source: LibrarySource): Promise<string> {
   const h = createHash('sha256');
-  h.update(JSON.stringify([INSTALLER_VERSION, TTS_ENGINE, MODEL_VOICE, PARTNER_VOICES, SENTENCE_GAP_MS]));
+  h.update(
+    JSON.stringify([
+      INSTALLER_VERSION,
+      TTS_ENGINE,
+      MODEL_VOICE,
+      PARTNER_VOICES,
+      SENTENCE_GAP_MS,
+      MODEL_AUDIO_CHECK,
+      spokenAs,
+    ]),
+  );
   h.update(JSON.stringify(source.material));
   const names = new Set<string>();
   const m = source.material;
@@ -163,6 +184,7 @@ export async function installLibrary(
       resources: zero,
       synthesised: 0,
       cached: 0,
+      checks: { checked: 0, remade: 0, below: [] },
     };
   }
 

@@ -9,6 +9,7 @@ import { exerciseTypes, libraryLimits, type ExerciseType } from '@ondoku/contrac
 import { cmuDictionary, MODEL_PHONES, normaliseWord, splitWords } from '@ondoku/speech/internals';
 import { describe, expect, it } from 'vitest';
 import { classroomDemo, material } from './index';
+import { spokenAs, spokenTextOf } from './spoken-as';
 import { wordBookResourceKey, type Choice, type PictureName } from './types';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -193,6 +194,18 @@ describe('library material', () => {
       expect(phones.length).toBeGreaterThan(0);
       for (const p of phones) expect(MODEL_PHONES.has(p.replace(/[012]$/, '')), `${word}: ${p}`).toBe(true);
     }
+  });
+
+  it('tells eSpeak how to say only words of the material, in its phoneme notation', () => {
+    const spoken = new Set(englishTexts().flatMap(({ text }) => splitWords(text).map((w) => normaliseWord(w.text))));
+    for (const [word, phonemes] of Object.entries(spokenAs)) {
+      expect(word, 'keys are lower-case dictionary keys').toBe(normaliseWord(word));
+      expect(spoken.has(word), `${word} is not used by the material`).toBe(true);
+      expect(phonemes, `${word}: eSpeak phonemes, no brackets or spaces`).toMatch(/^[^\s[\]]+$/);
+    }
+    expect(spokenTextOf("Kyoto and kimono, Kyoto's kimonos.")).toBe(
+      "[[kj'oUt#oU]] and [[k@m'oUnoU]], Kyoto's kimonos.",
+    );
   });
 
   it('follows the text rules (words for numbers, plain ASCII punctuation, no capitals, no abbreviations)', () => {

@@ -738,8 +738,8 @@ export const wordBooks: WordBook[] = [
           word: 'heart',
           meaning: 'ハート、心',
           ipa: '/hɑrt/',
-          example: 'Draw a heart.',
-          example_translation: 'ハートをかきましょう。',
+          example: 'Draw a big heart.',
+          example_translation: '大きなハートをかきましょう。',
         },
         {
           word: 'ball',
