@@ -173,7 +173,11 @@ export function createAudioMaker(deps: {
    * or an article's sentences read as one chapter), from the cache or by scoring takes in turn;
    * the kept take's audio is written to the synthesis cache (the others are not kept).
    */
-  async function kept(voice: Voice, texts: string[], category: EvaluationCategory): Promise<Voice & { take: number }> {
+  async function kept(
+    voice: Voice,
+    texts: string[],
+    category: EvaluationCategory,
+  ): Promise<{ voice: Voice; take: number; wavs: Uint8Array[] }> {
     const text = texts.join(' ');
     const evaluator = deps.cacheDir
       ? await (fingerprint ??= deps.evaluator ? Promise.resolve(deps.evaluator) : evaluatorFingerprint())
@@ -188,7 +192,8 @@ export function createAudioMaker(deps: {
       const hit = await fs.readFile(checkFile, 'utf8').catch(() => null);
       if (hit) {
         const k = JSON.parse(hit) as Kept;
-        return { toneType: k.toneType, speed: voice.speed, take: k.take };
+        const v = { toneType: k.toneType, speed: voice.speed };
+        return { voice: v, take: k.take, wavs: await Promise.all(texts.map((t) => wavOf(v, t, k.take, true))) };
       }
     }
     let best: (Kept & { wavs: Uint8Array[] }) | undefined;
@@ -214,7 +219,7 @@ export function createAudioMaker(deps: {
     if (k.score < MODEL_AUDIO_CHECK.pass) checks.below.push({ text, score: k.score, category });
     const record: Kept = { toneType: k.toneType, take: k.take, score: k.score };
     if (checkFile) await writeCacheOnce(checkFile, new TextEncoder().encode(JSON.stringify(record)));
-    return { ...v, take: k.take };
+    return { voice: v, take: k.take, wavs: k.wavs };
   }
 
   async function store(wav: Uint8Array): Promise<MadeAudio> {
@@ -231,7 +236,7 @@ export function createAudioMaker(deps: {
     if (!p) {
       p = (async () => {
         const k = await kept(voice, [spoken], checkCategoryOf(spoken));
-        return store(await wavOf(k, spoken, k.take, true));
+        return store(k.wavs[0]!);
       })();
       made.set(id, p);
     }
@@ -247,8 +252,7 @@ export function createAudioMaker(deps: {
      */
     async article(sentences: string[], voice: Voice = MODEL_VOICE): Promise<MadeArticle> {
       const spoken = sentences.map(normaliseSpokenText);
-      const k = await kept(voice, spoken, 'read_chapter');
-      const decoded = (await Promise.all(spoken.map((s) => wavOf(k, s, k.take, true)))).map((w) => parseWav(w));
+      const decoded = (await kept(voice, spoken, 'read_chapter')).wavs.map((w) => parseWav(w));
       const spans: Array<{ start_ms: number; end_ms: number }> = [];
       const gap = Math.round((SENTENCE_GAP_MS * SAMPLE_RATE) / 1000);
       let o = 0;
