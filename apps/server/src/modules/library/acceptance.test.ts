@@ -217,10 +217,13 @@ describe('the installed library, through the API', () => {
     },
   );
 
-  it("kept, in the installer's check, a take our evaluator scores ≥ 80 for every line it checked", () => {
-    // With a cold synthesis cache (CI after npm ci) that is every line of the library; the test
-    // below scores the stored files again itself (all of them, or the covering sample).
+  it("kept, in the installer's check, a take our evaluator scores ≥ 80 for every line", () => {
+    // Every line of the library: checked in this install or read from the cache of checks (made
+    // by the same evaluator: the cache is keyed by its fingerprint), e.g. by the e2e server's
+    // install in CI. The test below scores the stored files again itself (all, or the covering
+    // sample).
     expect(install.checks.below).toEqual([]);
+    if (realMaterial) expect(install.checks.lowest).toBeGreaterThanOrEqual(80);
   });
 
   it('every model audio is a 16 kHz WAV of a plausible length for its text', async () => {

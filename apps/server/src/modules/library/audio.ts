@@ -128,7 +128,9 @@ export interface CheckStats {
   checked: number;
   /** Lines kept in another take or voice than their first. */
   remade: number;
-  /** Lines no take of any voice passed (the best was kept), with their score. */
+  /** The lowest kept score of every line of the install, checked now or earlier (the cache). */
+  lowest: number | null;
+  /** Lines no take of any voice passed (the best was kept), with their score: now or earlier. */
   below: Array<{ text: string; score: number; category: EvaluationCategory }>;
 }
 
@@ -148,7 +150,13 @@ export function createAudioMaker(deps: {
   const files = new Map<string, MadeAudio & { contentType: string }>();
   let synthesised = 0;
   let cached = 0;
-  const checks: CheckStats = { checked: 0, remade: 0, below: [] };
+  const checks: CheckStats = { checked: 0, remade: 0, lowest: null, below: [] };
+
+  /** Every line's kept score, checked now or read from the cache. */
+  const note = (k: Kept, text: string, category: EvaluationCategory) => {
+    checks.lowest = checks.lowest === null ? k.score : Math.min(checks.lowest, k.score);
+    if (k.score < MODEL_AUDIO_CHECK.pass) checks.below.push({ text, score: k.score, category });
+  };
 
   const cacheFileOf = (key: string, ext: string) =>
     deps.cacheDir ? path.join(deps.cacheDir, key.slice(0, 2), `${key}.${ext}`) : null;
@@ -192,6 +200,7 @@ export function createAudioMaker(deps: {
       const hit = await fs.readFile(checkFile, 'utf8').catch(() => null);
       if (hit) {
         const k = JSON.parse(hit) as Kept;
+        note(k, text, category);
         const v = { toneType: k.toneType, speed: voice.speed };
         return { voice: v, take: k.take, wavs: await Promise.all(texts.map((t) => wavOf(v, t, k.take, true))) };
       }
@@ -216,8 +225,8 @@ export function createAudioMaker(deps: {
     );
     checks.checked++;
     if (k.toneType !== voice.toneType || k.take !== 0) checks.remade++;
-    if (k.score < MODEL_AUDIO_CHECK.pass) checks.below.push({ text, score: k.score, category });
     const record: Kept = { toneType: k.toneType, take: k.take, score: k.score };
+    note(record, text, category);
     if (checkFile) await writeCacheOnce(checkFile, new TextEncoder().encode(JSON.stringify(record)));
     return { voice: v, take: k.take, wavs: k.wavs };
   }

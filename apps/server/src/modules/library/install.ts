@@ -184,7 +184,7 @@ export async function installLibrary(
       resources: zero,
       synthesised: 0,
       cached: 0,
-      checks: { checked: 0, remade: 0, below: [] },
+      checks: { checked: 0, remade: 0, lowest: null, below: [] },
     };
   }
 
