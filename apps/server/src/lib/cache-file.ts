@@ -5,10 +5,10 @@ let temp = 0;
 
 /**
  * Writes a cache entry once: the first writer wins and every later writer gets the winner's
- * bytes back. Text-to-speech is not bit-for-bit repeatable (eSpeak NG's voices add noise), so two
- * processes filling the same cache at once (the two API test projects' setups, two servers on one
- * DATA_DIR) must agree on one file: a rename would let the last writer replace the bytes the first
- * one already stored elsewhere under their hash.
+ * bytes back. Two processes filling the same cache at once (the two API test projects' setups, two
+ * servers on one DATA_DIR) must agree on one file: a rename would let the last writer replace the
+ * bytes the first one already stored elsewhere under their hash, had they differed (text-to-speech
+ * is repeatable since 24 November 2026, but an entry made by another version of the code may not be).
  */
 export async function writeCacheOnce(file: string, bytes: Uint8Array): Promise<Uint8Array> {
   await fs.mkdir(path.dirname(file), { recursive: true });
