@@ -21,8 +21,9 @@ export interface ReaderProfile {
 }
 
 /**
- * Voices children read with: eSpeak NG voices other than the model voice (tone type 3,
- * en-gb-x-rp+f2) and the dialog partners' (tone types 5, 2, 6). Mostly the higher variants.
+ * Voices children read with: eSpeak NG voices other than every tone type's (the library's model
+ * voice is tone type 5, en-us+f2, its partners 3, 2, 6, and its check may fall back to any tone
+ * type: apps/server library/audio.ts). Mostly the higher variants.
  */
 export const READER_VOICES = [
   'en-us+f1',
