@@ -147,6 +147,10 @@ process.on('message', async (m: { type: string; n?: number }) => {
       rss: process.memoryUsage().rss,
       // The speech pool's own measure of its cost (what load shedding judges by).
       costPerAudioS: speech.load()?.costPerAudioSecond ?? null,
+      // The same from the workers' thread CPU alone, and the last finishes' wall and CPU ms.
+      cpuCostPerAudioS: speech.load()?.cpuCostPerAudioSecond ?? null,
+      finishMs: speech.load()?.finishMs ?? null,
+      finishCpuMs: speech.load()?.finishCpuMs ?? null,
     });
   } else if (m.type === 'stats') {
     // Every child reads the same audio, so the content-addressed files are shared: count each once.

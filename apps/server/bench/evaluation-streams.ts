@@ -154,6 +154,14 @@ interface Stage {
   /** The main thread's part of it (Linux; NaN elsewhere): the rest is the speech workers'. */
   mainPerAudioS: number;
   rssMb: number;
+  /** The speech pool's measures at the end of the step: its cost per audio second (wall time of
+   *  the workers, what load shedding judges by, and their thread CPU), the last finishes' ms. */
+  pool: {
+    costPerAudioS: number | null;
+    cpuCostPerAudioS: number | null;
+    finishMs: number | null;
+    finishCpuMs: number | null;
+  };
 }
 
 async function stage(n: number): Promise<Stage> {
@@ -168,6 +176,9 @@ async function stage(n: number): Promise<Stage> {
     mainCpuS: number | null;
     rss: number;
     costPerAudioS: number | null;
+    cpuCostPerAudioS: number | null;
+    finishMs: number | null;
+    finishCpuMs: number | null;
   }>({ type: 'eld-stop' }, 'eld');
   poolCost = eld.costPerAudioS;
   const wallS = (performance.now() - t0) / 1000;
@@ -195,11 +206,13 @@ async function stage(n: number): Promise<Stage> {
     cpuPerAudioS: (eld.cpuCores * wallS) / audioSent,
     mainPerAudioS: eld.mainCpuS === null ? NaN : eld.mainCpuS / audioSent,
     rssMb: eld.rss / 1e6,
+    pool: eld,
   };
 }
 
 const row = (s: Stage) =>
-  `${String(s.n).padStart(8)} | ${String(s.ok).padStart(3)} | ${String(s.errors).padStart(3)} | ${String(s.busy).padStart(4)} | ${(s.busy ? s.busyMaxMs.toFixed(0) : '-').padStart(8)} | ${s.p50.toFixed(0).padStart(6)} | ${(Number.isFinite(s.p95) ? s.p95.toFixed(0) : '-').padStart(6)} | ${s.max.toFixed(0).padStart(6)} | ${s.eldMaxMs.toFixed(0).padStart(7)} | ${s.cpuCores.toFixed(2).padStart(5)} | ${s.cpuPerAudioS.toFixed(3).padStart(9)} | ${s.mainPerAudioS.toFixed(3).padStart(6)} | ${s.rssMb.toFixed(0).padStart(5)}`;
+  `${String(s.n).padStart(8)} | ${String(s.ok).padStart(3)} | ${String(s.errors).padStart(3)} | ${String(s.busy).padStart(4)} | ${(s.busy ? s.busyMaxMs.toFixed(0) : '-').padStart(8)} | ${s.p50.toFixed(0).padStart(6)} | ${(Number.isFinite(s.p95) ? s.p95.toFixed(0) : '-').padStart(6)} | ${s.max.toFixed(0).padStart(6)} | ${s.eldMaxMs.toFixed(0).padStart(7)} | ${s.cpuCores.toFixed(2).padStart(5)} | ${s.cpuPerAudioS.toFixed(3).padStart(9)} | ${s.mainPerAudioS.toFixed(3).padStart(6)} | ${s.rssMb.toFixed(0).padStart(5)} | ${fmt(s.pool.costPerAudioS, 3)} / ${fmt(s.pool.cpuCostPerAudioS, 3)} | ${fmt(s.pool.finishMs, 0)} / ${fmt(s.pool.finishCpuMs, 0)}`;
+const fmt = (x: number | null, digits: number) => (x === null ? '-' : x.toFixed(digits));
 
 console.log(
   `reading: ${(pcm.length / 16000).toFixed(1)} s of audio in real time; ${os.availableParallelism()} cores, load average ${os
@@ -209,7 +222,7 @@ console.log(
 );
 await read((await ask<{ urls: string[] }>({ type: 'tickets', n: 1 }, 'tickets')).urls[0]!, 0); // warm-up
 console.log(
-  'children | ok  | err | busy | told ms | p50 ms | p95 ms | max ms | eld max | cores | CPU s / s |  main  | RSS MB',
+  'children | ok  | err | busy | told ms | p50 ms | p95 ms | max ms | eld max | cores | CPU s / s |  main  | RSS MB | pool s / s: wall / CPU | finish ms: wall / CPU',
 );
 const headline = await stage(HEADLINE);
 console.log(row(headline));

@@ -69,6 +69,11 @@ export class SpeechBusyError extends Error {
 export interface SpeechPoolLoad {
   /** Measured seconds of work per second of audio. */
   costPerAudioSecond: number;
+  /** The same from the workers' thread CPU time alone (null where it is not readable). */
+  cpuCostPerAudioSecond: number | null;
+  /** The last finishes (alignment and mux), decaying mean: wall and CPU ms of a worker. */
+  finishMs: number | null;
+  finishCpuMs: number | null;
   workers: { openStreams: number; queuedAudioSeconds: number; queuedMs: number }[];
 }
 
@@ -124,6 +129,9 @@ export class SpeechWorkerPool {
   /** Decaying sums of the work reported (ms) and of the audio it was for (s): cost = work / audio. */
   private workMs: number;
   private workAudio: number;
+  private workCpuMs = 0;
+  private workCpuAudio = 0;
+  private finishes = { n: 0, ms: 0, cpuMs: 0 };
 
   constructor(private readonly opts: SpeechWorkerPoolOptions = {}) {
     const size = opts.size ?? 2;
@@ -216,10 +224,22 @@ export class SpeechWorkerPool {
   }
 
   /** Work reported by a worker: `ms` for `audioSeconds` of audio (0 for an alignment). */
-  private noteWork(ms: number, audioSeconds: number) {
+  private noteWork(ms: number, audioSeconds: number, cpuMs?: number) {
     const decay = Math.exp(-audioSeconds / 30);
     this.workMs = this.workMs * decay + ms;
     this.workAudio = this.workAudio * decay + audioSeconds;
+    if (cpuMs !== undefined) {
+      this.workCpuMs = this.workCpuMs * decay + cpuMs;
+      this.workCpuAudio = this.workCpuAudio * decay + audioSeconds;
+    }
+  }
+
+  private noteFinish(ms: number, cpuMs?: number) {
+    this.noteWork(ms, 0, cpuMs);
+    const f = this.finishes;
+    f.n = f.n * 0.9 + 1;
+    f.ms = f.ms * 0.9 + ms;
+    f.cpuMs = f.cpuMs * 0.9 + (cpuMs ?? 0);
   }
 
   private queuedMs(slot: Slot): number {
@@ -230,6 +250,9 @@ export class SpeechWorkerPool {
   load(): SpeechPoolLoad {
     return {
       costPerAudioSecond: this.costPerAudioSecond,
+      cpuCostPerAudioSecond: this.workCpuAudio > 0 ? this.workCpuMs / 1000 / this.workCpuAudio : null,
+      finishMs: this.finishes.n > 0 ? this.finishes.ms / this.finishes.n : null,
+      finishCpuMs: this.finishes.n > 0 ? this.finishes.cpuMs / this.finishes.n : null,
       workers: this.slots.map((s) => ({
         openStreams: s.openStreams,
         queuedAudioSeconds: s.queued / SAMPLE_RATE,
@@ -325,10 +348,10 @@ export class SpeechWorkerPool {
         slot.queued += n;
         entry.queued += n;
         send<StreamPushReply>({ type: 'stream_push', streamId, pcm: data }, [data.buffer as ArrayBuffer]).then(
-          ({ ms }) => {
+          ({ ms, cpuMs }) => {
             slot.queued -= n;
             entry.queued -= n;
-            if (ms > 0) this.noteWork(ms, n / SAMPLE_RATE);
+            if (ms > 0) this.noteWork(ms, n / SAMPLE_RATE, cpuMs);
             this.shedIfBehind(slot);
           },
           (e: unknown) => {
@@ -342,12 +365,13 @@ export class SpeechWorkerPool {
       finish: async () => {
         if (!open) throw new Error('Evaluation already finished');
         close();
-        const result = send<StreamResult & { finishMs?: number }>({ type: 'stream_finish', streamId }).then(
-          ({ finishMs, ...res }) => {
-            if (finishMs) this.noteWork(finishMs, 0);
-            return res;
-          },
-        );
+        const result = send<StreamResult & { finishMs?: number; finishCpuMs?: number }>({
+          type: 'stream_finish',
+          streamId,
+        }).then(({ finishMs, finishCpuMs, ...res }) => {
+          if (finishMs) this.noteFinish(finishMs, finishCpuMs);
+          return res;
+        });
         const timeout =
           this.opts.timeoutMs &&
           this.opts.timeoutMs + ((this.opts.timeoutPerAudioSecondMs ?? 1000) * samples) / SAMPLE_RATE;

@@ -50,11 +50,18 @@ export interface ReadingReply extends ReadingPlan {
  * stream_finish's result: `recording` when the stream was started with `record` (null: the
  * recording failed); `finishMs`, the worker's time for the alignment and the recording's mux.
  */
-export type StreamFinishReply = EvaluationResult & { recording?: Uint8Array | null; finishMs?: number };
+export type StreamFinishReply = EvaluationResult & {
+  recording?: Uint8Array | null;
+  /** Wall time of the finish in the worker, and its CPU time where the thread's clock is readable (thread-cpu.ts). */
+  finishMs?: number;
+  finishCpuMs?: number;
+};
 
 /** stream_push's reply, sent once the chunk is scored: the milliseconds it took (0 when dropped). */
 export interface StreamPushReply {
   ms: number;
+  /** The CPU time of the scoring, where the thread's clock is readable (thread-cpu.ts). */
+  cpuMs?: number;
 }
 
 export type WorkerResponse =

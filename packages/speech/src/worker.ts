@@ -10,6 +10,7 @@ import { Recording } from './audio/recording';
 import { loadEvaluator, type EvaluationStream, type Evaluator } from './evaluator/evaluator';
 import { synthesizeChildReading } from './tts/child-reading';
 import { synthesize } from './tts/synthesize';
+import { threadCpuMs } from './thread-cpu';
 import type { StreamFinishReply, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 const port = parentPort;
@@ -28,7 +29,7 @@ interface OpenStream {
   recording?: Recording;
   pending: (Int16Array | Float32Array)[];
   /** The replies of the queued pushes, answered once each chunk is scored (or dropped). */
-  acks: ((ms: number) => void)[];
+  acks: ((took: { ms: number; cpuMs?: number }) => void)[];
   error?: unknown;
   /** Set by stream_finish: resolved once pending is empty. */
   drained?: () => void;
@@ -48,7 +49,7 @@ setInterval(() => {
 function drop(streamId: number) {
   const s = streams.get(streamId);
   s?.recording?.free();
-  if (s) for (const a of s.acks.splice(0)) a(0);
+  if (s) for (const a of s.acks.splice(0)) a({ ms: 0 });
   streams.delete(streamId);
   lastUse.delete(streamId);
 }
@@ -79,6 +80,7 @@ function pump() {
     const chunk = s.pending.shift();
     const ack = s.acks.shift();
     const began = performance.now();
+    const cpuBegan = threadCpuMs();
     if (chunk && s.error === undefined) {
       try {
         s.stream.push(chunk);
@@ -86,10 +88,11 @@ function pump() {
       } catch (err) {
         s.error = err;
         s.pending.length = 0;
-        for (const a of s.acks.splice(0)) a(0);
+        for (const a of s.acks.splice(0)) a({ ms: 0 });
       }
     }
-    ack?.(performance.now() - began);
+    const cpuEnded = threadCpuMs();
+    ack?.({ ms: performance.now() - began, cpuMs: cpuBegan === undefined ? undefined : cpuEnded! - cpuBegan });
     if (s.pending.length) ready.push(streamId!);
     else s.drained?.();
   }
@@ -154,12 +157,12 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       // cost per audio second from these replies (load shedding, worker-pool.ts).
       const s = stream(msg.streamId);
       if (s.error !== undefined) return { id: msg.id, ok: true, result: { ms: 0 } };
-      const ms = await new Promise<number>((resolve) => {
+      const took = await new Promise<{ ms: number; cpuMs?: number }>((resolve) => {
         s.pending.push(msg.pcm);
         s.acks.push(resolve);
         schedule(msg.streamId);
       });
-      return { id: msg.id, ok: true, result: { ms } };
+      return { id: msg.id, ok: true, result: took };
     }
     case 'stream_finish': {
       const s = stream(msg.streamId);
@@ -172,14 +175,18 @@ async function handle(msg: WorkerRequest): Promise<WorkerResponse> {
       }
       // The recording is muxed after the alignment; a recording that fails is left out, not the result.
       const began = performance.now();
+      const cpuBegan = threadCpuMs();
       const result = await s.stream.finish().catch((err: unknown) => {
         s.recording?.free();
         throw err;
       });
       const recording = s.recording ? await s.recording.finish().catch(() => null) : undefined;
       const finishMs = performance.now() - began;
+      const finishCpuMs = cpuBegan === undefined ? undefined : threadCpuMs()! - cpuBegan;
       const reply: StreamFinishReply =
-        recording === undefined ? { ...result, finishMs } : { ...result, recording, finishMs };
+        recording === undefined
+          ? { ...result, finishMs, finishCpuMs }
+          : { ...result, recording, finishMs, finishCpuMs };
       return { id: msg.id, ok: true, result: reply };
     }
     case 'stream_abort':

@@ -46,6 +46,13 @@ describe('SpeechWorkerPool capacity', () => {
     next.push(pcm);
     expect((await next.finish()).words).toHaveLength(7);
     expect(pool.costPerAudioSecond).toBeGreaterThan(0);
+    // The workers' own CPU time beside their wall time (Linux): never more than the wall time.
+    const load = pool.load();
+    if (process.platform === 'linux') {
+      expect(load.cpuCostPerAudioSecond).toBeGreaterThan(0);
+      expect(load.finishCpuMs).toBeGreaterThan(0);
+      expect(load.finishCpuMs!).toBeLessThanOrEqual(load.finishMs! + 1);
+    }
   });
 
   it('refuses a stream when the open ones, read in real time, would fill the worker', async () => {
