@@ -1,7 +1,7 @@
 // The WebAssembly SIMD Gaussian scoring (issue 11, item 6) gives the log densities that
 // gaussianScore computes one Gaussian at a time, to float32 precision, and the scorer uses it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gaussianScore } from '../src/decoder/senone-scores';
+import { gaussianScore, insertTop, TOP_N } from '../src/decoder/senone-scores';
 import { simdGaussians } from '../src/decoder/simd-gaussians';
 import { loadAcousticModel } from '../src/model/acoustic-model';
 import type { AcousticModel } from '../src/model/acoustic-model';
@@ -41,6 +41,61 @@ describe('SIMD Gaussian scoring', () => {
         expect(worst).toBeLessThan(1e-5);
       }
     }
+  });
+
+  it('keeps the top 4 of a shortlist bit for bit as the JS loop does', () => {
+    const simd = simdGaussians(model)!;
+    const nCb = model.means.length;
+    const s = 0;
+    const len = model.streamLengths[s]!;
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    // IncrementalScorer.scoreShortlisted's JS loop (float64, early exit, insertTop).
+    const reference = (x: Float32Array, sl: Uint8Array, nsl: number) => {
+      const idx = new Int32Array(nCb * TOP_N).fill(-1);
+      const val = new Float32Array(nCb * TOP_N).fill(-Infinity);
+      for (let cb = 0; cb < nCb; cb++) {
+        const mean = model.means[cb]![s]!;
+        const prec = model.precisions[cb]![s]!;
+        const norm = model.logNorm[cb]![s]!;
+        const o = cb * TOP_N;
+        let floor = -Infinity;
+        for (let k = 0; k < nsl; k++) {
+          const d = sl[cb * nsl + k]!;
+          let acc: number = norm[d]!;
+          for (let i = 0; i < len; i++) {
+            const diff = x[i]! - mean[d * len + i]!;
+            acc -= diff * diff * prec[d * len + i]!;
+            if (acc < floor) break;
+          }
+          if (acc > floor) {
+            insertTop(idx, val, o, d, acc);
+            floor = val[o + TOP_N - 1]!;
+          }
+        }
+      }
+      return { idx, val };
+    };
+    let compared = 0;
+    for (const nsl of [20, 7, 1, 3, 128]) {
+      for (let frame = 0; frame < 4; frame++) {
+        const x = Float32Array.from({ length: len }, () => (rand() * 2 - 1) * 12);
+        const sl = new Uint8Array(nCb * nsl);
+        for (let i = 0; i < sl.length; i++) {
+          // duplicates and the same Gaussian twice in a row (ties) included
+          sl[i] = nsl === 128 ? i % 128 : frame === 3 && i % 3 === 1 ? sl[i - 1]! : Math.floor(rand() * 128);
+        }
+        const want = reference(x, sl, nsl);
+        const got = simd.shortlisted(x, 0, s, sl, 0, nsl);
+        for (let cb = 0; cb < nCb; cb++)
+          for (let n = 0; n < TOP_N; n++) {
+            expect(got.idx[cb * 8 + n]).toBe(want.idx[cb * TOP_N + n]);
+            expect(Object.is(got.val[cb * 8 + 4 + n], want.val[cb * TOP_N + n])).toBe(true);
+            compared++;
+          }
+      }
+    }
+    expect(compared).toBe(5 * 4 * nCb * TOP_N);
   });
 
   it('is off when ONDOKU_SPEECH_SIMD=off', () => {

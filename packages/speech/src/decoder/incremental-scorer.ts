@@ -91,6 +91,9 @@ export class IncrementalScorer {
   private nShortlisted = 0;
   /** Whole-codebook Gaussian scoring in WebAssembly SIMD (null: one Gaussian at a time in JS). */
   private readonly simd: SimdGaussians | null;
+  /** The static stream's shortlists scored by the WebAssembly kernel where there is one (false:
+   *  the JS loop, which gives the same bits; the tests compare the two). */
+  private shortlistKernel = true;
 
   constructor(
     private readonly model: AcousticModel,
@@ -409,6 +412,23 @@ export class IncrementalScorer {
     const off = t * this.dim + model.streamOffsets[s]!;
     const len = model.streamLengths[s]!;
     const nStreams = model.nStreams;
+    if (this.simd && this.shortlistKernel && TOP_N === 4) {
+      // The same loop in WebAssembly (float64, the same operations in the same order).
+      const { idx, val } = this.simd.shortlisted(x, off, s, shortlist, t * nCb * SHORTLIST, SHORTLIST);
+      for (let cb = 0; cb < nCb; cb++) {
+        const o = (cb * nStreams + s) * TOP_N;
+        const r = cb * 8;
+        topIdx[o] = idx[r]!;
+        topIdx[o + 1] = idx[r + 1]!;
+        topIdx[o + 2] = idx[r + 2]!;
+        topIdx[o + 3] = idx[r + 3]!;
+        topVal[o] = val[r + 4]!;
+        topVal[o + 1] = val[r + 5]!;
+        topVal[o + 2] = val[r + 6]!;
+        topVal[o + 3] = val[r + 7]!;
+      }
+      return;
+    }
     for (let cb = 0; cb < nCb; cb++) {
       const mean = model.means[cb]![s]!;
       const prec = model.precisions[cb]![s]!;

@@ -3,6 +3,9 @@
 // On this model (42 codebooks × 128 Gaussians × 13 dimensions per stream) it replaces one
 // Gaussian at a time with early exits (gaussianScore), which V8 cannot vectorise. The sums are
 // those of gaussianScore in float32 instead of float64: scores differ by ~1e-5 nats.
+// shortlisted() is the finish's static stream on its shortlists (a few Gaussians of each codebook,
+// at arbitrary indices): float64, Gaussian-major, two Gaussians per f64x2, each lane the same
+// sequential sum as the JS loop, and the top 4 kept in the module, so the same bits as in JS.
 import type { AcousticModel } from '../model/acoustic-model';
 import { GAUSSIANS_WASM_BASE64 } from './wasm/gaussians-wasm';
 
@@ -16,21 +19,42 @@ const wasmApi = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly
 interface Exports {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
   score(x: number, p: number, n: number, len: number, dens: number, out: number): void;
+  shortlisted(x: number, p: number, sl: number, n: number, nsl: number, len: number, dens: number, out: number): void;
+}
+
+/** Where one stream's Gaussian-major copy for shortlisted() lies in the module's memory (bytes). */
+interface ShortlistLayout {
+  x: number;
+  sl: number;
+  nsl: number;
+  out: number;
+  p: number;
+  /** shortlisted()'s results (views of out, made again when the memory grows). */
+  idx: Int32Array;
+  val: Float32Array;
 }
 
 export class SimdGaussians {
   private readonly wasm: Exports;
-  private readonly f32: Float32Array;
+  private f32: Float32Array;
+  private f64: Float64Array;
+  private u8: Uint8Array;
+  private i32: Int32Array;
+  /** The end of what is laid out in the module's memory (bytes). */
+  private end: number;
+  private readonly model: AcousticModel;
+  private readonly shortlistLayouts = new Map<number, ShortlistLayout>();
   private readonly params: number[] = [];
   private readonly lens: number[];
   private readonly nCb: number;
   private readonly density: number;
   private readonly outAt: number;
   /** The last score()'s results: nCodebooks × density log densities. */
-  readonly out: Float32Array;
+  out: Float32Array;
 
   constructor(model: AcousticModel, module: object) {
     const { density, nStreams } = model;
+    this.model = model;
     this.nCb = model.means.length;
     this.density = density;
     this.lens = model.streamLengths;
@@ -48,8 +72,12 @@ export class SimdGaussians {
     const own = this.wasm.memory;
     const pages = Math.ceil(bytes / 65536) - own.buffer.byteLength / 65536;
     if (pages > 0) own.grow(pages);
-    this.f32 = new Float32Array(own.buffer);
-    this.out = this.f32.subarray(this.outAt / 4, this.outAt / 4 + this.nCb * density);
+    this.end = bytes;
+    this.f32 = this.out = new Float32Array(0);
+    this.f64 = new Float64Array(0);
+    this.u8 = new Uint8Array(0);
+    this.i32 = new Int32Array(0);
+    this.views();
     for (let s = 0; s < nStreams; s++) {
       const len = this.lens[s]!;
       let w = this.params[s]! / 4;
@@ -66,6 +94,83 @@ export class SimdGaussians {
         w += density;
       }
     }
+  }
+
+  /** (Again) the views of the module's memory, whose buffer a grow() replaces. */
+  private views(): void {
+    const buffer = this.wasm.memory.buffer;
+    this.f32 = new Float32Array(buffer);
+    this.f64 = new Float64Array(buffer);
+    this.u8 = new Uint8Array(buffer);
+    this.i32 = new Int32Array(buffer);
+    this.out = this.f32.subarray(this.outAt / 4, this.outAt / 4 + this.nCb * this.density);
+    for (const l of this.shortlistLayouts.values()) {
+      l.idx = this.i32.subarray(l.out / 4, l.out / 4 + this.nCb * 8);
+      l.val = this.f32.subarray(l.out / 4, l.out / 4 + this.nCb * 8);
+    }
+  }
+
+  /** Stream s's Gaussians laid out for shortlisted() (once, on first use: ≈ 1.3 MB for 13 dimensions). */
+  private shortlistLayout(s: number, nsl: number): ShortlistLayout {
+    let l = this.shortlistLayouts.get(s);
+    if (l && l.nsl === nsl) return l;
+    const { model, nCb, density } = this;
+    const len = this.lens[s]!;
+    const pairs = Math.ceil(len / 2);
+    const rec = pairs * 32 + 16;
+    const up = (n: number) => Math.ceil(n / 16) * 16;
+    const x = up(this.end);
+    const sl = x + up(len * 8);
+    const out = sl + up(nCb * nsl);
+    const p = out + nCb * 32;
+    this.end = p + nCb * density * rec;
+    l = { x, sl, nsl, out, p, idx: new Int32Array(0), val: new Float32Array(0) };
+    this.shortlistLayouts.set(s, l);
+    const own = this.wasm.memory;
+    const pages = Math.ceil(this.end / 65536) - own.buffer.byteLength / 65536;
+    if (pages > 0) own.grow(pages);
+    this.views();
+    const f64 = this.f64;
+    for (let cb = 0; cb < nCb; cb++) {
+      const mean = model.means[cb]![s]!;
+      const prec = model.precisions[cb]![s]!;
+      const norm = model.logNorm[cb]![s]!;
+      for (let d = 0; d < density; d++) {
+        const r = (p + (cb * density + d) * rec) / 8;
+        for (let j = 0; j < pairs; j++) {
+          for (let h = 0; h < 2; h++) {
+            const i = 2 * j + h;
+            f64[r + 4 * j + h] = i < len ? mean[d * len + i]! : 0;
+            f64[r + 4 * j + 2 + h] = i < len ? prec[d * len + i]! : 0;
+          }
+        }
+        f64[r + 4 * pairs] = norm[d]!;
+      }
+    }
+    return l;
+  }
+
+  /**
+   * Stream s of the features x[off … off + len) on a shortlist: for each codebook cb, the Gaussians
+   * shortlist[at + cb · nsl … + nsl) scored (float64) and the best TOP_N (4) kept, as
+   * IncrementalScorer's JS loop over the shortlist does, bit for bit. The list of codebook cb:
+   * indices at idx[cb · 8 + n] (−1 where fewer), log densities at val[cb · 8 + 4 + n] (f32).
+   */
+  shortlisted(
+    x: ArrayLike<number>,
+    off: number,
+    s: number,
+    shortlist: Uint8Array,
+    at: number,
+    nsl: number,
+  ): ShortlistLayout {
+    const l = this.shortlistLayout(s, nsl);
+    const len = this.lens[s]!;
+    const x8 = l.x / 8;
+    for (let i = 0; i < len; i++) this.f64[x8 + i] = x[off + i]!;
+    this.u8.set(shortlist.subarray(at, at + this.nCb * nsl), l.sl);
+    this.wasm.shortlisted(l.x, l.p, l.sl, this.nCb, nsl, len, this.density, l.out);
+    return l;
   }
 
   /** Scores stream s's Gaussians of every codebook for the features x[off … off + len) into out. */

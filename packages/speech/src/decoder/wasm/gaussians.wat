@@ -1,5 +1,6 @@
 ;; Log densities of every Gaussian of n codebooks of one feature stream, four at a time with
-;; 128-bit SIMD (issue 11, item 6). Compiled to gaussians.wasm.ts by scripts/build-gaussians-wasm.mjs.
+;; 128-bit SIMD (issue 11, item 6), and (shortlisted, below) of the static stream's shortlisted
+;; Gaussians at the finish. Compiled to gaussians-wasm.ts by scripts/build-gaussians-wasm.mjs.
 ;;
 ;; score(x, p, n, len, dens, out):
 ;;   x     byte offset of the stream's len feature values (f32)
@@ -50,5 +51,163 @@
             (local.get $p)
             (i32.mul (i32.add (i32.shl (local.get $len) (i32.const 1)) (i32.const 1)) (local.get $row))))
         (local.set $out (local.get $oend))
+        (local.set $cb (i32.add (local.get $cb) (i32.const 1)))
+        (br $cbs))))
+  ;; The static stream of one frame on its shortlist (issue 11, item 6, the finish): for each of n
+  ;; codebooks, its nsl shortlisted Gaussians scored in float64 and the best four kept, exactly as
+  ;; IncrementalScorer's JS loop does (the same operations in the same order, so the same bits):
+  ;; acc = norm, then for each dimension i in order, acc -= ((x_i − mean_i)² · precision_i); a
+  ;; Gaussian enters the list if acc > the list's last (f32) value, shifting past values < acc
+  ;; (ties keep the earlier one first); values are stored as f32. Two Gaussians per f64x2 (lane 0
+  ;; the earlier of the shortlist, inserted first), each lane the sequential sum of one Gaussian.
+  ;;
+  ;; shortlisted(x, p, sl, n, nsl, len, dens, out):
+  ;;   x     byte offset of the len feature values (f64)
+  ;;   p     byte offset of n codebook blocks of dens Gaussian records, each ceil(len / 2) × 32
+  ;;         bytes then 16: per pair of dimensions (2j, 2j + 1) mean, mean, precision, precision
+  ;;         (f64; the missing dimension of an odd len is 0), then norm (f64) and 8 bytes of pad
+  ;;   sl    byte offset of n × nsl shortlisted Gaussian indices (u8), nsl > 0
+  ;;   out   byte offset of n × (4 indices (i32, −1 where fewer), 4 values (f32, −Infinity))
+  (func (export "shortlisted")
+    (param $x i32) (param $p i32) (param $sl i32) (param $n i32) (param $nsl i32) (param $len i32)
+    (param $dens i32) (param $out i32)
+    (local $cb i32) (local $k i32) (local $j i32) (local $pairs i32) (local $rec i32) (local $cbBytes i32)
+    (local $ga i32) (local $gb i32) (local $da i32) (local $db i32) (local $xj i32)
+    (local $ma v128) (local $mb v128) (local $pa v128) (local $pb v128) (local $diff v128) (local $acc v128)
+    (local $v f64) (local $d i32) (local $lane i32)
+    (local $v0 f64) (local $v1 f64) (local $v2 f64) (local $v3 f64)
+    (local $i0 i32) (local $i1 i32) (local $i2 i32) (local $i3 i32)
+    (local.set $pairs (i32.shr_u (local.get $len) (i32.const 1)))
+    (local.set $rec
+      (i32.add
+        (i32.shl (i32.shr_u (i32.add (local.get $len) (i32.const 1)) (i32.const 1)) (i32.const 5))
+        (i32.const 16)))
+    (local.set $cbBytes (i32.mul (local.get $rec) (local.get $dens)))
+    (block $cbs_done
+      (loop $cbs
+        (br_if $cbs_done (i32.ge_u (local.get $cb) (local.get $n)))
+        (local.set $v0 (f64.const -inf)) (local.set $v1 (f64.const -inf))
+        (local.set $v2 (f64.const -inf)) (local.set $v3 (f64.const -inf))
+        (local.set $i0 (i32.const -1)) (local.set $i1 (i32.const -1))
+        (local.set $i2 (i32.const -1)) (local.set $i3 (i32.const -1))
+        (local.set $k (i32.const 0))
+        (loop $gaussians
+          ;; a pair: shortlist entries k and k + 1 (k again when k is the last)
+          (local.set $da (i32.load8_u (i32.add (local.get $sl) (local.get $k))))
+          (local.set $db
+            (if (result i32) (i32.lt_u (i32.add (local.get $k) (i32.const 1)) (local.get $nsl))
+              (then (i32.load8_u (i32.add (i32.add (local.get $sl) (local.get $k)) (i32.const 1))))
+              (else (local.get $da))))
+          (local.set $ga (i32.add (local.get $p) (i32.mul (local.get $da) (local.get $rec))))
+          (local.set $gb (i32.add (local.get $p) (i32.mul (local.get $db) (local.get $rec))))
+          (local.set $acc
+            (f64x2.replace_lane 1
+              (v128.load64_splat (i32.sub (i32.add (local.get $ga) (local.get $rec)) (i32.const 16)))
+              (f64.load (i32.sub (i32.add (local.get $gb) (local.get $rec)) (i32.const 16)))))
+          (local.set $xj (local.get $x))
+          (local.set $j (i32.const 0))
+          (block $pairs_done
+            (loop $dims
+              (br_if $pairs_done (i32.ge_u (local.get $j) (local.get $pairs)))
+              (local.set $ma (v128.load (local.get $ga)))
+              (local.set $mb (v128.load (local.get $gb)))
+              (local.set $pa (v128.load offset=16 (local.get $ga)))
+              (local.set $pb (v128.load offset=16 (local.get $gb)))
+              ;; dimension 2j: lanes 0 of both Gaussians
+              (local.set $diff
+                (f64x2.sub
+                  (v128.load64_splat (local.get $xj))
+                  (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $ma) (local.get $mb))))
+              (local.set $acc
+                (f64x2.sub
+                  (local.get $acc)
+                  (f64x2.mul
+                    (f64x2.mul (local.get $diff) (local.get $diff))
+                    (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $pa) (local.get $pb)))))
+              ;; dimension 2j + 1: lanes 1
+              (local.set $diff
+                (f64x2.sub
+                  (v128.load64_splat offset=8 (local.get $xj))
+                  (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $ma) (local.get $mb))))
+              (local.set $acc
+                (f64x2.sub
+                  (local.get $acc)
+                  (f64x2.mul
+                    (f64x2.mul (local.get $diff) (local.get $diff))
+                    (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $pa) (local.get $pb)))))
+              (local.set $ga (i32.add (local.get $ga) (i32.const 32)))
+              (local.set $gb (i32.add (local.get $gb) (i32.const 32)))
+              (local.set $xj (i32.add (local.get $xj) (i32.const 16)))
+              (local.set $j (i32.add (local.get $j) (i32.const 1)))
+              (br $dims)))
+          ;; an odd last dimension
+          (if (i32.and (local.get $len) (i32.const 1))
+            (then
+              (local.set $diff
+                (f64x2.sub
+                  (v128.load64_splat (local.get $xj))
+                  (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+                    (v128.load (local.get $ga)) (v128.load (local.get $gb)))))
+              (local.set $acc
+                (f64x2.sub
+                  (local.get $acc)
+                  (f64x2.mul
+                    (f64x2.mul (local.get $diff) (local.get $diff))
+                    (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+                      (v128.load offset=16 (local.get $ga)) (v128.load offset=16 (local.get $gb))))))))
+          ;; into the top four: lane 0 (entry k), then lane 1 (entry k + 1, if any)
+          (local.set $lane (i32.const 0))
+          (loop $lanes
+            (if (local.get $lane)
+              (then
+                (local.set $v (f64x2.extract_lane 1 (local.get $acc)))
+                (local.set $d (local.get $db)))
+              (else
+                (local.set $v (f64x2.extract_lane 0 (local.get $acc)))
+                (local.set $d (local.get $da))))
+            (if (f64.gt (local.get $v) (local.get $v3))
+              (then
+                ;; stored rounded to f32, compared unrounded (as JS compares acc with a Float32Array)
+                (if (i32.eqz (f64.lt (local.get $v2) (local.get $v)))
+                  (then
+                    (local.set $v3 (f64.promote_f32 (f32.demote_f64 (local.get $v))))
+                    (local.set $i3 (local.get $d)))
+                  (else
+                    (local.set $v3 (local.get $v2))
+                    (local.set $i3 (local.get $i2))
+                    (if (i32.eqz (f64.lt (local.get $v1) (local.get $v)))
+                      (then
+                        (local.set $v2 (f64.promote_f32 (f32.demote_f64 (local.get $v))))
+                        (local.set $i2 (local.get $d)))
+                      (else
+                        (local.set $v2 (local.get $v1))
+                        (local.set $i2 (local.get $i1))
+                        (if (i32.eqz (f64.lt (local.get $v0) (local.get $v)))
+                          (then
+                            (local.set $v1 (f64.promote_f32 (f32.demote_f64 (local.get $v))))
+                            (local.set $i1 (local.get $d)))
+                          (else
+                            (local.set $v1 (local.get $v0))
+                            (local.set $i1 (local.get $i0))
+                            (local.set $v0 (f64.promote_f32 (f32.demote_f64 (local.get $v))))
+                            (local.set $i0 (local.get $d))))))))))
+            (local.set $lane (i32.add (local.get $lane) (i32.const 1)))
+            (br_if $lanes
+              (i32.and
+                (i32.lt_u (local.get $lane) (i32.const 2))
+                (i32.lt_u (i32.add (local.get $k) (local.get $lane)) (local.get $nsl)))))
+          (local.set $k (i32.add (local.get $k) (i32.const 2)))
+          (br_if $gaussians (i32.lt_u (local.get $k) (local.get $nsl))))
+        (i32.store (local.get $out) (local.get $i0))
+        (i32.store offset=4 (local.get $out) (local.get $i1))
+        (i32.store offset=8 (local.get $out) (local.get $i2))
+        (i32.store offset=12 (local.get $out) (local.get $i3))
+        (f32.store offset=16 (local.get $out) (f32.demote_f64 (local.get $v0)))
+        (f32.store offset=20 (local.get $out) (f32.demote_f64 (local.get $v1)))
+        (f32.store offset=24 (local.get $out) (f32.demote_f64 (local.get $v2)))
+        (f32.store offset=28 (local.get $out) (f32.demote_f64 (local.get $v3)))
+        (local.set $out (i32.add (local.get $out) (i32.const 32)))
+        (local.set $p (i32.add (local.get $p) (local.get $cbBytes)))
+        (local.set $sl (i32.add (local.get $sl) (local.get $nsl)))
         (local.set $cb (i32.add (local.get $cb) (i32.const 1)))
         (br $cbs)))))
