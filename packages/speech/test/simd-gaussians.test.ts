@@ -1,7 +1,7 @@
 // The WebAssembly SIMD Gaussian scoring (issue 11, item 6) gives the log densities that
 // gaussianScore computes one Gaussian at a time, to float32 precision, and the scorer uses it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gaussianScore, insertTop, TOP_N } from '../src/decoder/senone-scores';
+import { gaussianScore, insertTop, topK, TOP_N } from '../src/decoder/senone-scores';
 import { simdGaussians } from '../src/decoder/simd-gaussians';
 import { loadAcousticModel } from '../src/model/acoustic-model';
 import type { AcousticModel } from '../src/model/acoustic-model';
@@ -96,6 +96,40 @@ describe('SIMD Gaussian scoring', () => {
       }
     }
     expect(compared).toBe(5 * 4 * nCb * TOP_N);
+  });
+
+  it('selects the top 4 of each codebook as topK does, ties, NaN and −Infinity included', () => {
+    const simd = simdGaussians(model)!;
+    const nCb = model.means.length;
+    const density = model.density;
+    let seed = 5;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const idx = new Int32Array(TOP_N);
+    const val = new Float32Array(TOP_N);
+    for (let trial = 0; trial < 12; trial++) {
+      const scores = new Float32Array(nCb * density);
+      for (let cb = 0; cb < nCb; cb++) {
+        const kind = (cb + trial) % 7;
+        for (let d = 0; d < density; d++) {
+          let v = -40 - rand() * 60;
+          if (kind === 1) v = Math.round(v / 10) * 10; // many ties
+          if (kind === 2) v = d < 3 ? v : -Infinity; // fewer than 4 finite
+          if (kind === 3 && d === 17) v = NaN;
+          if (kind === 4) v = -Infinity;
+          if (kind === 5) v = -40 - d * 0.25; // descending: the first four win
+          if (kind === 6) v = -80 + d * 0.25; // ascending: every group inserts
+          scores[cb * density + d] = v;
+        }
+      }
+      simd.top4Of(scores);
+      for (let cb = 0; cb < nCb; cb++) {
+        topK(scores, cb * density, density, idx, val, 0, TOP_N);
+        for (let n = 0; n < TOP_N; n++) {
+          expect(simd.topIdx[cb * 8 + n]).toBe(idx[n]);
+          expect(Object.is(simd.topVal[cb * 8 + 4 + n], val[n])).toBe(true);
+        }
+      }
+    }
   });
 
   it('is off when ONDOKU_SPEECH_SIMD=off', () => {

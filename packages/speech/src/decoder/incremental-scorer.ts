@@ -94,6 +94,8 @@ export class IncrementalScorer {
   /** The static stream's shortlists scored by the WebAssembly kernel where there is one (false:
    *  the JS loop, which gives the same bits; the tests compare the two). */
   private shortlistKernel = true;
+  /** The SIMD scores' top 4 selected in WebAssembly (false: topK in JS, the same lists). */
+  private top4Kernel = true;
 
   constructor(
     private readonly model: AcousticModel,
@@ -358,7 +360,13 @@ export class IncrementalScorer {
     if (simd) {
       for (const s of streams) {
         if (s === shortlisted) continue;
-        // Every Gaussian of every codebook at once (SIMD), then the best TOP_N of each.
+        // Every Gaussian of every codebook at once (SIMD), then the best TOP_N of each (topK's
+        // lists, made in the module where it can).
+        if (TOP_N === 4 && this.top4Kernel) {
+          simd.scoreTop4(x, xo + model.streamOffsets[s]!, s);
+          this.copyTop4(simd.topIdx, simd.topVal, s);
+          continue;
+        }
         const all = simd.score(x, xo + model.streamOffsets[s]!, s);
         for (let cb = 0; cb < nCb; cb++) {
           topK(all, cb * density, density, topIdx, topVal, (cb * model.nStreams + s) * TOP_N, TOP_N);
@@ -415,18 +423,7 @@ export class IncrementalScorer {
     if (this.simd && this.shortlistKernel && TOP_N === 4) {
       // The same loop in WebAssembly (float64, the same operations in the same order).
       const { idx, val } = this.simd.shortlisted(x, off, s, shortlist, t * nCb * SHORTLIST, SHORTLIST);
-      for (let cb = 0; cb < nCb; cb++) {
-        const o = (cb * nStreams + s) * TOP_N;
-        const r = cb * 8;
-        topIdx[o] = idx[r]!;
-        topIdx[o + 1] = idx[r + 1]!;
-        topIdx[o + 2] = idx[r + 2]!;
-        topIdx[o + 3] = idx[r + 3]!;
-        topVal[o] = val[r + 4]!;
-        topVal[o + 1] = val[r + 5]!;
-        topVal[o + 2] = val[r + 6]!;
-        topVal[o + 3] = val[r + 7]!;
-      }
+      this.copyTop4(idx, val, s);
       return;
     }
     for (let cb = 0; cb < nCb; cb++) {
@@ -454,6 +451,25 @@ export class IncrementalScorer {
           floor = topVal[o + TOP_N - 1]!;
         }
       }
+    }
+  }
+
+  /** A kernel's top 4 of each codebook (indices at idx[cb · 8 + n], values at val[cb · 8 + 4 + n])
+   *  into topIdx / topVal for stream s. */
+  private copyTop4(idx: Int32Array, val: Float32Array, s: number): void {
+    const { nCb, topIdx, topVal } = this;
+    const nStreams = this.model.nStreams;
+    for (let cb = 0; cb < nCb; cb++) {
+      const o = (cb * nStreams + s) * 4;
+      const r = cb * 8;
+      topIdx[o] = idx[r]!;
+      topIdx[o + 1] = idx[r + 1]!;
+      topIdx[o + 2] = idx[r + 2]!;
+      topIdx[o + 3] = idx[r + 3]!;
+      topVal[o] = val[r + 4]!;
+      topVal[o + 1] = val[r + 5]!;
+      topVal[o + 2] = val[r + 6]!;
+      topVal[o + 3] = val[r + 7]!;
     }
   }
 

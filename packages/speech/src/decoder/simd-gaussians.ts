@@ -20,6 +20,7 @@ interface Exports {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
   score(x: number, p: number, n: number, len: number, dens: number, out: number): void;
   shortlisted(x: number, p: number, sl: number, n: number, nsl: number, len: number, dens: number, out: number): void;
+  top4(s: number, n: number, dens: number, out: number): void;
 }
 
 /** Where one stream's Gaussian-major copy for shortlisted() lies in the module's memory (bytes). */
@@ -49,6 +50,10 @@ export class SimdGaussians {
   private readonly nCb: number;
   private readonly density: number;
   private readonly outAt: number;
+  private readonly topAt: number;
+  /** scoreTop4()'s lists: codebook cb's indices at topIdx[cb · 8 + n], values at topVal[cb · 8 + 4 + n]. */
+  topIdx: Int32Array;
+  topVal: Float32Array;
   /** The last score()'s results: nCodebooks × density log densities. */
   out: Float32Array;
 
@@ -66,14 +71,16 @@ export class SimdGaussians {
       at += this.nCb * (2 * this.lens[s]! + 1) * density * 4;
     }
     this.outAt = at;
-    const bytes = at + this.nCb * density * 4;
+    this.topAt = at + this.nCb * density * 4;
+    const bytes = this.topAt + this.nCb * 32;
     this.wasm = new wasmApi!.Instance(module, {}).exports as Exports;
     // The module defines its own memory: grow it to fit.
     const own = this.wasm.memory;
     const pages = Math.ceil(bytes / 65536) - own.buffer.byteLength / 65536;
     if (pages > 0) own.grow(pages);
     this.end = bytes;
-    this.f32 = this.out = new Float32Array(0);
+    this.f32 = this.out = this.topVal = new Float32Array(0);
+    this.topIdx = new Int32Array(0);
     this.f64 = new Float64Array(0);
     this.u8 = new Uint8Array(0);
     this.i32 = new Int32Array(0);
@@ -104,6 +111,8 @@ export class SimdGaussians {
     this.u8 = new Uint8Array(buffer);
     this.i32 = new Int32Array(buffer);
     this.out = this.f32.subarray(this.outAt / 4, this.outAt / 4 + this.nCb * this.density);
+    this.topIdx = this.i32.subarray(this.topAt / 4, this.topAt / 4 + this.nCb * 8);
+    this.topVal = this.f32.subarray(this.topAt / 4, this.topAt / 4 + this.nCb * 8);
     for (const l of this.shortlistLayouts.values()) {
       l.idx = this.i32.subarray(l.out / 4, l.out / 4 + this.nCb * 8);
       l.val = this.f32.subarray(l.out / 4, l.out / 4 + this.nCb * 8);
@@ -179,6 +188,21 @@ export class SimdGaussians {
     for (let i = 0; i < len; i++) this.f32[i] = x[off + i]!;
     this.wasm.score(0, this.params[s]!, this.nCb, len, this.density, this.outAt);
     return this.out;
+  }
+
+  /**
+   * score(), then the best 4 of each codebook into topIdx / topVal, the lists topK keeps (bit for
+   * bit: the same scores, compared the same way).
+   */
+  scoreTop4(x: ArrayLike<number>, off: number, s: number): void {
+    this.score(x, off, s);
+    this.wasm.top4(this.outAt, this.nCb, this.density, this.topAt);
+  }
+
+  /** The top 4 of each codebook of given scores (nCodebooks × density) into topIdx / topVal. */
+  top4Of(scores: Float32Array): void {
+    this.out.set(scores);
+    this.wasm.top4(this.outAt, this.nCb, this.density, this.topAt);
   }
 }
 

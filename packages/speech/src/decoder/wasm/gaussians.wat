@@ -210,4 +210,95 @@
         (local.set $p (i32.add (local.get $p) (local.get $cbBytes)))
         (local.set $sl (i32.add (local.get $sl) (local.get $nsl)))
         (local.set $cb (i32.add (local.get $cb) (i32.const 1)))
+        (br $cbs))))
+  ;; The best four of each of n codebooks' dens scores (f32 at s, e.g. score()'s out), as topK
+  ;; (senone-scores.ts) keeps them, bit for bit: a score enters if it is not ≤ the list's last,
+  ;; shifting past the values < it (ties keep the earlier index first). First a bound: the smallest
+  ;; of the four lanes' maxima (four scores are ≥ it, so the fourth best is too); then topK's
+  ;; insertion runs on the scores not below the bound, in index order, which gives the same list
+  ;; (it holds the four best), four scores compared with the bound at once. A NaN anywhere makes
+  ;; the bound −Infinity: then every score goes through the insertion, as in topK.
+  ;;
+  ;; top4(s, n, dens, out):
+  ;;   out   byte offset of n × (4 indices (i32, −1 where fewer), 4 values (f32, −Infinity))
+  ;;   dens  a multiple of 4
+  (func (export "top4") (param $s i32) (param $n i32) (param $dens i32) (param $out i32)
+    (local $cb i32) (local $d i32) (local $end i32) (local $lane i32) (local $g v128)
+    (local $at i32) (local $m v128) (local $bound f32) (local $bounds v128)
+    (local $v f32) (local $th f32) (local $v0 f32) (local $v1 f32) (local $v2 f32)
+    (local $i0 i32) (local $i1 i32) (local $i2 i32) (local $i3 i32)
+    (block $cbs_done
+      (loop $cbs
+        (br_if $cbs_done (i32.ge_u (local.get $cb) (local.get $n)))
+        (local.set $v0 (f32.const -inf)) (local.set $v1 (f32.const -inf))
+        (local.set $v2 (f32.const -inf)) (local.set $th (f32.const -inf))
+        (local.set $i0 (i32.const -1)) (local.set $i1 (i32.const -1))
+        (local.set $i2 (i32.const -1)) (local.set $i3 (i32.const -1))
+        (local.set $d (i32.const 0))
+        (local.set $end (i32.add (local.get $s) (i32.shl (local.get $dens) (i32.const 2))))
+        ;; the bound: min over lanes of max over groups
+        (local.set $m (v128.load (local.get $s)))
+        (local.set $at (i32.add (local.get $s) (i32.const 16)))
+        (block $max_done
+          (loop $max
+            (br_if $max_done (i32.ge_u (local.get $at) (local.get $end)))
+            (local.set $m (f32x4.max (local.get $m) (v128.load (local.get $at))))
+            (local.set $at (i32.add (local.get $at) (i32.const 16)))
+            (br $max)))
+        (local.set $bound
+          (f32.min
+            (f32.min (f32x4.extract_lane 0 (local.get $m)) (f32x4.extract_lane 1 (local.get $m)))
+            (f32.min (f32x4.extract_lane 2 (local.get $m)) (f32x4.extract_lane 3 (local.get $m)))))
+        (if (f32.ne (local.get $bound) (local.get $bound)) (then (local.set $bound (f32.const -inf))))
+        (local.set $bounds (f32x4.splat (local.get $bound)))
+        (loop $groups
+          (local.set $g (v128.load (local.get $s)))
+          (if (v128.any_true (v128.not (f32x4.lt (local.get $g) (local.get $bounds))))
+            (then
+              (local.set $lane (i32.const 0))
+              (loop $lanes
+                (local.set $v (f32.load (i32.add (local.get $s) (i32.shl (local.get $lane) (i32.const 2)))))
+                (if (i32.eqz
+                      (i32.or
+                        (f32.lt (local.get $v) (local.get $bound))
+                        (f32.le (local.get $v) (local.get $th))))
+                  (then
+                    (if (i32.eqz (f32.lt (local.get $v2) (local.get $v)))
+                      (then
+                        (local.set $th (local.get $v))
+                        (local.set $i3 (i32.add (local.get $d) (local.get $lane))))
+                      (else
+                        (local.set $th (local.get $v2))
+                        (local.set $i3 (local.get $i2))
+                        (if (i32.eqz (f32.lt (local.get $v1) (local.get $v)))
+                          (then
+                            (local.set $v2 (local.get $v))
+                            (local.set $i2 (i32.add (local.get $d) (local.get $lane))))
+                          (else
+                            (local.set $v2 (local.get $v1))
+                            (local.set $i2 (local.get $i1))
+                            (if (i32.eqz (f32.lt (local.get $v0) (local.get $v)))
+                              (then
+                                (local.set $v1 (local.get $v))
+                                (local.set $i1 (i32.add (local.get $d) (local.get $lane))))
+                              (else
+                                (local.set $v1 (local.get $v0))
+                                (local.set $i1 (local.get $i0))
+                                (local.set $v0 (local.get $v))
+                                (local.set $i0 (i32.add (local.get $d) (local.get $lane)))))))))))
+                (local.set $lane (i32.add (local.get $lane) (i32.const 1)))
+                (br_if $lanes (i32.lt_u (local.get $lane) (i32.const 4))))))
+          (local.set $s (i32.add (local.get $s) (i32.const 16)))
+          (local.set $d (i32.add (local.get $d) (i32.const 4)))
+          (br_if $groups (i32.lt_u (local.get $s) (local.get $end))))
+        (i32.store (local.get $out) (local.get $i0))
+        (i32.store offset=4 (local.get $out) (local.get $i1))
+        (i32.store offset=8 (local.get $out) (local.get $i2))
+        (i32.store offset=12 (local.get $out) (local.get $i3))
+        (f32.store offset=16 (local.get $out) (local.get $v0))
+        (f32.store offset=20 (local.get $out) (local.get $v1))
+        (f32.store offset=24 (local.get $out) (local.get $v2))
+        (f32.store offset=28 (local.get $out) (local.get $th))
+        (local.set $out (i32.add (local.get $out) (i32.const 32)))
+        (local.set $cb (i32.add (local.get $cb) (i32.const 1)))
         (br $cbs)))))
