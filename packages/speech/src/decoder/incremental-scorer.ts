@@ -96,6 +96,8 @@ export class IncrementalScorer {
   private shortlistKernel = true;
   /** The SIMD scores' top 4 selected in WebAssembly (false: topK in JS, the same lists). */
   private top4Kernel = true;
+  /** One stream's lists mixed in WebAssembly where they are there (false: mix() in JS, the same bits). */
+  private mixKernel = true;
 
   constructor(
     private readonly model: AcousticModel,
@@ -356,7 +358,9 @@ export class IncrementalScorer {
     const { topIdx, topVal, prevIdx } = this;
     const simd = this.simd;
     const shortlisted = this.useShortlist && !this.fullSearch[t] ? this.finalStreams[0]! : -1;
-    if (streams.includes(shortlisted)) this.scoreShortlisted(t, shortlisted);
+    // Whether the lists of the one stream are also in the module (for mix1).
+    let inModule = false;
+    if (streams.includes(shortlisted)) inModule = this.scoreShortlisted(t, shortlisted);
     if (simd) {
       for (const s of streams) {
         if (s === shortlisted) continue;
@@ -365,6 +369,7 @@ export class IncrementalScorer {
         if (TOP_N === 4 && this.top4Kernel) {
           simd.scoreTop4(x, xo + model.streamOffsets[s]!, s);
           this.copyTop4(simd.topIdx, simd.topVal, s);
+          inModule = true;
           continue;
         }
         const all = simd.score(x, xo + model.streamOffsets[s]!, s);
@@ -403,6 +408,7 @@ export class IncrementalScorer {
         }
       }
     }
+    if (this.column && inModule && streams.length === 1 && this.mixKernel && this.mixInModule(t, streams[0]!)) return;
     if (this.column) this.mix(t, streams, topIdx, topVal);
     else this.pending.push({ t, idx: topIdx.slice(), val: topVal.slice() });
   }
@@ -414,7 +420,7 @@ export class IncrementalScorer {
    * below the floor too, as every dimension only subtracts), in a loop of its own: inside
    * scoreStreams it ran ≈ 2× slower.
    */
-  private scoreShortlisted(t: number, s: number): void {
+  private scoreShortlisted(t: number, s: number): boolean {
     const { model, nCb, topIdx, topVal, shortlist } = this;
     const x = this.feat.data;
     const off = t * this.dim + model.streamOffsets[s]!;
@@ -422,9 +428,9 @@ export class IncrementalScorer {
     const nStreams = model.nStreams;
     if (this.simd && this.shortlistKernel && TOP_N === 4) {
       // The same loop in WebAssembly (float64, the same operations in the same order).
-      const { idx, val } = this.simd.shortlisted(x, off, s, shortlist, t * nCb * SHORTLIST, SHORTLIST);
-      this.copyTop4(idx, val, s);
-      return;
+      this.simd.shortlisted(x, off, s, shortlist, t * nCb * SHORTLIST, SHORTLIST);
+      this.copyTop4(this.simd.topIdx, this.simd.topVal, s);
+      return true;
     }
     for (let cb = 0; cb < nCb; cb++) {
       const mean = model.means[cb]![s]!;
@@ -452,6 +458,7 @@ export class IncrementalScorer {
         }
       }
     }
+    return false;
   }
 
   /** A kernel's top 4 of each codebook (indices at idx[cb · 8 + n], values at val[cb · 8 + 4 + n])
@@ -471,6 +478,24 @@ export class IncrementalScorer {
       topVal[o + 2] = val[r + 6]!;
       topVal[o + 3] = val[r + 7]!;
     }
+  }
+
+  /** mix() of one stream in the module (the same bits), from the lists the module holds. False
+   *  where it cannot (a list of fewer than 4). */
+  private mixInModule(t: number, s: number): boolean {
+    const simd = this.simd!;
+    const { nStreams, density } = this.model;
+    const nCols = this.list.length;
+    if (!simd.mixes(this, s)) {
+      // the stream's weight bytes of the senones, grouped by codebook (byCodebook's order)
+      const w = new Uint8Array(nCols * density);
+      for (let i = 0; i < nCols; i++) {
+        const at = (this.byCodebook[i]! * nStreams + s) * density;
+        w.set(this.colWeights.subarray(at, at + density), i * density);
+      }
+      simd.setMix(this, s, w, this.byCodebook, this.cbStart, this.model.qLin);
+    }
+    return simd.mix1(this.scores.ensure((t + 1) * nCols), t * nCols, nCols);
   }
 
   private mix(t: number, streams: number[], idx: Int32Array, val: Float32Array): void {

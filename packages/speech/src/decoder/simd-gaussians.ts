@@ -21,6 +21,29 @@ interface Exports {
   score(x: number, p: number, n: number, len: number, dens: number, out: number): void;
   shortlisted(x: number, p: number, sl: number, n: number, nsl: number, len: number, dens: number, out: number): void;
   top4(s: number, n: number, dens: number, out: number): void;
+  log(x: number): number;
+  mix1(
+    top: number,
+    rel: number,
+    w: number,
+    cols: number,
+    cbStart: number,
+    n: number,
+    qlin: number,
+    dens: number,
+    row: number,
+  ): void;
+}
+
+/** Where mix1()'s senones lie in the module's memory (bytes), for nCols columns at most. */
+interface MixLayout {
+  nCols: number;
+  rel: number;
+  w: number;
+  cols: number;
+  cbStart: number;
+  qlin: number;
+  row: number;
 }
 
 /** Where one stream's Gaussian-major copy for shortlisted() lies in the module's memory (bytes). */
@@ -28,11 +51,7 @@ interface ShortlistLayout {
   x: number;
   sl: number;
   nsl: number;
-  out: number;
   p: number;
-  /** shortlisted()'s results (views of out, made again when the memory grows). */
-  idx: Int32Array;
-  val: Float32Array;
 }
 
 export class SimdGaussians {
@@ -45,13 +64,18 @@ export class SimdGaussians {
   private end: number;
   private readonly model: AcousticModel;
   private readonly shortlistLayouts = new Map<number, ShortlistLayout>();
+  private mixLayout: MixLayout | undefined;
+  /** Whose senones (and of which stream) mix1() holds: set by setMix(). */
+  private mixOwner: object | undefined;
+  private mixStream = -1;
   private readonly params: number[] = [];
   private readonly lens: number[];
   private readonly nCb: number;
   private readonly density: number;
   private readonly outAt: number;
   private readonly topAt: number;
-  /** scoreTop4()'s lists: codebook cb's indices at topIdx[cb · 8 + n], values at topVal[cb · 8 + 4 + n]. */
+  /** The lists of scoreTop4(), top4Of() and shortlisted(): codebook cb's indices at topIdx[cb · 8 + n]
+   *  (−1 where fewer), values at topVal[cb · 8 + 4 + n]. */
   topIdx: Int32Array;
   topVal: Float32Array;
   /** The last score()'s results: nCodebooks × density log densities. */
@@ -103,6 +127,14 @@ export class SimdGaussians {
     }
   }
 
+  /** Grows the module's memory to hold everything laid out (the views are made again). */
+  private fit(): void {
+    const own = this.wasm.memory;
+    const pages = Math.ceil(this.end / 65536) - own.buffer.byteLength / 65536;
+    if (pages > 0) own.grow(pages);
+    this.views();
+  }
+
   /** (Again) the views of the module's memory, whose buffer a grow() replaces. */
   private views(): void {
     const buffer = this.wasm.memory.buffer;
@@ -113,10 +145,6 @@ export class SimdGaussians {
     this.out = this.f32.subarray(this.outAt / 4, this.outAt / 4 + this.nCb * this.density);
     this.topIdx = this.i32.subarray(this.topAt / 4, this.topAt / 4 + this.nCb * 8);
     this.topVal = this.f32.subarray(this.topAt / 4, this.topAt / 4 + this.nCb * 8);
-    for (const l of this.shortlistLayouts.values()) {
-      l.idx = this.i32.subarray(l.out / 4, l.out / 4 + this.nCb * 8);
-      l.val = this.f32.subarray(l.out / 4, l.out / 4 + this.nCb * 8);
-    }
   }
 
   /** Stream s's Gaussians laid out for shortlisted() (once, on first use: ≈ 1.3 MB for 13 dimensions). */
@@ -130,15 +158,11 @@ export class SimdGaussians {
     const up = (n: number) => Math.ceil(n / 16) * 16;
     const x = up(this.end);
     const sl = x + up(len * 8);
-    const out = sl + up(nCb * nsl);
-    const p = out + nCb * 32;
+    const p = sl + up(nCb * nsl);
     this.end = p + nCb * density * rec;
-    l = { x, sl, nsl, out, p, idx: new Int32Array(0), val: new Float32Array(0) };
+    l = { x, sl, nsl, p };
     this.shortlistLayouts.set(s, l);
-    const own = this.wasm.memory;
-    const pages = Math.ceil(this.end / 65536) - own.buffer.byteLength / 65536;
-    if (pages > 0) own.grow(pages);
-    this.views();
+    this.fit();
     const f64 = this.f64;
     for (let cb = 0; cb < nCb; cb++) {
       const mean = model.means[cb]![s]!;
@@ -162,24 +186,15 @@ export class SimdGaussians {
   /**
    * Stream s of the features x[off … off + len) on a shortlist: for each codebook cb, the Gaussians
    * shortlist[at + cb · nsl … + nsl) scored (float64) and the best TOP_N (4) kept, as
-   * IncrementalScorer's JS loop over the shortlist does, bit for bit. The list of codebook cb:
-   * indices at idx[cb · 8 + n] (−1 where fewer), log densities at val[cb · 8 + 4 + n] (f32).
+   * IncrementalScorer's JS loop over the shortlist does, bit for bit, into topIdx / topVal.
    */
-  shortlisted(
-    x: ArrayLike<number>,
-    off: number,
-    s: number,
-    shortlist: Uint8Array,
-    at: number,
-    nsl: number,
-  ): ShortlistLayout {
+  shortlisted(x: ArrayLike<number>, off: number, s: number, shortlist: Uint8Array, at: number, nsl: number): void {
     const l = this.shortlistLayout(s, nsl);
     const len = this.lens[s]!;
     const x8 = l.x / 8;
     for (let i = 0; i < len; i++) this.f64[x8 + i] = x[off + i]!;
     this.u8.set(shortlist.subarray(at, at + this.nCb * nsl), l.sl);
-    this.wasm.shortlisted(l.x, l.p, l.sl, this.nCb, nsl, len, this.density, l.out);
-    return l;
+    this.wasm.shortlisted(l.x, l.p, l.sl, this.nCb, nsl, len, this.density, this.topAt);
   }
 
   /** Scores stream s's Gaussians of every codebook for the features x[off … off + len) into out. */
@@ -197,6 +212,76 @@ export class SimdGaussians {
   scoreTop4(x: ArrayLike<number>, off: number, s: number): void {
     this.score(x, off, s);
     this.wasm.top4(this.outAt, this.nCb, this.density, this.topAt);
+  }
+
+  /** Math.log, the module's (for the tests: the same bits). */
+  log(x: number): number {
+    return this.wasm.log(x);
+  }
+
+  /** Whether mix1() holds owner's senones of stream s (see setMix). */
+  mixes(owner: object, s: number): boolean {
+    return this.mixOwner === owner && this.mixStream === s;
+  }
+
+  /**
+   * The senones mix1() mixes, for owner's stream s (one scorer's, until another's are set):
+   * weights[i · density …] the weight bytes of the i-th, grouped by codebook (cbStart[cb] …
+   * cbStart[cb + 1]), cols[i] its column; qLin the linear weight of a quantised weight.
+   */
+  setMix(
+    owner: object,
+    s: number,
+    weights: Uint8Array,
+    cols: Int32Array,
+    cbStart: Int32Array,
+    qLin: Float64Array,
+  ): void {
+    const nCols = cols.length;
+    let l = this.mixLayout;
+    if (!l || l.nCols < nCols) {
+      const up = (n: number) => Math.ceil(n / 16) * 16;
+      const size = Math.max(nCols, 2 * (l?.nCols ?? 0), 256);
+      const rel = up(this.end);
+      const qlin = rel + this.nCb * 32;
+      const cbs = qlin + 256 * 8;
+      const c = cbs + up((this.nCb + 1) * 4);
+      const row = c + up(size * 4);
+      const w = row + up(size * 4);
+      this.end = w + size * this.density;
+      l = this.mixLayout = { nCols: size, rel, w, cols: c, cbStart: cbs, qlin, row };
+      this.fit();
+    }
+    this.u8.set(weights.subarray(0, nCols * this.density), l.w);
+    this.i32.set(cols, l.cols / 4);
+    this.i32.set(cbStart.subarray(0, this.nCb + 1), l.cbStart / 4);
+    this.f64.set(qLin.subarray(0, 256), l.qlin / 8);
+    this.mixOwner = owner;
+    this.mixStream = s;
+  }
+
+  /**
+   * The lists in topIdx / topVal mixed into data[at … at + nCols) (one frame of the set senones'
+   * scores), as IncrementalScorer.mix does for one stream, bit for bit. False (nothing done) where a
+   * list has fewer than 4 Gaussians: the caller mixes in JS.
+   */
+  mix1(data: Float32Array, at: number, nCols: number): boolean {
+    const l = this.mixLayout!;
+    const { topIdx, topVal, f64, nCb } = this;
+    for (let i = 0; i < nCb * 8; i += 8) if (topIdx[i + 3]! < 0) return false;
+    const r = l.rel / 8;
+    for (let cb = 0; cb < nCb; cb++) {
+      const v = cb * 8 + 4;
+      const o = r + cb * 4;
+      f64[o + 1] = Math.exp(topVal[v + 1]! - topVal[v]!);
+      f64[o + 2] = Math.exp(topVal[v + 2]! - topVal[v]!);
+      f64[o + 3] = Math.exp(topVal[v + 3]! - topVal[v]!);
+    }
+    const row = this.f32.subarray(l.row / 4, l.row / 4 + nCols);
+    row.set(data.subarray(at, at + nCols));
+    this.wasm.mix1(this.topAt, l.rel, l.w, l.cols, l.cbStart, nCb, l.qlin, this.density, l.row);
+    data.set(row, at);
+    return true;
   }
 
   /** The top 4 of each codebook of given scores (nCodebooks × density) into topIdx / topVal. */

@@ -301,4 +301,206 @@
         (f32.store offset=28 (local.get $out) (local.get $th))
         (local.set $out (i32.add (local.get $out) (i32.const 32)))
         (local.set $cb (i32.add (local.get $cb) (i32.const 1)))
+        (br $cbs))))
+
+  ;; The natural logarithm, fdlibm's e_log.c (the algorithm of V8's Math.log, base/ieee754.cc), the
+  ;; same float64 operations in the same order, so the same bits as Math.log (test/simd-gaussians
+  ;; checks millions of values). fdlibm: Copyright (C) 1993 by Sun Microsystems, Inc. All rights
+  ;; reserved. Developed at SunSoft, a Sun Microsystems, Inc. business. Permission to use, copy,
+  ;; modify, and distribute this software is freely granted, provided that this notice is preserved.
+  (func $log (export "log") (param $x f64) (result f64)
+    (local $bits i64) (local $hx i32) (local $lx i32) (local $k i32) (local $i i32) (local $j i32)
+    (local $f f64) (local $s f64) (local $z f64) (local $w f64) (local $R f64) (local $dk f64)
+    (local $hfsq f64) (local $t1 f64) (local $t2 f64)
+    (local.set $bits (i64.reinterpret_f64 (local.get $x)))
+    (local.set $hx (i32.wrap_i64 (i64.shr_u (local.get $bits) (i64.const 32))))
+    (local.set $lx (i32.wrap_i64 (local.get $bits)))
+    (if (i32.lt_s (local.get $hx) (i32.const 0x00100000))
+      (then
+        ;; log(±0) = −Infinity, log(negative) = NaN, subnormals scaled up
+        (if (i32.eqz (i32.or (i32.and (local.get $hx) (i32.const 0x7fffffff)) (local.get $lx)))
+          (then (return (f64.const -inf))))
+        (if (i32.lt_s (local.get $hx) (i32.const 0))
+          (then (return (f64.div (f64.sub (local.get $x) (local.get $x)) (f64.const 0)))))
+        (local.set $k (i32.const -54))
+        (local.set $x (f64.mul (local.get $x) (f64.const 0x1p54)))
+        (local.set $bits (i64.reinterpret_f64 (local.get $x)))
+        (local.set $hx (i32.wrap_i64 (i64.shr_u (local.get $bits) (i64.const 32))))))
+    (if (i32.ge_s (local.get $hx) (i32.const 0x7ff00000))
+      (then (return (f64.add (local.get $x) (local.get $x)))))
+    (local.set $k (i32.add (local.get $k) (i32.sub (i32.shr_s (local.get $hx) (i32.const 20)) (i32.const 1023))))
+    (local.set $hx (i32.and (local.get $hx) (i32.const 0x000fffff)))
+    (local.set $i (i32.and (i32.add (local.get $hx) (i32.const 0x95f64)) (i32.const 0x100000)))
+    ;; normalise x or x/2: its high word replaced
+    (local.set $x
+      (f64.reinterpret_i64
+        (i64.or
+          (i64.shl
+            (i64.extend_i32_u (i32.or (local.get $hx) (i32.xor (local.get $i) (i32.const 0x3ff00000))))
+            (i64.const 32))
+          (i64.and (local.get $bits) (i64.const 0xffffffff)))))
+    (local.set $k (i32.add (local.get $k) (i32.shr_s (local.get $i) (i32.const 20))))
+    (local.set $f (f64.sub (local.get $x) (f64.const 1)))
+    (if (i32.lt_s (i32.and (i32.const 0x000fffff) (i32.add (i32.const 2) (local.get $hx))) (i32.const 3))
+      (then
+        ;; −2^−20 ≤ f < 2^−20
+        (if (f64.eq (local.get $f) (f64.const 0))
+          (then
+            (if (i32.eqz (local.get $k)) (then (return (f64.const 0))))
+            (local.set $dk (f64.convert_i32_s (local.get $k)))
+            (return
+              (f64.add
+                (f64.mul (local.get $dk) (f64.const 6.93147180369123816490e-01))
+                (f64.mul (local.get $dk) (f64.const 1.90821492927058770002e-10))))))
+        (local.set $R
+          (f64.mul
+            (f64.mul (local.get $f) (local.get $f))
+            (f64.sub (f64.const 0.5) (f64.mul (f64.const 0.33333333333333333) (local.get $f)))))
+        (if (i32.eqz (local.get $k)) (then (return (f64.sub (local.get $f) (local.get $R)))))
+        (local.set $dk (f64.convert_i32_s (local.get $k)))
+        (return
+          (f64.sub
+            (f64.mul (local.get $dk) (f64.const 6.93147180369123816490e-01))
+            (f64.sub
+              (f64.sub (local.get $R) (f64.mul (local.get $dk) (f64.const 1.90821492927058770002e-10)))
+              (local.get $f))))))
+    (local.set $s (f64.div (local.get $f) (f64.add (f64.const 2) (local.get $f))))
+    (local.set $dk (f64.convert_i32_s (local.get $k)))
+    (local.set $z (f64.mul (local.get $s) (local.get $s)))
+    (local.set $i (i32.sub (local.get $hx) (i32.const 0x6147a)))
+    (local.set $w (f64.mul (local.get $z) (local.get $z)))
+    (local.set $j (i32.sub (i32.const 0x6b851) (local.get $hx)))
+    (local.set $t1
+      (f64.mul
+        (local.get $w)
+        (f64.add
+          (f64.const 3.999999999940941908e-01)
+          (f64.mul
+            (local.get $w)
+            (f64.add
+              (f64.const 2.222219843214978396e-01)
+              (f64.mul (local.get $w) (f64.const 1.531383769920937332e-01)))))))
+    (local.set $t2
+      (f64.mul
+        (local.get $z)
+        (f64.add
+          (f64.const 6.666666666666735130e-01)
+          (f64.mul
+            (local.get $w)
+            (f64.add
+              (f64.const 2.857142874366239149e-01)
+              (f64.mul
+                (local.get $w)
+                (f64.add
+                  (f64.const 1.818357216161805012e-01)
+                  (f64.mul (local.get $w) (f64.const 1.479819860511658591e-01)))))))))
+    (local.set $i (i32.or (local.get $i) (local.get $j)))
+    (local.set $R (f64.add (local.get $t2) (local.get $t1)))
+    (if (i32.gt_s (local.get $i) (i32.const 0))
+      (then
+        (local.set $hfsq (f64.mul (f64.mul (f64.const 0.5) (local.get $f)) (local.get $f)))
+        (if (i32.eqz (local.get $k))
+          (then
+            (return
+              (f64.sub
+                (local.get $f)
+                (f64.sub
+                  (local.get $hfsq)
+                  (f64.mul (local.get $s) (f64.add (local.get $hfsq) (local.get $R))))))))
+        (return
+          (f64.sub
+            (f64.mul (local.get $dk) (f64.const 6.93147180369123816490e-01))
+            (f64.sub
+              (f64.sub
+                (local.get $hfsq)
+                (f64.add
+                  (f64.mul (local.get $s) (f64.add (local.get $hfsq) (local.get $R)))
+                  (f64.mul (local.get $dk) (f64.const 1.90821492927058770002e-10))))
+              (local.get $f))))))
+    (if (i32.eqz (local.get $k))
+      (then
+        (return
+          (f64.sub
+            (local.get $f)
+            (f64.mul (local.get $s) (f64.sub (local.get $f) (local.get $R)))))))
+    (f64.sub
+      (f64.mul (local.get $dk) (f64.const 6.93147180369123816490e-01))
+      (f64.sub
+        (f64.sub
+          (f64.mul (local.get $s) (f64.sub (local.get $f) (local.get $R)))
+          (f64.mul (local.get $dk) (f64.const 1.90821492927058770002e-10)))
+        (local.get $f))))
+
+  ;; One stream's top four of each codebook mixed into one frame's senone scores, as
+  ;; IncrementalScorer.mix does for one stream (the same operations in the same order):
+  ;; score += (0 + best) + log(q(w0) + q(w1)·rel1 + q(w2)·rel2 + q(w3)·rel3), summed left to right,
+  ;; q the linear weight of a quantised weight byte, stored as f32.
+  ;;
+  ;; mix1(top, rel, w, cols, cbStart, n, qlin, dens, row):
+  ;;   top      n × (4 indices (i32, none −1), 4 values (f32)), as shortlisted() / top4() write
+  ;;   rel      n × 4 f64: [1 … 3] the others' densities relative to the best, exp(v_n − v_0)
+  ;;   w        the senones' weight bytes of the stream, dens each, grouped by codebook
+  ;;   cols     the senones' columns in the row (i32), in that order
+  ;;   cbStart  n + 1 i32: codebook cb's senones are w / cols [cbStart[cb] … cbStart[cb + 1])
+  ;;   qlin     256 f64: quantised weight → linear weight
+  ;;   row      the frame's scores (f32), updated
+  (func (export "mix1")
+    (param $top i32) (param $rel i32) (param $w i32) (param $cols i32) (param $cbStart i32)
+    (param $n i32) (param $qlin i32) (param $dens i32) (param $row i32)
+    (local $cb i32) (local $i i32) (local $to i32) (local $wi i32) (local $at i32)
+    (local $a0 i32) (local $a1 i32) (local $a2 i32) (local $a3 i32)
+    (local $ar1 f64) (local $ar2 f64) (local $ar3 f64) (local $av f64) (local $sum f64)
+    (block $cbs_done
+      (loop $cbs
+        (br_if $cbs_done (i32.ge_u (local.get $cb) (local.get $n)))
+        (local.set $i (i32.load (local.get $cbStart)))
+        (local.set $to (i32.load offset=4 (local.get $cbStart)))
+        (if (i32.lt_u (local.get $i) (local.get $to))
+          (then
+            (local.set $a0 (i32.load (local.get $top)))
+            (local.set $a1 (i32.load offset=4 (local.get $top)))
+            (local.set $a2 (i32.load offset=8 (local.get $top)))
+            (local.set $a3 (i32.load offset=12 (local.get $top)))
+            (local.set $av (f64.add (f64.const 0) (f64.promote_f32 (f32.load offset=16 (local.get $top)))))
+            (local.set $ar1 (f64.load offset=8 (local.get $rel)))
+            (local.set $ar2 (f64.load offset=16 (local.get $rel)))
+            (local.set $ar3 (f64.load offset=24 (local.get $rel)))
+            (local.set $wi (i32.add (local.get $w) (i32.mul (local.get $i) (local.get $dens))))
+            (loop $senones
+              (local.set $sum
+                (f64.load (i32.add (local.get $qlin)
+                  (i32.shl (i32.load8_u (i32.add (local.get $wi) (local.get $a0))) (i32.const 3)))))
+              (local.set $sum
+                (f64.add (local.get $sum)
+                  (f64.mul
+                    (f64.load (i32.add (local.get $qlin)
+                      (i32.shl (i32.load8_u (i32.add (local.get $wi) (local.get $a1))) (i32.const 3))))
+                    (local.get $ar1))))
+              (local.set $sum
+                (f64.add (local.get $sum)
+                  (f64.mul
+                    (f64.load (i32.add (local.get $qlin)
+                      (i32.shl (i32.load8_u (i32.add (local.get $wi) (local.get $a2))) (i32.const 3))))
+                    (local.get $ar2))))
+              (local.set $sum
+                (f64.add (local.get $sum)
+                  (f64.mul
+                    (f64.load (i32.add (local.get $qlin)
+                      (i32.shl (i32.load8_u (i32.add (local.get $wi) (local.get $a3))) (i32.const 3))))
+                    (local.get $ar3))))
+              (local.set $at
+                (i32.add (local.get $row)
+                  (i32.shl (i32.load (i32.add (local.get $cols) (i32.shl (local.get $i) (i32.const 2)))) (i32.const 2))))
+              (f32.store (local.get $at)
+                (f32.demote_f64
+                  (f64.add
+                    (f64.add (f64.promote_f32 (f32.load (local.get $at))) (local.get $av))
+                    (call $log (local.get $sum)))))
+              (local.set $wi (i32.add (local.get $wi) (local.get $dens)))
+              (local.set $i (i32.add (local.get $i) (i32.const 1)))
+              (br_if $senones (i32.lt_u (local.get $i) (local.get $to))))))
+        (local.set $top (i32.add (local.get $top) (i32.const 32)))
+        (local.set $rel (i32.add (local.get $rel) (i32.const 32)))
+        (local.set $cbStart (i32.add (local.get $cbStart) (i32.const 4)))
+        (local.set $cb (i32.add (local.get $cb) (i32.const 1)))
         (br $cbs)))))
