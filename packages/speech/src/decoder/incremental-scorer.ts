@@ -366,7 +366,7 @@ export class IncrementalScorer {
         if (s === shortlisted) continue;
         // Every Gaussian of every codebook at once (SIMD), then the best TOP_N of each (topK's
         // lists, made in the module where it can).
-        if (TOP_N === 4 && this.top4Kernel) {
+        if (TOP_N === 4 && this.top4Kernel && density % 8 === 0) {
           simd.scoreTop4(x, xo + model.streamOffsets[s]!, s);
           this.copyTop4(simd.topIdx, simd.topVal, s);
           inModule = true;

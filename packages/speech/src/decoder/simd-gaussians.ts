@@ -206,7 +206,7 @@ export class SimdGaussians {
   }
 
   /**
-   * score(), then the best 4 of each codebook into topIdx / topVal, the lists topK keeps (bit for
+   * score(), then (density a multiple of 8) the best 4 of each codebook into topIdx / topVal, the lists topK keeps (bit for
    * bit: the same scores, compared the same way).
    */
   scoreTop4(x: ArrayLike<number>, off: number, s: number): void {

@@ -221,10 +221,11 @@
   ;;
   ;; top4(s, n, dens, out):
   ;;   out   byte offset of n × (4 indices (i32, −1 where fewer), 4 values (f32, −Infinity))
-  ;;   dens  a multiple of 4
+  ;;   dens  a multiple of 8
   (func (export "top4") (param $s i32) (param $n i32) (param $dens i32) (param $out i32)
     (local $cb i32) (local $d i32) (local $end i32) (local $lane i32) (local $g v128)
-    (local $at i32) (local $m v128) (local $bound f32) (local $bounds v128)
+    (local $at i32) (local $m v128) (local $m2 v128) (local $nan v128) (local $bound f32) (local $bounds v128)
+    (local $mask i32)
     (local $v f32) (local $th f32) (local $v0 f32) (local $v1 f32) (local $v2 f32)
     (local $i0 i32) (local $i1 i32) (local $i2 i32) (local $i3 i32)
     (block $cbs_done
@@ -236,27 +237,39 @@
         (local.set $i2 (i32.const -1)) (local.set $i3 (i32.const -1))
         (local.set $d (i32.const 0))
         (local.set $end (i32.add (local.get $s) (i32.shl (local.get $dens) (i32.const 2))))
-        ;; the bound: min over lanes of max over groups
+        ;; the bound: min over lanes of max over groups (pmax: one instruction, NaN not kept, so
+        ;; NaNs are looked for apart), two groups at a time (two chains of pmax)
         (local.set $m (v128.load (local.get $s)))
-        (local.set $at (i32.add (local.get $s) (i32.const 16)))
+        (local.set $m2 (v128.load offset=16 (local.get $s)))
+        (local.set $nan (v128.or (f32x4.ne (local.get $m) (local.get $m)) (f32x4.ne (local.get $m2) (local.get $m2))))
+        (local.set $at (i32.add (local.get $s) (i32.const 32)))
         (block $max_done
           (loop $max
             (br_if $max_done (i32.ge_u (local.get $at) (local.get $end)))
-            (local.set $m (f32x4.max (local.get $m) (v128.load (local.get $at))))
-            (local.set $at (i32.add (local.get $at) (i32.const 16)))
+            (local.set $g (v128.load (local.get $at)))
+            (local.set $m (f32x4.pmax (local.get $m) (local.get $g)))
+            (local.set $nan (v128.or (local.get $nan) (f32x4.ne (local.get $g) (local.get $g))))
+            (local.set $g (v128.load offset=16 (local.get $at)))
+            (local.set $m2 (f32x4.pmax (local.get $m2) (local.get $g)))
+            (local.set $nan (v128.or (local.get $nan) (f32x4.ne (local.get $g) (local.get $g))))
+            (local.set $at (i32.add (local.get $at) (i32.const 32)))
             (br $max)))
+        (local.set $m (f32x4.pmax (local.get $m) (local.get $m2)))
         (local.set $bound
           (f32.min
             (f32.min (f32x4.extract_lane 0 (local.get $m)) (f32x4.extract_lane 1 (local.get $m)))
             (f32.min (f32x4.extract_lane 2 (local.get $m)) (f32x4.extract_lane 3 (local.get $m)))))
-        (if (f32.ne (local.get $bound) (local.get $bound)) (then (local.set $bound (f32.const -inf))))
+        (if (i32.or (v128.any_true (local.get $nan)) (f32.ne (local.get $bound) (local.get $bound)))
+          (then (local.set $bound (f32.const -inf))))
         (local.set $bounds (f32x4.splat (local.get $bound)))
         (loop $groups
           (local.set $g (v128.load (local.get $s)))
-          (if (v128.any_true (v128.not (f32x4.lt (local.get $g) (local.get $bounds))))
+          ;; the lanes not below the bound, lowest first
+          (local.set $mask (i32x4.bitmask (v128.not (f32x4.lt (local.get $g) (local.get $bounds)))))
+          (if (local.get $mask)
             (then
-              (local.set $lane (i32.const 0))
               (loop $lanes
+                (local.set $lane (i32.ctz (local.get $mask)))
                 (local.set $v (f32.load (i32.add (local.get $s) (i32.shl (local.get $lane) (i32.const 2)))))
                 (if (i32.eqz
                       (i32.or
@@ -286,8 +299,8 @@
                                 (local.set $i1 (local.get $i0))
                                 (local.set $v0 (local.get $v))
                                 (local.set $i0 (i32.add (local.get $d) (local.get $lane)))))))))))
-                (local.set $lane (i32.add (local.get $lane) (i32.const 1)))
-                (br_if $lanes (i32.lt_u (local.get $lane) (i32.const 4))))))
+                (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
+                (br_if $lanes (local.get $mask)))))
           (local.set $s (i32.add (local.get $s) (i32.const 16)))
           (local.set $d (i32.add (local.get $d) (i32.const 4)))
           (br_if $groups (i32.lt_u (local.get $s) (local.get $end))))
