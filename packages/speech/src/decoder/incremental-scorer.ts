@@ -484,17 +484,8 @@ export class IncrementalScorer {
    *  where it cannot (a list of fewer than 4). */
   private mixInModule(t: number, s: number): boolean {
     const simd = this.simd!;
-    const { nStreams, density } = this.model;
     const nCols = this.list.length;
-    if (!simd.mixes(this, s)) {
-      // the stream's weight bytes of the senones, grouped by codebook (byCodebook's order)
-      const w = new Uint8Array(nCols * density);
-      for (let i = 0; i < nCols; i++) {
-        const at = (this.byCodebook[i]! * nStreams + s) * density;
-        w.set(this.colWeights.subarray(at, at + density), i * density);
-      }
-      simd.setMix(this, s, w, this.byCodebook, this.cbStart, this.model.qLin);
-    }
+    if (!simd.mixes(this, s)) simd.setMix(this, s, this.colWeights, this.byCodebook, this.cbStart, this.model.qLin);
     return simd.mix1(this.scores.ensure((t + 1) * nCols), t * nCols, nCols);
   }
 

@@ -44,6 +44,8 @@ interface MixLayout {
   cbStart: number;
   qlin: number;
   row: number;
+  /** The row's f32 (a view made again when the memory grows). */
+  rowView: Float32Array;
 }
 
 /** Where one stream's Gaussian-major copy for shortlisted() lies in the module's memory (bytes). */
@@ -145,6 +147,8 @@ export class SimdGaussians {
     this.out = this.f32.subarray(this.outAt / 4, this.outAt / 4 + this.nCb * this.density);
     this.topIdx = this.i32.subarray(this.topAt / 4, this.topAt / 4 + this.nCb * 8);
     this.topVal = this.f32.subarray(this.topAt / 4, this.topAt / 4 + this.nCb * 8);
+    const l = this.mixLayout;
+    if (l) l.rowView = this.f32.subarray(l.row / 4, l.row / 4 + l.nCols);
   }
 
   /** Stream s's Gaussians laid out for shortlisted() (once, on first use: ≈ 1.3 MB for 13 dimensions). */
@@ -225,14 +229,15 @@ export class SimdGaussians {
   }
 
   /**
-   * The senones mix1() mixes, for owner's stream s (one scorer's, until another's are set):
-   * weights[i · density …] the weight bytes of the i-th, grouped by codebook (cbStart[cb] …
-   * cbStart[cb + 1]), cols[i] its column; qLin the linear weight of a quantised weight.
+   * The senones mix1() mixes, for owner's stream s (one scorer's, until another's are set): the
+   * i-th is column cols[i] (grouped by codebook: cbStart[cb] … cbStart[cb + 1]), whose weight
+   * bytes are colWeights[(cols[i] · nStreams + s) · density …]; qLin the linear weight of a
+   * quantised weight.
    */
   setMix(
     owner: object,
     s: number,
-    weights: Uint8Array,
+    colWeights: Uint8Array,
     cols: Int32Array,
     cbStart: Int32Array,
     qLin: Float64Array,
@@ -249,10 +254,15 @@ export class SimdGaussians {
       const row = c + up(size * 4);
       const w = row + up(size * 4);
       this.end = w + size * this.density;
-      l = this.mixLayout = { nCols: size, rel, w, cols: c, cbStart: cbs, qlin, row };
+      l = this.mixLayout = { nCols: size, rel, w, cols: c, cbStart: cbs, qlin, row, rowView: new Float32Array(0) };
       this.fit();
     }
-    this.u8.set(weights.subarray(0, nCols * this.density), l.w);
+    const { density, u8 } = this;
+    const nStreams = this.model.nStreams;
+    for (let i = 0; i < nCols; i++) {
+      const at = (cols[i]! * nStreams + s) * density;
+      u8.set(colWeights.subarray(at, at + density), l.w + i * density);
+    }
     this.i32.set(cols, l.cols / 4);
     this.i32.set(cbStart.subarray(0, this.nCb + 1), l.cbStart / 4);
     this.f64.set(qLin.subarray(0, 256), l.qlin / 8);
@@ -277,10 +287,10 @@ export class SimdGaussians {
       f64[o + 2] = Math.exp(topVal[v + 2]! - topVal[v]!);
       f64[o + 3] = Math.exp(topVal[v + 3]! - topVal[v]!);
     }
-    const row = this.f32.subarray(l.row / 4, l.row / 4 + nCols);
+    const row = l.rowView;
     row.set(data.subarray(at, at + nCols));
     this.wasm.mix1(this.topAt, l.rel, l.w, l.cols, l.cbStart, nCb, l.qlin, this.density, l.row);
-    data.set(row, at);
+    data.set(nCols === l.nCols ? row : row.subarray(0, nCols), at);
     return true;
   }
 
