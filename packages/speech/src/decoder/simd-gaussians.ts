@@ -66,6 +66,8 @@ export class SimdGaussians {
   private end: number;
   private readonly model: AcousticModel;
   private readonly shortlistLayouts = new Map<number, ShortlistLayout>();
+  private lastLayout: ShortlistLayout | undefined;
+  private lastStream = -1;
   private mixLayout: MixLayout | undefined;
   /** Whose senones (and of which stream) mix1() holds: set by setMix(). */
   private mixOwner: object | undefined;
@@ -153,8 +155,14 @@ export class SimdGaussians {
 
   /** Stream s's Gaussians laid out for shortlisted() (once, on first use: ≈ 1.3 MB for 13 dimensions). */
   private shortlistLayout(s: number, nsl: number): ShortlistLayout {
-    let l = this.shortlistLayouts.get(s);
-    if (l && l.nsl === nsl) return l;
+    let l = this.lastLayout;
+    if (l && this.lastStream === s && l.nsl === nsl) return l;
+    l = this.shortlistLayouts.get(s);
+    if (l && l.nsl === nsl) {
+      this.lastLayout = l;
+      this.lastStream = s;
+      return l;
+    }
     const { model, nCb, density } = this;
     const len = this.lens[s]!;
     const pairs = Math.ceil(len / 2);
@@ -166,6 +174,8 @@ export class SimdGaussians {
     this.end = p + nCb * density * rec;
     l = { x, sl, nsl, p };
     this.shortlistLayouts.set(s, l);
+    this.lastLayout = l;
+    this.lastStream = s;
     this.fit();
     const f64 = this.f64;
     for (let cb = 0; cb < nCb; cb++) {
