@@ -4,6 +4,9 @@
  * own: the scorer's finish (the static stream's scores on the shortlists, and their mixing), the
  * phone loop, the forced (A) and skippable (B) alignments alone, and the whole analysis
  * (analyseScores: the phone loop, A, B, the final alignment and GOP). Median of 11 runs, ms of CPU.
+ * `scorer.finish JS` is the scorer's finish of the same stream with its WebAssembly kernels off
+ * (the static stream's shortlists, the top 4, the mixing: the same scores, computed in JS), run
+ * alternately with `scorer.finish`.
  *
  *   npx tsx packages/speech/bench/finish-parts.ts
  */
@@ -39,10 +42,21 @@ for (let r = 0; r < 12; r++) {
   for (let i = 0; i < pcm.length; i += 3200) push += cpu(() => sc.push(pcm.subarray(i, i + 3200)));
   let scores!: ReturnType<IncrementalScorer['finish']>;
   add('push', push);
+  const js = new IncrementalScorer(model, new MfccExtractor(model.params));
+  Object.assign(js, { shortlistKernel: false, top4Kernel: false, mixKernel: false });
+  js.setSenones(plan.senones);
+  for (let i = 0; i < pcm.length; i += 3200) js.push(pcm.subarray(i, i + 3200));
+  const jsFinish = () =>
+    add(
+      'scorer.finish JS',
+      cpu(() => js.finish()),
+    );
+  if (r % 2) jsFinish();
   add(
     'scorer.finish',
     cpu(() => (scores = sc.finish())),
   );
+  if (r % 2 === 0) jsFinish();
   add(
     'phoneLoop',
     cpu(() => decodePhoneLoop(model, scores)),

@@ -91,6 +91,13 @@ export class IncrementalScorer {
   private nShortlisted = 0;
   /** Whole-codebook Gaussian scoring in WebAssembly SIMD (null: one Gaussian at a time in JS). */
   private readonly simd: SimdGaussians | null;
+  /** The static stream's shortlists scored by the WebAssembly kernel where there is one (false:
+   *  the JS loop, which gives the same bits; the tests compare the two). */
+  private shortlistKernel = true;
+  /** The SIMD scores' top 4 selected in WebAssembly (false: topK in JS, the same lists). */
+  private top4Kernel = true;
+  /** One stream's lists mixed in WebAssembly where they are there (false: mix() in JS, the same bits). */
+  private mixKernel = true;
 
   constructor(
     private readonly model: AcousticModel,
@@ -351,11 +358,20 @@ export class IncrementalScorer {
     const { topIdx, topVal, prevIdx } = this;
     const simd = this.simd;
     const shortlisted = this.useShortlist && !this.fullSearch[t] ? this.finalStreams[0]! : -1;
-    if (streams.includes(shortlisted)) this.scoreShortlisted(t, shortlisted);
+    // Whether the lists of the one stream are also in the module (for mix1).
+    let inModule = false;
+    if (streams.includes(shortlisted)) inModule = this.scoreShortlisted(t, shortlisted);
     if (simd) {
       for (const s of streams) {
         if (s === shortlisted) continue;
-        // Every Gaussian of every codebook at once (SIMD), then the best TOP_N of each.
+        // Every Gaussian of every codebook at once (SIMD), then the best TOP_N of each (topK's
+        // lists, made in the module where it can).
+        if (TOP_N === 4 && this.top4Kernel && density % 8 === 0) {
+          simd.scoreTop4(x, xo + model.streamOffsets[s]!, s);
+          this.copyTop4(simd.topIdx, simd.topVal, s);
+          inModule = true;
+          continue;
+        }
         const all = simd.score(x, xo + model.streamOffsets[s]!, s);
         for (let cb = 0; cb < nCb; cb++) {
           topK(all, cb * density, density, topIdx, topVal, (cb * model.nStreams + s) * TOP_N, TOP_N);
@@ -392,6 +408,7 @@ export class IncrementalScorer {
         }
       }
     }
+    if (this.column && inModule && streams.length === 1 && this.mixKernel && this.mixInModule(t, streams[0]!)) return;
     if (this.column) this.mix(t, streams, topIdx, topVal);
     else this.pending.push({ t, idx: topIdx.slice(), val: topVal.slice() });
   }
@@ -403,12 +420,18 @@ export class IncrementalScorer {
    * below the floor too, as every dimension only subtracts), in a loop of its own: inside
    * scoreStreams it ran ≈ 2× slower.
    */
-  private scoreShortlisted(t: number, s: number): void {
+  private scoreShortlisted(t: number, s: number): boolean {
     const { model, nCb, topIdx, topVal, shortlist } = this;
     const x = this.feat.data;
     const off = t * this.dim + model.streamOffsets[s]!;
     const len = model.streamLengths[s]!;
     const nStreams = model.nStreams;
+    if (this.simd && this.shortlistKernel && TOP_N === 4) {
+      // The same loop in WebAssembly (float64, the same operations in the same order).
+      this.simd.shortlisted(x, off, s, shortlist, t * nCb * SHORTLIST, SHORTLIST);
+      this.copyTop4(this.simd.topIdx, this.simd.topVal, s);
+      return true;
+    }
     for (let cb = 0; cb < nCb; cb++) {
       const mean = model.means[cb]![s]!;
       const prec = model.precisions[cb]![s]!;
@@ -435,6 +458,35 @@ export class IncrementalScorer {
         }
       }
     }
+    return false;
+  }
+
+  /** A kernel's top 4 of each codebook (indices at idx[cb · 8 + n], values at val[cb · 8 + 4 + n])
+   *  into topIdx / topVal for stream s. */
+  private copyTop4(idx: Int32Array, val: Float32Array, s: number): void {
+    const { nCb, topIdx, topVal } = this;
+    const nStreams = this.model.nStreams;
+    for (let cb = 0; cb < nCb; cb++) {
+      const o = (cb * nStreams + s) * 4;
+      const r = cb * 8;
+      topIdx[o] = idx[r]!;
+      topIdx[o + 1] = idx[r + 1]!;
+      topIdx[o + 2] = idx[r + 2]!;
+      topIdx[o + 3] = idx[r + 3]!;
+      topVal[o] = val[r + 4]!;
+      topVal[o + 1] = val[r + 5]!;
+      topVal[o + 2] = val[r + 6]!;
+      topVal[o + 3] = val[r + 7]!;
+    }
+  }
+
+  /** mix() of one stream in the module (the same bits), from the lists the module holds. False
+   *  where it cannot (a list of fewer than 4). */
+  private mixInModule(t: number, s: number): boolean {
+    const simd = this.simd!;
+    const nCols = this.list.length;
+    if (!simd.mixes(this, s)) simd.setMix(this, s, this.colWeights, this.byCodebook, this.cbStart, this.model.qLin);
+    return simd.mix1(this.scores.ensure((t + 1) * nCols), t * nCols, nCols);
   }
 
   private mix(t: number, streams: number[], idx: Int32Array, val: Float32Array): void {
