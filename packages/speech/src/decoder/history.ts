@@ -8,20 +8,23 @@ export class History {
   size = 0;
 
   push(node: number, start: number, prev: number): number {
-    if (this.size === this.node.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.node = grow(this.node);
-      this.start = grow(this.start);
-      this.prev = grow(this.prev);
-    }
+    if (this.size === this.node.length) this.grow();
     this.node[this.size] = node;
     this.start[this.size] = start;
     this.prev[this.size] = prev;
     return this.size++;
+  }
+
+  /** Doubles the capacity, keeping the records. */
+  grow(): void {
+    const grow = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.node = grow(this.node);
+    this.start = grow(this.start);
+    this.prev = grow(this.prev);
   }
 }
 

@@ -88,6 +88,10 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
   const nullHist = new Int32Array(N).fill(-1);
   const hist = sharedHistory;
   hist.size = 0;
+  let hNode = hist.node;
+  let hStart = hist.start;
+  let hPrev = hist.prev;
+  let hSize = 0;
   const cols = new Int32Array(N * 3).fill(-1);
   for (let n = 0; n < N; n++) {
     if (!emitting[n]) continue;
@@ -95,64 +99,39 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
   }
   const data = scores.data;
   const nColumns = scores.nColumns;
+  const end = graph.end;
 
-  // Spread scores from null and emitting exits to successors: null nodes within this sweep,
-  // emitting nodes as entries for the next frame.
   // The window of nodes that can hold a live state or an entry: [lo, hi]. Arcs only point forward,
   // so nothing before the first live node can come alive again, and nothing after the last live
   // node or the furthest entry holds a score: the loops skip what they would find dead anyway.
   let lo = 0;
   let hi = -1;
-  /** The last node with a live state after this frame's pruning (−1: none). */
-  let lastLive = -1;
-  const propagate = (fromExits: boolean): void => {
-    nullScore.fill(NEG);
-    /** The furthest node given a null score in this sweep (the sweep goes no further than it). */
-    let reach = -1;
-    if (!fromExits) {
-      nullScore[graph.start] = 0;
-      reach = graph.start;
-    }
-    hi = lastLive;
-    for (let n = lo; n < N && (n <= lastLive || n <= reach); n++) {
-      let out: number;
-      let h: number;
-      if (emitting[n]) {
-        if (!fromExits) continue;
-        const a = state[n * 3 + 2]! + trans[n * 12 + 11]!;
-        const b = state[n * 3 + 1]! + trans[n * 12 + 7]!;
-        if (a >= b) {
-          out = a;
-          h = stateHist[n * 3 + 2]!;
-        } else {
-          out = b;
-          h = stateHist[n * 3 + 1]!;
+  // Spread scores from the start through null nodes to the first entries.
+  nullScore[graph.start] = 0;
+  let reach = graph.start;
+  for (let n = 0; n < N && n <= reach; n++) {
+    if (emitting[n]) continue;
+    const out = nullScore[n]!;
+    if (out === NEG) continue;
+    const h = nullHist[n]!;
+    if (n !== end) nullScore[n] = NEG;
+    const arcEnd = arcStart[n + 1]!;
+    for (let k = arcStart[n]!; k < arcEnd; k++) {
+      const m = arcTo[k]!;
+      const v = out + arcWeight[k]!;
+      if (emitting[m]) {
+        if (v > entry[m]!) {
+          entry[m] = v;
+          entryHist[m] = h;
+          if (m > hi) hi = m;
         }
-      } else {
-        out = nullScore[n]!;
-        h = nullHist[n]!;
-      }
-      if (out === NEG) continue;
-      const arcEnd = arcStart[n + 1]!;
-      for (let k = arcStart[n]!; k < arcEnd; k++) {
-        const m = arcTo[k]!;
-        const v = out + arcWeight[k]!;
-        if (emitting[m]) {
-          if (v > entry[m]!) {
-            entry[m] = v;
-            entryHist[m] = h;
-            if (m > hi) hi = m;
-          }
-        } else if (v > nullScore[m]!) {
-          nullScore[m] = v;
-          nullHist[m] = h;
-          if (m > reach) reach = m;
-        }
+      } else if (v > nullScore[m]!) {
+        nullScore[m] = v;
+        nullHist[m] = h;
+        if (m > reach) reach = m;
       }
     }
-  };
-
-  propagate(false);
+  }
   for (let t = 0; t < T; t++) {
     const row = t * nColumns;
     let best = NEG;
@@ -164,6 +143,8 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
       const s2 = state[o + 2]!;
       const e = entry[n]!;
       if (s0 === NEG && s1 === NEG && s2 === NEG && e === NEG) continue;
+      // The entry is used up here (every entry lies in this window: see the sweep below).
+      entry[n] = NEG;
       const tr = n * 12;
       // state 2
       let v2 = s2 + trans[tr + 10]!;
@@ -191,7 +172,17 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
       let h0 = stateHist[o]!;
       if (e > v0) {
         v0 = e;
-        h0 = hist.push(n, t, entryHist[n]!);
+        if (hSize === hNode.length) {
+          hist.size = hSize;
+          hist.grow();
+          hNode = hist.node;
+          hStart = hist.start;
+          hPrev = hist.prev;
+        }
+        hNode[hSize] = n;
+        hStart[hSize] = t;
+        hPrev[hSize] = entryHist[n]!;
+        h0 = hSize++;
       }
       v0 += v0 === NEG ? 0 : data[row + cols[o]!]!;
       v1 += v1 === NEG ? 0 : data[row + cols[o + 1]!]!;
@@ -205,27 +196,70 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
       const m = v0 > v1 ? (v0 > v2 ? v0 : v2) : v1 > v2 ? v1 : v2;
       if (m > best) best = m;
     }
-    // Beam pruning.
+    // One sweep: beam pruning of each emitting node, then its exit (and the null nodes' scores)
+    // spread to successors: null nodes within this sweep, emitting nodes as entries for the next
+    // frame. Pruning a node before the nodes after it changes nothing: a node's exit reads only its
+    // own states, and arcs write only entries and null scores, which pruning does not touch.
     const floor = best - beam;
+    const scored = hi;
     let firstLive = N;
-    lastLive = -1;
-    for (let n = lo; n <= hi; n++) {
-      let live = false;
-      for (let i = n * 3; i < n * 3 + 3; i++) {
-        if (state[i]! < floor) state[i] = NEG;
-        else if (state[i] !== NEG) live = true;
-      }
-      if (live) {
+    let lastLive = -1;
+    let nextHi = -1;
+    reach = -1;
+    nullScore[end] = NEG;
+    for (let n = lo; n < N && (n <= scored || n <= reach); n++) {
+      let out: number;
+      let h: number;
+      if (emitting[n]) {
+        if (n > scored) continue;
+        const o = n * 3;
+        let s0 = state[o]!;
+        let s1 = state[o + 1]!;
+        let s2 = state[o + 2]!;
+        if (s0 < floor) state[o] = s0 = NEG;
+        if (s1 < floor) state[o + 1] = s1 = NEG;
+        if (s2 < floor) state[o + 2] = s2 = NEG;
+        if (s0 === NEG && s1 === NEG && s2 === NEG) continue;
         if (n < firstLive) firstLive = n;
         lastLive = n;
+        const a = s2 + trans[n * 12 + 11]!;
+        const b = s1 + trans[n * 12 + 7]!;
+        if (a >= b) {
+          out = a;
+          h = stateHist[o + 2]!;
+        } else {
+          out = b;
+          h = stateHist[o + 1]!;
+        }
+      } else {
+        out = nullScore[n]!;
+        h = nullHist[n]!;
+        if (n !== end) nullScore[n] = NEG;
+      }
+      if (out === NEG) continue;
+      const arcEnd = arcStart[n + 1]!;
+      for (let k = arcStart[n]!; k < arcEnd; k++) {
+        const m = arcTo[k]!;
+        const v = out + arcWeight[k]!;
+        if (emitting[m]) {
+          if (v > entry[m]!) {
+            entry[m] = v;
+            entryHist[m] = h;
+            if (m > nextHi) nextHi = m;
+          }
+        } else if (v > nullScore[m]!) {
+          nullScore[m] = v;
+          nullHist[m] = h;
+          if (m > reach) reach = m;
+        }
       }
     }
     lo = firstLive;
-    entry.fill(NEG);
-    propagate(true);
+    hi = lastLive > nextHi ? lastLive : nextHi;
   }
-  const final = nullScore[graph.end]!;
-  const segments = final === NEG ? [] : backtrack(hist, nullHist[graph.end]!, T);
+  hist.size = hSize;
+  const final = nullScore[end]!;
+  const segments = final === NEG ? [] : backtrack(hist, nullHist[end]!, T);
   if (hist.node.length > MAX_KEPT_HISTORY) sharedHistory = new History();
   return final === NEG ? undefined : { score: final, segments };
 }
