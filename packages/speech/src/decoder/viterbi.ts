@@ -20,14 +20,17 @@ export const DEFAULT_BEAM = 400;
 interface FlatGraph {
   /** 1 for an emitting node. */
   emitting: Uint8Array;
-  /** 12 log transition probabilities per node (3 rows × 4 columns; zeros for null nodes). */
-  trans: Float32Array;
+  /** 12 log transition probabilities per node (3 rows × 4 columns; zeros for null nodes), the
+   *  model's float32 values held as float64 (exactly the same numbers, read without conversion). */
+  trans: Float64Array;
   /** 3 senones per emitting node. */
   senones: Int32Array;
   /** Arcs of node n: arcTo/arcWeight[arcStart[n] … arcStart[n + 1]). */
   arcStart: Int32Array;
   arcTo: Int32Array;
   arcWeight: Float64Array;
+  /** 1 when the arc's target is an emitting node. */
+  arcEmitting: Uint8Array;
 }
 
 const flatGraphs = new WeakMap<DecodingGraph, { nodes: number; arcs: number; flat: FlatGraph }>();
@@ -42,11 +45,12 @@ function flatten(graph: DecodingGraph): FlatGraph {
   if (cached && cached.nodes === N && cached.arcs === nArcs) return cached.flat;
   const flat: FlatGraph = {
     emitting: new Uint8Array(N),
-    trans: new Float32Array(N * 12),
+    trans: new Float64Array(N * 12),
     senones: new Int32Array(N * 3),
     arcStart: new Int32Array(N + 1),
     arcTo: new Int32Array(nArcs),
     arcWeight: new Float64Array(nArcs),
+    arcEmitting: new Uint8Array(nArcs),
   };
   let a = 0;
   for (let n = 0; n < N; n++) {
@@ -59,6 +63,7 @@ function flatten(graph: DecodingGraph): FlatGraph {
     flat.arcStart[n] = a;
     for (let k = 0; k < node.arcTo.length; k++) {
       flat.arcTo[a] = node.arcTo[k]!;
+      flat.arcEmitting[a] = nodes[node.arcTo[k]!]!.unit ? 1 : 0;
       flat.arcWeight[a++] = node.arcWeight[k]!;
     }
   }
@@ -79,7 +84,7 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
   const N = graph.nodes.length;
   const T = scores.nFrames;
   const NEG = -Infinity;
-  const { emitting, trans, senones, arcStart, arcTo, arcWeight } = flatten(graph);
+  const { emitting, trans, senones, arcStart, arcTo, arcWeight, arcEmitting } = flatten(graph);
   const state = new Float64Array(N * 3).fill(NEG);
   const stateHist = new Int32Array(N * 3).fill(-1);
   const entry = new Float64Array(N).fill(NEG);
@@ -241,7 +246,7 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
       for (let k = arcStart[n]!; k < arcEnd; k++) {
         const m = arcTo[k]!;
         const v = out + arcWeight[k]!;
-        if (emitting[m]) {
+        if (arcEmitting[k]) {
           if (v > entry[m]!) {
             entry[m] = v;
             entryHist[m] = h;
