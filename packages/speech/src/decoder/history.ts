@@ -28,6 +28,26 @@ export class History {
   }
 }
 
+/**
+ * One history store per thread, emptied by each search (viterbi.ts, phone-loop.ts: a search reads
+ * its records before it returns, and searches never interleave): growing a fresh one from 1,024
+ * records each time cost more than a search's own loops in the profile. One grown past
+ * MAX_KEPT_HISTORY records (a long chapter) is dropped after its search.
+ */
+let threadHistory = new History();
+const MAX_KEPT_HISTORY = 1 << 20;
+
+/** The thread's history store, emptied. */
+export function takeHistory(): History {
+  threadHistory.size = 0;
+  return threadHistory;
+}
+
+/** Called once a search has read its records: a store grown too large is not kept. */
+export function releaseHistory(): void {
+  if (threadHistory.node.length > MAX_KEPT_HISTORY) threadHistory = new History();
+}
+
 export interface Segment {
   node: number;
   start: number;

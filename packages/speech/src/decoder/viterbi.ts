@@ -3,7 +3,7 @@
 // matrix; a beam drops nodes far below the frame's best score to bound the work on long texts.
 import type { SenoneScores } from './senone-scores';
 import type { DecodingGraph } from './graph';
-import { backtrack, History, type Segment } from './history';
+import { backtrack, releaseHistory, takeHistory, type Segment } from './history';
 
 export interface ViterbiResult {
   score: number;
@@ -72,14 +72,6 @@ function flatten(graph: DecodingGraph): FlatGraph {
   return flat;
 }
 
-/**
- * One history store per thread, emptied by each search (its records are read before it returns):
- * growing a fresh one from 1,024 records each time cost more than the search's own loops in the
- * profile. One grown past MAX_KEPT_HISTORY records (a long chapter) is not kept.
- */
-let sharedHistory = new History();
-const MAX_KEPT_HISTORY = 1 << 20;
-
 export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAULT_BEAM): ViterbiResult | undefined {
   const N = graph.nodes.length;
   const T = scores.nFrames;
@@ -91,8 +83,7 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
   const entryHist = new Int32Array(N).fill(-1);
   const nullScore = new Float64Array(N).fill(NEG);
   const nullHist = new Int32Array(N).fill(-1);
-  const hist = sharedHistory;
-  hist.size = 0;
+  const hist = takeHistory();
   let hNode = hist.node;
   let hStart = hist.start;
   let hPrev = hist.prev;
@@ -265,6 +256,6 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
   hist.size = hSize;
   const final = nullScore[end]!;
   const segments = final === NEG ? [] : backtrack(hist, nullHist[end]!, T);
-  if (hist.node.length > MAX_KEPT_HISTORY) sharedHistory = new History();
+  releaseHistory();
   return final === NEG ? undefined : { score: final, segments };
 }

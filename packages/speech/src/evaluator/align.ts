@@ -239,9 +239,12 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
   }
   const words = emptyWords();
   const fillers: FillerSegment[] = [];
+  // Without omitted words the final alignment is pass A, whose frame scores are known already.
+  const knownFrames = result === passA;
+  if (knownFrames) forcedFrame.set(aFrame);
   for (const seg of result.segments) {
     const node = final.nodes[seg.node]!;
-    segmentFrameScores(node.unit!, scores, seg.start, seg.end, forcedFrame);
+    if (!knownFrames) segmentFrameScores(node.unit!, scores, seg.start, seg.end, forcedFrame);
     const label = node.label;
     if (label.filler) {
       fillers.push({ phone: label.phone!, start: seg.start, end: seg.end, before: label.word ?? 0 });
