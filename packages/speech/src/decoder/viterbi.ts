@@ -97,49 +97,85 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
   const nColumns = scores.nColumns;
   const end = graph.end;
 
-  // The window of nodes that can hold a live state or an entry: [lo, hi]. Arcs only point forward,
-  // so nothing before the first live node can come alive again, and nothing after the last live
-  // node or the furthest entry holds a score: the loops skip what they would find dead anyway.
+  // One pass over the nodes per frame t, in their (topological) order: each node's states of frame
+  // t − 1 are pruned by that frame's beam, their exit (and a null node's score) spread to its
+  // successors, and then, when t < T, its states of frame t are scored. Arcs point forward, so when
+  // the pass reaches a node, every predecessor has spread: its entry is complete. The same sums, the
+  // same comparisons in the same order and the same history records as a scoring loop followed by
+  // a separate pruning and spreading sweep.
+  // The pass covers the nodes from the first one holding a state to the last one holding a state,
+  // an entry or a null score: arcs point forward, so nothing before comes alive again.
   let lo = 0;
-  let hi = -1;
-  // Spread scores from the start through null nodes to the first entries.
+  /** The last node holding a state after the last scored frame (−1: none). */
+  let liveHi = -1;
+  /** Beam floor of the last scored frame. */
+  let floor = NEG;
   nullScore[graph.start] = 0;
   let reach = graph.start;
-  for (let n = 0; n < N && n <= reach; n++) {
-    if (emitting[n]) continue;
-    const out = nullScore[n]!;
-    if (out === NEG) continue;
-    const h = nullHist[n]!;
-    if (n !== end) nullScore[n] = NEG;
-    const arcEnd = arcStart[n + 1]!;
-    for (let k = arcStart[n]!; k < arcEnd; k++) {
-      const m = arcTo[k]!;
-      const v = out + arcWeight[k]!;
-      if (emitting[m]) {
-        if (v > entry[m]!) {
-          entry[m] = v;
-          entryHist[m] = h;
-          if (m > hi) hi = m;
-        }
-      } else if (v > nullScore[m]!) {
-        nullScore[m] = v;
-        nullHist[m] = h;
-        if (m > reach) reach = m;
-      }
-    }
-  }
-  for (let t = 0; t < T; t++) {
+  for (let t = 0; t <= T; t++) {
+    const scoring = t < T;
     const row = t * nColumns;
     let best = NEG;
-    for (let n = lo; n <= hi; n++) {
-      if (!emitting[n]) continue;
+    /** The furthest node given an entry in this pass (the pass goes no further than it). */
+    let nextHi = -1;
+    let firstHeld = N;
+    let lastHeld = -1;
+    if (t > 0) {
+      reach = -1;
+      nullScore[end] = NEG;
+    }
+    for (let n = lo; n < N && (n <= liveHi || n <= reach || n <= nextHi); n++) {
+      let out: number;
+      let h: number;
       const o = n * 3;
-      const s0 = state[o]!;
-      const s1 = state[o + 1]!;
-      const s2 = state[o + 2]!;
+      let s0 = NEG;
+      let s1 = NEG;
+      let s2 = NEG;
+      const isEmitting = emitting[n] === 1;
+      if (isEmitting) {
+        // Beam pruning of frame t − 1.
+        s0 = state[o]!;
+        s1 = state[o + 1]!;
+        s2 = state[o + 2]!;
+        if (s0 < floor) state[o] = s0 = NEG;
+        if (s1 < floor) state[o + 1] = s1 = NEG;
+        if (s2 < floor) state[o + 2] = s2 = NEG;
+        const a = s2 + trans[n * 12 + 11]!;
+        const b = s1 + trans[n * 12 + 7]!;
+        if (a >= b) {
+          out = a;
+          h = stateHist[o + 2]!;
+        } else {
+          out = b;
+          h = stateHist[o + 1]!;
+        }
+      } else {
+        out = nullScore[n]!;
+        h = nullHist[n]!;
+        if (out !== NEG && n !== end) nullScore[n] = NEG;
+      }
+      if (out !== NEG) {
+        const arcEnd = arcStart[n + 1]!;
+        for (let k = arcStart[n]!; k < arcEnd; k++) {
+          const m = arcTo[k]!;
+          const v = out + arcWeight[k]!;
+          if (arcEmitting[k]) {
+            if (v > entry[m]!) {
+              entry[m] = v;
+              entryHist[m] = h;
+              if (m > nextHi) nextHi = m;
+            }
+          } else if (v > nullScore[m]!) {
+            nullScore[m] = v;
+            nullHist[m] = h;
+            if (m > reach) reach = m;
+          }
+        }
+      }
+      if (!isEmitting) continue;
       const e = entry[n]!;
-      if (s0 === NEG && s1 === NEG && s2 === NEG && e === NEG) continue;
-      // The entry is used up here (every entry lies in this window: see the sweep below).
+      if (!scoring || (s0 === NEG && s1 === NEG && s2 === NEG && e === NEG)) continue;
+      // Frame t. The entry is used up here.
       entry[n] = NEG;
       const tr = n * 12;
       // state 2
@@ -191,67 +227,14 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
       stateHist[o + 2] = h2;
       const m = v0 > v1 ? (v0 > v2 ? v0 : v2) : v1 > v2 ? v1 : v2;
       if (m > best) best = m;
-    }
-    // One sweep: beam pruning of each emitting node, then its exit (and the null nodes' scores)
-    // spread to successors: null nodes within this sweep, emitting nodes as entries for the next
-    // frame. Pruning a node before the nodes after it changes nothing: a node's exit reads only its
-    // own states, and arcs write only entries and null scores, which pruning does not touch.
-    const floor = best - beam;
-    const scored = hi;
-    let firstLive = N;
-    let lastLive = -1;
-    let nextHi = -1;
-    reach = -1;
-    nullScore[end] = NEG;
-    for (let n = lo; n < N && (n <= scored || n <= reach); n++) {
-      let out: number;
-      let h: number;
-      if (emitting[n]) {
-        if (n > scored) continue;
-        const o = n * 3;
-        let s0 = state[o]!;
-        let s1 = state[o + 1]!;
-        let s2 = state[o + 2]!;
-        if (s0 < floor) state[o] = s0 = NEG;
-        if (s1 < floor) state[o + 1] = s1 = NEG;
-        if (s2 < floor) state[o + 2] = s2 = NEG;
-        if (s0 === NEG && s1 === NEG && s2 === NEG) continue;
-        if (n < firstLive) firstLive = n;
-        lastLive = n;
-        const a = s2 + trans[n * 12 + 11]!;
-        const b = s1 + trans[n * 12 + 7]!;
-        if (a >= b) {
-          out = a;
-          h = stateHist[o + 2]!;
-        } else {
-          out = b;
-          h = stateHist[o + 1]!;
-        }
-      } else {
-        out = nullScore[n]!;
-        h = nullHist[n]!;
-        if (n !== end) nullScore[n] = NEG;
-      }
-      if (out === NEG) continue;
-      const arcEnd = arcStart[n + 1]!;
-      for (let k = arcStart[n]!; k < arcEnd; k++) {
-        const m = arcTo[k]!;
-        const v = out + arcWeight[k]!;
-        if (arcEmitting[k]) {
-          if (v > entry[m]!) {
-            entry[m] = v;
-            entryHist[m] = h;
-            if (m > nextHi) nextHi = m;
-          }
-        } else if (v > nullScore[m]!) {
-          nullScore[m] = v;
-          nullHist[m] = h;
-          if (m > reach) reach = m;
-        }
+      if (m !== NEG) {
+        if (n < firstHeld) firstHeld = n;
+        lastHeld = n;
       }
     }
-    lo = firstLive;
-    hi = lastLive > nextHi ? lastLive : nextHi;
+    floor = best - beam;
+    lo = firstHeld;
+    liveHi = lastHeld;
   }
   hist.size = hSize;
   const final = nullScore[end]!;
