@@ -5,7 +5,9 @@
  * the result), the scorer's finish (the static stream's scores on the shortlists, and their
  * mixing), the phone loop, the forced (A) and skippable (B) alignments alone, and the whole
  * analysis (analyseScores: the phone loop, A, B, the final alignment and GOP). ms of CPU of the
- * thread, median (min) of RUNS runs (default 24) after 2 warm-up runs.
+ * process (process.cpuUsage: V8's compiler and GC threads included), median (min) of RUNS runs
+ * (default 24) after WARMUP runs (default 2). V8 keeps compiling the functions a finish calls once
+ * (expert features, omission model, …) for dozens of finishes; WARMUP=100 leaves that out.
  *
  *   npx tsx packages/speech/bench/finish-parts.ts
  *
@@ -49,12 +51,13 @@ const rows: Record<string, Record<string, number[]>> = {};
 const add = (v: string, k: string, ms: number) => ((rows[k] ??= {})[v] ??= []).push(ms);
 const results: Record<string, string> = {};
 const runs = Number(process.env.RUNS ?? 24);
-for (let r = 0; r < runs + 2; r++) {
+const warmup = Number(process.env.WARMUP ?? 2);
+for (let r = 0; r < runs + warmup; r++) {
   const order = Object.keys(versions);
   if (r % 2) order.reverse();
   for (const name of order) {
     const v = versions[name]!;
-    const keep = r >= 2;
+    const keep = r >= warmup;
     // The whole finish of a stream, as the worker runs it.
     const stream = v.ev.startStream({ text });
     await new Promise((resolve) => setTimeout(resolve, 0));
