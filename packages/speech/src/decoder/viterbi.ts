@@ -14,8 +14,8 @@ export const DEFAULT_BEAM = 400;
 
 /**
  * The graph in flat typed arrays (built once per graph): the search reads no node objects.
- * Transitions are copied as float32 (their type in the model) and arc weights as float64 (plain
- * numbers), so every sum is the same as on the objects.
+ * Transitions hold the model's float32 values and arc weights are float64 (plain numbers), so
+ * every sum is the same as on the objects.
  */
 interface FlatGraph {
   /** 1 for an emitting node. */
