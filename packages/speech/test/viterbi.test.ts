@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAcousticModel, type AcousticModel } from '../src/model/acoustic-model';
 import { buildAlignmentGraph, buildSkippableGraph } from '../src/decoder/alignment-graph';
-import type { DecodingGraph } from '../src/decoder/graph';
+import { DecodingGraph } from '../src/decoder/graph';
 import { backtrack, History } from '../src/decoder/history';
 import type { SenoneScores } from '../src/decoder/senone-scores';
 import { viterbi, type ViterbiResult } from '../src/decoder/viterbi';
@@ -57,6 +57,42 @@ describe('viterbi on flat arrays', () => {
         }
       }
     }
+  });
+
+  it('finds the same on random graphs of null and emitting nodes, with narrow beams', () => {
+    // Chains of null nodes, several arcs per node, arcs that jump far ahead, positive and negative
+    // weights: what the one pass per frame (pruning, spreading, scoring) has to get right.
+    const ci = model.mdef.ciPhones.map((p) => model.ciUnit(p));
+    let x = 12345;
+    const rand = () => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      return x / 4294967296;
+    };
+    let paths = 0;
+    for (let trial = 0; trial < 40; trial++) {
+      const g = new DecodingGraph();
+      const N = 8 + Math.floor(rand() * 60);
+      for (let n = 0; n < N; n++) {
+        const emitting = n > 0 && n < N - 1 && rand() < 0.7;
+        g.add(emitting ? ci[Math.floor(rand() * ci.length)] : undefined);
+      }
+      g.start = 0;
+      g.end = N - 1;
+      for (let n = 0; n < N - 1; n++) {
+        const k = 1 + Math.floor(rand() * 3);
+        for (let j = 0; j < k; j++) {
+          const to = Math.min(N - 1, n + 1 + Math.floor(rand() * (rand() < 0.2 ? N : 4)));
+          g.connect(n, to, rand() < 0.3 ? 0 : Math.round((rand() * 12 - 9) * 4) / 4);
+        }
+      }
+      const scores = randomScores([g], 5 + Math.floor(rand() * 80), trial);
+      for (const beam of [1000, 30, 8, 0.5]) {
+        const got = viterbi(g, scores, beam);
+        expect(got).toEqual(referenceViterbi(g, scores, beam));
+        if (got) paths++;
+      }
+    }
+    expect(paths).toBeGreaterThan(60);
   });
 
   it('searches a graph grown since its last search as it is now', () => {

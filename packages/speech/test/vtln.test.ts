@@ -3,8 +3,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MfccExtractor } from '../src/frontend/mfcc';
 import { createEvaluator, loadEvaluator, type Evaluator } from '../src/evaluator/evaluator';
-import { analyse } from '../src/evaluator/align';
-import { alignmentLogLikelihood, CHILD_WARP, vtlnGridFromEnv } from '../src/evaluator/vtln';
+import { analyse, analyseScores, planAnalysis } from '../src/evaluator/align';
+import { IncrementalScorer } from '../src/decoder/incremental-scorer';
+import { viterbi } from '../src/decoder/viterbi';
+import { alignmentLogLikelihood, CHILD_WARP, mostLikelyWarp, vtlnGridFromEnv } from '../src/evaluator/vtln';
 import { pronunciations } from '../src/lexicon/lexicon';
 import { synthesize } from '../src/tts/synthesize';
 
@@ -47,6 +49,34 @@ describe('VTLN', () => {
     expect(withGrid).toEqual(bestOnly);
     expect(withGrid).not.toEqual(plain);
     expect(await createEvaluator(ev.model, { vtln: [] }).evaluate({ pcm: samples, text: TEXT })).toEqual(plain);
+  });
+
+  it("hands the chosen warp's forced alignment to the analysis, which does not search it again", async () => {
+    const prons = await Promise.all(
+      TEXT.toLowerCase()
+        .replace('.', '')
+        .split(' ')
+        .map((w) => pronunciations(w)),
+    );
+    const plan = planAnalysis(ev.model, prons);
+    const scoresOf = (warp: number) => {
+      const scorer = new IncrementalScorer(ev.model, new MfccExtractor(ev.model.params, warp));
+      scorer.setSenones(plan.senones);
+      scorer.push(samples);
+      return scorer.finish();
+    };
+    const candidates = [1, 0.8].map((warp) => ({ warp, scores: scoresOf(warp) }));
+    const chosen = mostLikelyWarp(plan.forced, candidates);
+    expect(chosen.warp).toBe(0.8);
+    expect(chosen.passA).toEqual(viterbi(plan.forced, chosen.scores));
+    const searched = analyseScores(ev.model, plan, chosen.scores);
+    expect(analyseScores(ev.model, plan, chosen.scores, chosen.passA)).toEqual(searched);
+    // The alignment handed over is the one used: another one (the other warp's) changes the analysis.
+    const other = viterbi(plan.forced, candidates[0]!.scores)!;
+    expect(other.segments).not.toEqual(chosen.passA!.segments);
+    expect(analyseScores(ev.model, plan, chosen.scores, other)).not.toEqual(searched);
+    // One candidate: nothing searched.
+    expect(mostLikelyWarp(plan.forced, candidates.slice(0, 1)).passA).toBeUndefined();
   });
 
   it('keeps the plain scores when they have no alignment', async () => {

@@ -2,7 +2,7 @@
 // phone insertion penalty. Its likelihood is the "best unconstrained explanation" of the audio
 // that the GOP compares the expected phones against.
 import type { AcousticModel, HmmUnit } from '../model/acoustic-model';
-import { backtrack, History, type Segment } from './history';
+import { backtrack, releaseHistory, takeHistory, type Segment } from './history';
 import type { SenoneScores } from './senone-scores';
 
 export const PHONE_INSERTION_PENALTY = -8;
@@ -29,48 +29,76 @@ export function decodePhoneLoop(
   const P = units.length;
   const T = scores.nFrames;
   const NEG = -Infinity;
+  // Flat copies: transitions as float64 (the model's float32 values, so every sum is the same),
+  // each unit's three score columns.
+  const trans = new Float64Array(P * 12);
+  const cols = new Int32Array(P * 3);
+  for (let p = 0; p < P; p++) {
+    const u = units[p]!;
+    for (let k = 0; k < 12; k++) trans[p * 12 + k] = u.trans[k]!;
+    for (let j = 0; j < 3; j++) cols[p * 3 + j] = scores.column[u.senones[j]!]!;
+  }
   const state = new Float64Array(P * 3).fill(NEG);
   const sh = new Int32Array(P * 3).fill(-1);
-  const hist = new History();
-  const cols = units.map((u) => u.senones.map((s) => scores.column[s]!));
+  const hist = takeHistory();
+  let hNode = hist.node;
+  let hStart = hist.start;
+  let hPrev = hist.prev;
+  let hSize = 0;
+  const data = scores.data;
+  const nColumns = scores.nColumns;
   let entry = 0;
   let entryHist = -1;
   for (let t = 0; t < T; t++) {
-    const row = t * scores.nColumns;
+    const row = t * nColumns;
     let bestExit = NEG;
     let bestExitHist = -1;
     for (let p = 0; p < P; p++) {
-      const tr = units[p]!.trans;
-      const c = cols[p]!;
+      const tr = p * 12;
       const o = p * 3;
       const s0 = state[o]!;
       const s1 = state[o + 1]!;
       const s2 = state[o + 2]!;
-      let v2 = s2 + tr[10]!;
+      let v2 = s2 + trans[tr + 10]!;
       let h2 = sh[o + 2]!;
-      if (s1 + tr[6]! > v2) {
-        v2 = s1 + tr[6]!;
+      const from1 = s1 + trans[tr + 6]!;
+      if (from1 > v2) {
+        v2 = from1;
         h2 = sh[o + 1]!;
       }
-      let v1 = s1 + tr[5]!;
+      let v1 = s1 + trans[tr + 5]!;
       let h1 = sh[o + 1]!;
-      if (s0 + tr[1]! > v1) {
-        v1 = s0 + tr[1]!;
+      const from0 = s0 + trans[tr + 1]!;
+      if (from0 > v1) {
+        v1 = from0;
         h1 = sh[o]!;
       }
-      let v0 = s0 + tr[0]!;
+      let v0 = s0 + trans[tr]!;
       let h0 = sh[o]!;
       if (entry > v0) {
         v0 = entry;
-        h0 = hist.push(p, t, entryHist);
+        if (hSize === hNode.length) {
+          hist.size = hSize;
+          hist.grow();
+          hNode = hist.node;
+          hStart = hist.start;
+          hPrev = hist.prev;
+        }
+        hNode[hSize] = p;
+        hStart[hSize] = t;
+        hPrev[hSize] = entryHist;
+        h0 = hSize++;
       }
-      state[o] = v0 + scores.data[row + c[0]!]!;
-      state[o + 1] = v1 + scores.data[row + c[1]!]!;
-      state[o + 2] = v2 + scores.data[row + c[2]!]!;
+      v0 += data[row + cols[o]!]!;
+      v1 += data[row + cols[o + 1]!]!;
+      v2 += data[row + cols[o + 2]!]!;
+      state[o] = v0;
+      state[o + 1] = v1;
+      state[o + 2] = v2;
       sh[o] = h0;
       sh[o + 1] = h1;
       sh[o + 2] = h2;
-      const ex = state[o + 2]! + tr[11]!;
+      const ex = v2 + trans[tr + 11]!;
       if (ex > bestExit) {
         bestExit = ex;
         bestExitHist = h2;
@@ -79,5 +107,8 @@ export function decodePhoneLoop(
     entry = bestExit + penalty;
     entryHist = bestExitHist;
   }
-  return { score: entry - penalty, segments: backtrack(hist, entryHist, T), units, phones };
+  hist.size = hSize;
+  const segments = backtrack(hist, entryHist, T);
+  releaseHistory();
+  return { score: entry - penalty, segments, units, phones };
 }

@@ -3,7 +3,7 @@
 // matrix; a beam drops nodes far below the frame's best score to bound the work on long texts.
 import type { SenoneScores } from './senone-scores';
 import type { DecodingGraph } from './graph';
-import { backtrack, History, type Segment } from './history';
+import { backtrack, releaseHistory, takeHistory, type Segment } from './history';
 
 export interface ViterbiResult {
   score: number;
@@ -14,20 +14,23 @@ export const DEFAULT_BEAM = 400;
 
 /**
  * The graph in flat typed arrays (built once per graph): the search reads no node objects.
- * Transitions are copied as float32 (their type in the model) and arc weights as float64 (plain
- * numbers), so every sum is the same as on the objects.
+ * Transitions hold the model's float32 values and arc weights are float64 (plain numbers), so
+ * every sum is the same as on the objects.
  */
 interface FlatGraph {
   /** 1 for an emitting node. */
   emitting: Uint8Array;
-  /** 12 log transition probabilities per node (3 rows × 4 columns; zeros for null nodes). */
-  trans: Float32Array;
+  /** 12 log transition probabilities per node (3 rows × 4 columns; zeros for null nodes), the
+   *  model's float32 values held as float64 (exactly the same numbers, read without conversion). */
+  trans: Float64Array;
   /** 3 senones per emitting node. */
   senones: Int32Array;
   /** Arcs of node n: arcTo/arcWeight[arcStart[n] … arcStart[n + 1]). */
   arcStart: Int32Array;
   arcTo: Int32Array;
   arcWeight: Float64Array;
+  /** 1 when the arc's target is an emitting node. */
+  arcEmitting: Uint8Array;
 }
 
 const flatGraphs = new WeakMap<DecodingGraph, { nodes: number; arcs: number; flat: FlatGraph }>();
@@ -42,11 +45,12 @@ function flatten(graph: DecodingGraph): FlatGraph {
   if (cached && cached.nodes === N && cached.arcs === nArcs) return cached.flat;
   const flat: FlatGraph = {
     emitting: new Uint8Array(N),
-    trans: new Float32Array(N * 12),
+    trans: new Float64Array(N * 12),
     senones: new Int32Array(N * 3),
     arcStart: new Int32Array(N + 1),
     arcTo: new Int32Array(nArcs),
     arcWeight: new Float64Array(nArcs),
+    arcEmitting: new Uint8Array(nArcs),
   };
   let a = 0;
   for (let n = 0; n < N; n++) {
@@ -59,6 +63,7 @@ function flatten(graph: DecodingGraph): FlatGraph {
     flat.arcStart[n] = a;
     for (let k = 0; k < node.arcTo.length; k++) {
       flat.arcTo[a] = node.arcTo[k]!;
+      flat.arcEmitting[a] = nodes[node.arcTo[k]!]!.unit ? 1 : 0;
       flat.arcWeight[a++] = node.arcWeight[k]!;
     }
   }
@@ -67,27 +72,22 @@ function flatten(graph: DecodingGraph): FlatGraph {
   return flat;
 }
 
-/**
- * One history store per thread, emptied by each search (its records are read before it returns):
- * growing a fresh one from 1,024 records each time cost more than the search's own loops in the
- * profile. One grown past MAX_KEPT_HISTORY records (a long chapter) is not kept.
- */
-let sharedHistory = new History();
-const MAX_KEPT_HISTORY = 1 << 20;
-
 export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAULT_BEAM): ViterbiResult | undefined {
   const N = graph.nodes.length;
   const T = scores.nFrames;
   const NEG = -Infinity;
-  const { emitting, trans, senones, arcStart, arcTo, arcWeight } = flatten(graph);
+  const { emitting, trans, senones, arcStart, arcTo, arcWeight, arcEmitting } = flatten(graph);
   const state = new Float64Array(N * 3).fill(NEG);
   const stateHist = new Int32Array(N * 3).fill(-1);
   const entry = new Float64Array(N).fill(NEG);
   const entryHist = new Int32Array(N).fill(-1);
   const nullScore = new Float64Array(N).fill(NEG);
   const nullHist = new Int32Array(N).fill(-1);
-  const hist = sharedHistory;
-  hist.size = 0;
+  const hist = takeHistory();
+  let hNode = hist.node;
+  let hStart = hist.start;
+  let hPrev = hist.prev;
+  let hSize = 0;
   const cols = new Int32Array(N * 3).fill(-1);
   for (let n = 0; n < N; n++) {
     if (!emitting[n]) continue;
@@ -95,75 +95,88 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
   }
   const data = scores.data;
   const nColumns = scores.nColumns;
+  const end = graph.end;
 
-  // Spread scores from null and emitting exits to successors: null nodes within this sweep,
-  // emitting nodes as entries for the next frame.
-  // The window of nodes that can hold a live state or an entry: [lo, hi]. Arcs only point forward,
-  // so nothing before the first live node can come alive again, and nothing after the last live
-  // node or the furthest entry holds a score: the loops skip what they would find dead anyway.
+  // One pass over the nodes per frame t, in their (topological) order: each node's states of frame
+  // t − 1 are pruned by that frame's beam, their exit (and a null node's score) spread to its
+  // successors, and then, when t < T, its states of frame t are scored. Arcs point forward, so when
+  // the pass reaches a node, every predecessor has spread: its entry is complete. The same sums, the
+  // same comparisons in the same order and the same history records as a scoring loop followed by
+  // a separate pruning and spreading sweep.
+  // The pass covers the nodes from the first one holding a state to the last one holding a state,
+  // an entry or a null score: arcs point forward, so nothing before comes alive again.
   let lo = 0;
-  let hi = -1;
-  /** The last node with a live state after this frame's pruning (−1: none). */
-  let lastLive = -1;
-  const propagate = (fromExits: boolean): void => {
-    nullScore.fill(NEG);
-    /** The furthest node given a null score in this sweep (the sweep goes no further than it). */
-    let reach = -1;
-    if (!fromExits) {
-      nullScore[graph.start] = 0;
-      reach = graph.start;
+  /** The last node holding a state after the last scored frame (−1: none). */
+  let liveHi = -1;
+  /** Beam floor of the last scored frame. */
+  let floor = NEG;
+  nullScore[graph.start] = 0;
+  let reach = graph.start;
+  for (let t = 0; t <= T; t++) {
+    const scoring = t < T;
+    const row = t * nColumns;
+    let best = NEG;
+    /** The furthest node given an entry in this pass (the pass goes no further than it). */
+    let nextHi = -1;
+    let firstHeld = N;
+    let lastHeld = -1;
+    if (t > 0) {
+      reach = -1;
+      nullScore[end] = NEG;
     }
-    hi = lastLive;
-    for (let n = lo; n < N && (n <= lastLive || n <= reach); n++) {
+    for (let n = lo; n < N && (n <= liveHi || n <= reach || n <= nextHi); n++) {
       let out: number;
       let h: number;
-      if (emitting[n]) {
-        if (!fromExits) continue;
-        const a = state[n * 3 + 2]! + trans[n * 12 + 11]!;
-        const b = state[n * 3 + 1]! + trans[n * 12 + 7]!;
+      const o = n * 3;
+      let s0 = NEG;
+      let s1 = NEG;
+      let s2 = NEG;
+      const isEmitting = emitting[n] === 1;
+      if (isEmitting) {
+        // Beam pruning of frame t − 1.
+        s0 = state[o]!;
+        s1 = state[o + 1]!;
+        s2 = state[o + 2]!;
+        if (s0 < floor) state[o] = s0 = NEG;
+        if (s1 < floor) state[o + 1] = s1 = NEG;
+        if (s2 < floor) state[o + 2] = s2 = NEG;
+        const a = s2 + trans[n * 12 + 11]!;
+        const b = s1 + trans[n * 12 + 7]!;
         if (a >= b) {
           out = a;
-          h = stateHist[n * 3 + 2]!;
+          h = stateHist[o + 2]!;
         } else {
           out = b;
-          h = stateHist[n * 3 + 1]!;
+          h = stateHist[o + 1]!;
         }
       } else {
         out = nullScore[n]!;
         h = nullHist[n]!;
+        if (out !== NEG && n !== end) nullScore[n] = NEG;
       }
-      if (out === NEG) continue;
-      const arcEnd = arcStart[n + 1]!;
-      for (let k = arcStart[n]!; k < arcEnd; k++) {
-        const m = arcTo[k]!;
-        const v = out + arcWeight[k]!;
-        if (emitting[m]) {
-          if (v > entry[m]!) {
-            entry[m] = v;
-            entryHist[m] = h;
-            if (m > hi) hi = m;
+      if (out !== NEG) {
+        const arcEnd = arcStart[n + 1]!;
+        for (let k = arcStart[n]!; k < arcEnd; k++) {
+          const m = arcTo[k]!;
+          const v = out + arcWeight[k]!;
+          if (arcEmitting[k]) {
+            if (v > entry[m]!) {
+              entry[m] = v;
+              entryHist[m] = h;
+              if (m > nextHi) nextHi = m;
+            }
+          } else if (v > nullScore[m]!) {
+            nullScore[m] = v;
+            nullHist[m] = h;
+            if (m > reach) reach = m;
           }
-        } else if (v > nullScore[m]!) {
-          nullScore[m] = v;
-          nullHist[m] = h;
-          if (m > reach) reach = m;
         }
       }
-    }
-  };
-
-  propagate(false);
-  for (let t = 0; t < T; t++) {
-    const row = t * nColumns;
-    let best = NEG;
-    for (let n = lo; n <= hi; n++) {
-      if (!emitting[n]) continue;
-      const o = n * 3;
-      const s0 = state[o]!;
-      const s1 = state[o + 1]!;
-      const s2 = state[o + 2]!;
+      if (!isEmitting) continue;
       const e = entry[n]!;
-      if (s0 === NEG && s1 === NEG && s2 === NEG && e === NEG) continue;
+      if (!scoring || (s0 === NEG && s1 === NEG && s2 === NEG && e === NEG)) continue;
+      // Frame t. The entry is used up here.
+      entry[n] = NEG;
       const tr = n * 12;
       // state 2
       let v2 = s2 + trans[tr + 10]!;
@@ -191,7 +204,17 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
       let h0 = stateHist[o]!;
       if (e > v0) {
         v0 = e;
-        h0 = hist.push(n, t, entryHist[n]!);
+        if (hSize === hNode.length) {
+          hist.size = hSize;
+          hist.grow();
+          hNode = hist.node;
+          hStart = hist.start;
+          hPrev = hist.prev;
+        }
+        hNode[hSize] = n;
+        hStart[hSize] = t;
+        hPrev[hSize] = entryHist[n]!;
+        h0 = hSize++;
       }
       v0 += v0 === NEG ? 0 : data[row + cols[o]!]!;
       v1 += v1 === NEG ? 0 : data[row + cols[o + 1]!]!;
@@ -204,28 +227,18 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
       stateHist[o + 2] = h2;
       const m = v0 > v1 ? (v0 > v2 ? v0 : v2) : v1 > v2 ? v1 : v2;
       if (m > best) best = m;
-    }
-    // Beam pruning.
-    const floor = best - beam;
-    let firstLive = N;
-    lastLive = -1;
-    for (let n = lo; n <= hi; n++) {
-      let live = false;
-      for (let i = n * 3; i < n * 3 + 3; i++) {
-        if (state[i]! < floor) state[i] = NEG;
-        else if (state[i] !== NEG) live = true;
-      }
-      if (live) {
-        if (n < firstLive) firstLive = n;
-        lastLive = n;
+      if (m !== NEG) {
+        if (n < firstHeld) firstHeld = n;
+        lastHeld = n;
       }
     }
-    lo = firstLive;
-    entry.fill(NEG);
-    propagate(true);
+    floor = best - beam;
+    lo = firstHeld;
+    liveHi = lastHeld;
   }
-  const final = nullScore[graph.end]!;
-  const segments = final === NEG ? [] : backtrack(hist, nullHist[graph.end]!, T);
-  if (hist.node.length > MAX_KEPT_HISTORY) sharedHistory = new History();
+  hist.size = hSize;
+  const final = nullScore[end]!;
+  const segments = final === NEG ? [] : backtrack(hist, nullHist[end]!, T);
+  releaseHistory();
   return final === NEG ? undefined : { score: final, segments };
 }

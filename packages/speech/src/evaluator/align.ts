@@ -7,7 +7,7 @@ import { buildAlignmentGraph, buildSkippableGraph } from '../decoder/alignment-g
 import { decodePhoneLoop, phoneLoopUnits } from '../decoder/phone-loop';
 import { segmentFrameScores } from '../decoder/segment-scores';
 import type { SenoneScores } from '../decoder/senone-scores';
-import { viterbi } from '../decoder/viterbi';
+import { viterbi, type ViterbiResult } from '../decoder/viterbi';
 import type { DecodingGraph } from '../decoder/graph';
 import type { Segment } from '../decoder/history';
 import { misreadProbability, MISREAD_THRESHOLD, omittedDecisions } from './omission-model';
@@ -165,8 +165,15 @@ export function analyse(
   return analyseScores(model, plan, scorer.finish());
 }
 
-/** The searches (phone loop, forced and skippable alignments) and GOP on scored frames. */
-export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: SenoneScores): Analysis {
+/** The searches (phone loop, forced and skippable alignments) and GOP on scored frames. `knownPassA`:
+ *  the forced alignment already searched on these scores and plan.forced (vtln.ts mostLikelyWarp),
+ *  not searched again. */
+export function analyseScores(
+  model: AcousticModel,
+  plan: AnalysisPlan,
+  scores: SenoneScores,
+  knownPassA?: ViterbiResult,
+): Analysis {
   const { prons } = plan;
   const T = scores.nFrames;
   const emptyWords = (): WordAlignment[] => prons.map(() => ({ skipped: true, start: 0, end: -1, phones: [] }));
@@ -185,7 +192,7 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
   // (replaced, mispronounced) should stay in, to be scored by GOP.
   const cd = plan.contextDependent;
   const { forced, skippable: graph } = plan;
-  const passA = viterbi(forced, scores);
+  const passA = knownPassA ?? viterbi(forced, scores);
   const passB = viterbi(graph, scores);
   if (!passA || !passB) return { nFrames: T, words: emptyWords(), fillers: [], forcedFrame, loopFrame, loopPhones };
   const omission: OmissionEvidence[] = [];
@@ -239,9 +246,12 @@ export function analyseScores(model: AcousticModel, plan: AnalysisPlan, scores: 
   }
   const words = emptyWords();
   const fillers: FillerSegment[] = [];
+  // Without omitted words the final alignment is pass A, whose frame scores are known already.
+  const knownFrames = result === passA;
+  if (knownFrames) forcedFrame.set(aFrame);
   for (const seg of result.segments) {
     const node = final.nodes[seg.node]!;
-    segmentFrameScores(node.unit!, scores, seg.start, seg.end, forcedFrame);
+    if (!knownFrames) segmentFrameScores(node.unit!, scores, seg.start, seg.end, forcedFrame);
     const label = node.label;
     if (label.filler) {
       fillers.push({ phone: label.phone!, start: seg.start, end: seg.end, before: label.word ?? 0 });

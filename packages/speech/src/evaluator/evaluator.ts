@@ -130,11 +130,11 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
         if (done) throw new Error('Evaluation already finished');
         done = true;
         const plan = await planned;
-        const { scores } = mostLikelyWarp(plan.forced, [
+        const { scores, passA } = mostLikelyWarp(plan.forced, [
           { warp: baseWarp, scores: scorer.finish() },
           ...warped.map((w) => ({ warp: w.warp, scores: w.scorer.finish() })),
         ]);
-        const analysis = analyseScores(model, plan, scores);
+        const analysis = analyseScores(model, plan, scores, passA);
         return buildResult(analysis, text, words, plan.prons, category, nSamples);
       },
     };

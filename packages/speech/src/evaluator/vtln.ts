@@ -7,7 +7,7 @@
 // normalisation").
 import type { DecodingGraph } from '../decoder/graph';
 import type { SenoneScores } from '../decoder/senone-scores';
-import { viterbi } from '../decoder/viterbi';
+import { viterbi, type ViterbiResult } from '../decoder/viterbi';
 import type { Analysis } from './align';
 
 /**
@@ -43,20 +43,25 @@ export function alignmentLogLikelihood(a: Analysis): number {
 
 /** Of the scores of one reading under several warps (the first: warp 1), those whose forced
  *  alignment of every word (pass A) scores best; only they are analysed further. The first when
- *  no alignment is found under it (too short, no path). */
-export function mostLikelyWarp(forced: DecodingGraph, candidates: WarpedScores[]): WarpedScores {
+ *  no alignment is found under it (too short, no path). With several candidates, `passA` is the
+ *  forced alignment searched for the ones returned, for analyseScores to use instead of searching
+ *  it again. */
+export function mostLikelyWarp(
+  forced: DecodingGraph,
+  candidates: WarpedScores[],
+): WarpedScores & { passA?: ViterbiResult } {
   const first = candidates[0]!;
   if (candidates.length === 1) return first;
-  const firstScore = viterbi(forced, first.scores)?.score;
-  if (firstScore === undefined) return first;
+  const firstA = viterbi(forced, first.scores);
+  if (firstA === undefined) return first;
   let best = first;
-  let bestScore = firstScore;
+  let bestA = firstA;
   for (const c of candidates.slice(1)) {
-    const score = viterbi(forced, c.scores)?.score;
-    if (score !== undefined && score > bestScore) {
-      bestScore = score;
+    const a = viterbi(forced, c.scores);
+    if (a !== undefined && a.score > bestA.score) {
+      bestA = a;
       best = c;
     }
   }
-  return best;
+  return { ...best, passA: bestA };
 }
