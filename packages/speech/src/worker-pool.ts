@@ -35,12 +35,16 @@ export interface SpeechWorkerPoolOptions {
 }
 
 /**
- * How the pool judges capacity. A worker's cost is measured as it works: the milliseconds its
- * replies report for scoring each chunk and for each stream's alignment, per second of audio
- * (decaying over the last ~30 s of audio), starting from `costPerAudioSecond`. Children read in
- * real time, so a worker with n open streams needs n × cost of its time; the audio pushed but not
- * yet scored (its queue) takes queue × cost to score, and that is how long a stream finishing now
- * would wait beyond its own alignment.
+ * How the pool judges capacity. A worker's cost is measured as it works, in seconds of its time
+ * per second of audio: the milliseconds its replies report for scoring each chunk (decaying over
+ * the last ~30 s of audio pushed, starting from `costPerAudioSecond`), plus those of each stream's
+ * finish (the alignment and the recording's mux) spread over that stream's audio (decaying over
+ * the last ~60 s of audio finished). Children read in real time, so a worker with n open streams
+ * needs n × cost of its time; the audio pushed but not yet scored (its queue) takes queue × the
+ * scoring cost, and that is how long a stream finishing now would wait beyond its own finish.
+ * (A finish is counted against its own reading's audio, not against the audio of the moment it
+ * happens: a class that stops together would otherwise look, for the next ~30 s of audio, several
+ * times as costly as it is — the admission of 24–28 children measured before 28 November 2026.)
  */
 export interface SpeechCapacityOptions {
   /** Starting estimate of a worker's seconds of work per second of audio (default 0.25). */
@@ -55,6 +59,11 @@ export interface SpeechCapacityOptions {
    * longest queues (default 4000 ms).
    */
   shedQueuedMs?: number;
+  /**
+   * …and while (open streams + 1) × the recent finishes' mean time stays ≤ this (default 5000
+   * ms): if all of a worker's children stop reading at once, the last result waits about that long.
+   */
+  maxFinishQueueMs?: number;
 }
 
 /** startStream's refusal past capacity, and a stream's finish that took longer than the time limit. */
@@ -67,7 +76,7 @@ export class SpeechBusyError extends Error {
 
 /** The load of the pool's workers, as judged for load shedding. */
 export interface SpeechPoolLoad {
-  /** Measured seconds of work per second of audio. */
+  /** Measured seconds of a worker's time per second of audio (scoring and finishes). */
   costPerAudioSecond: number;
   /** The same from the workers' thread CPU time alone (null where it is not readable). */
   cpuCostPerAudioSecond: number | null;
@@ -119,6 +128,31 @@ export interface SpeechStream {
   abort(): void;
 }
 
+/**
+ * Work per second of audio, as decaying sums of the work (ms) and of the audio it was for (s):
+ * each note first decays both by e^(−audio / window), so the rate follows the last ~window
+ * seconds of audio.
+ */
+export class DecayingRate {
+  constructor(
+    private readonly window: number,
+    start = 0,
+    public audio = 0,
+  ) {
+    this.ms = start * 1000 * audio;
+  }
+  private ms: number;
+  note(ms: number, audioSeconds: number) {
+    const decay = Math.exp(-audioSeconds / this.window);
+    this.ms = this.ms * decay + ms;
+    this.audio = this.audio * decay + audioSeconds;
+  }
+  /** Seconds of work per second of audio (0 before any note). */
+  get rate(): number {
+    return this.audio > 0 ? this.ms / 1000 / this.audio : 0;
+  }
+}
+
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export class SpeechWorkerPool {
@@ -126,18 +160,18 @@ export class SpeechWorkerPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
-  /** Decaying sums of the work reported (ms) and of the audio it was for (s): cost = work / audio. */
-  private workMs: number;
-  private workAudio: number;
-  private workCpuMs = 0;
-  private workCpuAudio = 0;
-  private finishes = { n: 0, ms: 0, cpuMs: 0 };
+  /** The scoring of pushed chunks and the finishes, in wall time and in the workers' thread CPU. */
+  private readonly pushWall: DecayingRate;
+  private readonly pushCpu = new DecayingRate(30);
+  private readonly finishWall = new DecayingRate(60);
+  private readonly finishCpu = new DecayingRate(60);
+  /** The recent finishes' mean wall and CPU ms (decaying by finish). */
+  private readonly finishes = { n: 0, ms: 0, cpuMs: 0 };
 
   constructor(private readonly opts: SpeechWorkerPoolOptions = {}) {
     const size = opts.size ?? 2;
     // The starting estimate counts as 10 s of audio, so the first measurements move it quickly.
-    this.workAudio = 10;
-    this.workMs = (opts.capacity?.costPerAudioSecond ?? 0.25) * 1000 * this.workAudio;
+    this.pushWall = new DecayingRate(30, opts.capacity?.costPerAudioSecond ?? 0.25, 10);
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
@@ -218,24 +252,15 @@ export class SpeechWorkerPool {
     });
   }
 
-  /** Measured seconds of work per second of audio (see SpeechCapacityOptions). */
+  /** Measured seconds of a worker's time per second of audio (see SpeechCapacityOptions). */
   get costPerAudioSecond(): number {
-    return this.workMs / 1000 / this.workAudio;
+    return this.pushWall.rate + this.finishWall.rate;
   }
 
-  /** Work reported by a worker: `ms` for `audioSeconds` of audio (0 for an alignment). */
-  private noteWork(ms: number, audioSeconds: number, cpuMs?: number) {
-    const decay = Math.exp(-audioSeconds / 30);
-    this.workMs = this.workMs * decay + ms;
-    this.workAudio = this.workAudio * decay + audioSeconds;
-    if (cpuMs !== undefined) {
-      this.workCpuMs = this.workCpuMs * decay + cpuMs;
-      this.workCpuAudio = this.workCpuAudio * decay + audioSeconds;
-    }
-  }
-
-  private noteFinish(ms: number, cpuMs?: number) {
-    this.noteWork(ms, 0, cpuMs);
+  /** The finish of a stream of `audioSeconds`: wall ms and, where readable, the thread's CPU ms. */
+  private noteFinish(ms: number, cpuMs: number | undefined, audioSeconds: number) {
+    this.finishWall.note(ms, audioSeconds);
+    if (cpuMs !== undefined) this.finishCpu.note(cpuMs, audioSeconds);
     const f = this.finishes;
     f.n = f.n * 0.9 + 1;
     f.ms = f.ms * 0.9 + ms;
@@ -243,14 +268,14 @@ export class SpeechWorkerPool {
   }
 
   private queuedMs(slot: Slot): number {
-    return (slot.queued / SAMPLE_RATE) * this.costPerAudioSecond * 1000;
+    return (slot.queued / SAMPLE_RATE) * this.pushWall.rate * 1000;
   }
 
   /** The load as judged for load shedding (for logs and benchmarks). */
   load(): SpeechPoolLoad {
     return {
       costPerAudioSecond: this.costPerAudioSecond,
-      cpuCostPerAudioSecond: this.workCpuAudio > 0 ? this.workCpuMs / 1000 / this.workCpuAudio : null,
+      cpuCostPerAudioSecond: this.pushCpu.audio > 0 ? this.pushCpu.rate + this.finishCpu.rate : null,
       finishMs: this.finishes.n > 0 ? this.finishes.ms / this.finishes.n : null,
       finishCpuMs: this.finishes.n > 0 ? this.finishes.cpuMs / this.finishes.n : null,
       workers: this.slots.map((s) => ({
@@ -301,9 +326,12 @@ export class SpeechWorkerPool {
     const capacity = this.opts.capacity;
     // An idle worker always takes a stream (its wait is its own audio, even on a machine so busy
     // that one stream needs more than the worker gets); otherwise n + 1 streams must fit.
+    const finishMs = this.finishes.n > 0 ? this.finishes.ms / this.finishes.n : 0;
     const admits = (c: Slot) =>
       !capacity ||
-      ((c.openStreams === 0 || (c.openStreams + 1) * this.costPerAudioSecond <= (capacity.maxLoad ?? 0.9)) &&
+      ((c.openStreams === 0 ||
+        ((c.openStreams + 1) * this.costPerAudioSecond <= (capacity.maxLoad ?? 0.9) &&
+          (c.openStreams + 1) * finishMs <= (capacity.maxFinishQueueMs ?? 5000))) &&
         this.queuedMs(c) <= (capacity.maxQueuedMs ?? 2000));
     const candidates = this.slots.filter(admits);
     if (candidates.length === 0) throw new SpeechBusyError();
@@ -351,7 +379,10 @@ export class SpeechWorkerPool {
           ({ ms, cpuMs }) => {
             slot.queued -= n;
             entry.queued -= n;
-            if (ms > 0) this.noteWork(ms, n / SAMPLE_RATE, cpuMs);
+            if (ms > 0) {
+              this.pushWall.note(ms, n / SAMPLE_RATE);
+              if (cpuMs !== undefined) this.pushCpu.note(cpuMs, n / SAMPLE_RATE);
+            }
             this.shedIfBehind(slot);
           },
           (e: unknown) => {
@@ -369,7 +400,7 @@ export class SpeechWorkerPool {
           type: 'stream_finish',
           streamId,
         }).then(({ finishMs, finishCpuMs, ...res }) => {
-          if (finishMs) this.noteFinish(finishMs, finishCpuMs);
+          if (finishMs) this.noteFinish(finishMs, finishCpuMs, samples / SAMPLE_RATE);
           return res;
         });
         const timeout =

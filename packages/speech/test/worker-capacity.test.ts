@@ -2,7 +2,7 @@
 // and of the accepted streams it sheds the one that queued the most audio, not a child reading in
 // real time; once the queue is scored or dropped, streams are taken again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpeechBusyError, SpeechWorkerPool } from '../src/worker-pool';
+import { DecayingRate, SpeechBusyError, SpeechWorkerPool } from '../src/worker-pool';
 import { noisePcm, sentencePcm } from './stream-audio';
 
 const TEXT = 'We eat rice and fish for lunch.';
@@ -65,6 +65,46 @@ describe('SpeechWorkerPool capacity', () => {
     } finally {
       await full.close();
     }
+  });
+});
+
+describe('SpeechWorkerPool capacity: finishes', () => {
+  it("refuses a stream when the worker's children, stopping at once, would wait too long for their finishes", async () => {
+    const pool1 = new SpeechWorkerPool({
+      size: 1,
+      capacity: { costPerAudioSecond: 0.001, maxLoad: 100, maxFinishQueueMs: 1 },
+    });
+    try {
+      // Before any finish the finishes' time is unknown: a second stream is taken.
+      const a = pool1.startStream(TEXT);
+      const b = pool1.startStream(TEXT);
+      b.abort();
+      a.push(pcm);
+      await a.finish();
+      expect(pool1.load().finishMs).toBeGreaterThan(1);
+      // Now one finish takes more than 1 ms: an idle worker still takes one stream, not two.
+      const c = pool1.startStream(TEXT);
+      expect(() => pool1.startStream(TEXT)).toThrow(SpeechBusyError);
+      c.abort();
+    } finally {
+      await pool1.close();
+    }
+  });
+
+  it('counts a finish against its own reading, not against the audio of the moment it happens', () => {
+    // Ten children each read 8 s (scored at 40 ms per audio second), then all finish at once (60 ms
+    // each). Counted per reading: 60 / 8 = 7.5 ms per audio second, whatever else was pushed.
+    const scoring = new DecayingRate(30);
+    const finishes = new DecayingRate(60);
+    for (let s = 0; s < 80; s++) scoring.note(40, 1);
+    for (let i = 0; i < 10; i++) finishes.note(60, 8);
+    expect(scoring.rate).toBeCloseTo(0.04, 6);
+    expect(finishes.rate).toBeCloseTo(0.0075, 6);
+    // A start estimate counts as that much audio and fades as real work is noted.
+    const start = new DecayingRate(30, 0.25, 10);
+    expect(start.rate).toBeCloseTo(0.25, 6);
+    for (let s = 0; s < 120; s++) start.note(40, 1);
+    expect(start.rate).toBeLessThan(0.042);
   });
 });
 
