@@ -301,11 +301,15 @@ async function teacherSees(
 
     // Exported as a download task: the file is saved when it is ready.
     await page.goto(`${server.url}/#/homework-details/${homeworkId}`);
-    await page.getByTestId('submission-rate').waitFor();
-    await page.getByRole('button', { name: /Excelで書き出す/ }).hover();
-    const saved = page.waitForEvent('download');
-    await page.getByText('生徒別の得点', { exact: true }).click();
-    await page.getByTestId('export-ready').waitFor({ timeout: 60_000 });
+    const saved = page.waitForEvent('download', { timeout: 120_000 });
+    expect(await startExport(page, '生徒別の得点')).toMatch(/^200 /);
+    await page
+      .getByTestId('export-ready')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (err: unknown) => {
+        await page.screenshot({ path: path.join(shotsDir, 'export-ready-failed.png'), fullPage: true });
+        throw err;
+      });
     expect((await saved).suggestedFilename()).toMatch(/^生徒別の得点_.+\.xlsx$/);
     await page.goto(`${server.url}/#/download-manage`);
     await page.getByTestId('download-task').first().getByText('完了').waitFor();
@@ -317,19 +321,7 @@ async function teacherSees(
     await fs.writeFile(files, 'not a folder');
     try {
       await page.goto(`${server.url}/#/homework-details/${homeworkId}`);
-      // The menu opens on hover once the page's data is in (the button is disabled until then).
-      await page.getByTestId('submission-rate').waitFor();
-      const exportButton = page.getByRole('button', { name: /Excelで書き出す/ });
-      await expect.poll(() => exportButton.isEnabled()).toBe(true);
-      await page.mouse.move(0, 0); // from outside, so the hover opens the menu again
-      await exportButton.hover();
-      await page
-        .getByText('課題別の集計', { exact: true })
-        .click({ timeout: 30_000 })
-        .catch(async (err: unknown) => {
-          await page.screenshot({ path: path.join(shotsDir, 'export-menu-failed.png'), fullPage: true });
-          throw err;
-        });
+      expect(await startExport(page, '課題別の集計')).toMatch(/^200 /);
       await page.getByText(/ダウンロード管理から再試行できます。/).waitFor({ timeout: 60_000 });
     } finally {
       await fs.rm(files, { force: true });
@@ -352,6 +344,52 @@ async function teacherSees(
     await page.screenshot({ path: path.join(shotsDir, 'download-manage-e2e.png'), fullPage: true });
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Opens the results page's Excel menu and starts the export `label`, returning the create call's
+ * status and body. The menu opens on hover once the page's data is in (the button is disabled until
+ * then); a click on an item while the menu still zooms in can be lost on a loaded machine, so it
+ * hovers and clicks again while the call has not been sent (as `confirmCall` does for dialogs).
+ */
+async function startExport(page: Page, label: string): Promise<string> {
+  await page.getByTestId('submission-rate').waitFor();
+  const exportButton = page.getByRole('button', { name: /Excelで書き出す/ });
+  await expect.poll(() => exportButton.isEnabled(), { timeout: 30_000 }).toBe(true);
+  const isCreate = (r: { url(): string }) => new URL(r.url()).pathname === '/api/v2/download-task/create';
+  const reply = page.waitForResponse(isCreate, { timeout: 60_000 });
+  let sent = false;
+  const onRequest = (r: { url(): string }) => {
+    if (isCreate(r)) sent = true;
+  };
+  page.on('request', onRequest);
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (sent) return true;
+          await page.mouse.move(0, 0); // from outside, so the hover opens the menu again
+          await exportButton.hover();
+          await page
+            .getByText(label, { exact: true })
+            .click({ timeout: 5_000 })
+            .catch(() => undefined);
+          // A click that was taken sends the call at once: wait for it before clicking again.
+          if (!sent) await page.waitForRequest(isCreate, { timeout: 5_000 }).catch(() => undefined);
+          return sent;
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe(true)
+      .catch(async (err: unknown) => {
+        await page.screenshot({ path: path.join(shotsDir, 'export-menu-failed.png'), fullPage: true });
+        throw err;
+      });
+    const r = await reply;
+    return `${r.status()} ${(await r.text()).slice(0, 300)}`;
+  } finally {
+    page.off('request', onRequest);
   }
 }
 
