@@ -259,8 +259,11 @@ export class SpeechWorkerPool {
 
   /** The finish of a stream of `audioSeconds`: wall ms and, where readable, the thread's CPU ms. */
   private noteFinish(ms: number, cpuMs: number | undefined, audioSeconds: number) {
-    this.finishWall.note(ms, audioSeconds);
-    if (cpuMs !== undefined) this.finishCpu.note(cpuMs, audioSeconds);
+    // A reading with no audio (stopped at once) has no seconds to spread its finish over.
+    if (audioSeconds > 0) {
+      this.finishWall.note(ms, audioSeconds);
+      if (cpuMs !== undefined) this.finishCpu.note(cpuMs, audioSeconds);
+    }
     const f = this.finishes;
     f.n = f.n * 0.9 + 1;
     f.ms = f.ms * 0.9 + ms;
