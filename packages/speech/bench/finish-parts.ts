@@ -1,14 +1,14 @@
 /**
- * CPU of the parts of a stream's finish (issue 11, item 6): the bench sentence of
- * bench:streams (7.7 s, TTS) pushed in the recorder's 3,200-sample chunks, then, each timed on its
- * own: the whole finish of a stream (EvaluationStream.finish: the scorer's finish, analyseScores and
- * the result), the scorer's finish (the static stream's scores on the shortlists, and their
- * mixing), the phone loop, the forced (A) and skippable (B) alignments alone, and the whole
- * analysis (analyseScores: the phone loop, A, B, the final alignment and GOP). ms of CPU of the
- * process (process.cpuUsage: V8's compiler and GC threads included), median (min) of RUNS runs
- * (default 24) after WARMUP runs (default 2). V8 keeps compiling the functions a finish calls once
- * (expert features, omission model, …) for dozens of finishes; WARMUP=100 leaves that out.
- * `scorer.finish JS` is the scorer's finish of the same audio with its WebAssembly kernels off
+ * CPU of the parts of a stream's finish (docs/speech-service.md, "The finish, made cheaper"): the
+ * bench sentence of bench:streams (7.7 s, TTS) pushed in the recorder's 3,200-sample chunks, then,
+ * each timed on its own: the whole finish of a stream (EvaluationStream.finish: the scorer's
+ * finish, analyseScores and the result), the scorer's finish (the static stream's scores on the
+ * shortlists, and their mixing), the phone loop, the forced (A) and skippable (B) alignments alone,
+ * and the whole analysis (analyseScores: the phone loop, A, B, the final alignment and GOP). ms of
+ * CPU of the process (process.cpuUsage: V8's compiler and GC threads included), median (min) of
+ * RUNS runs (default 24) after WARMUP runs (default 2). V8 keeps compiling the functions a finish
+ * calls once (expert features, omission model, …) for dozens of finishes; WARMUP=100 leaves that
+ * out. `scorer.finish JS` is the scorer's finish of the same audio with its WebAssembly kernels off
  * (the static stream's shortlists, the top 4, the mixing: the same scores, computed in JS).
  *
  *   npx tsx packages/speech/bench/finish-parts.ts

@@ -1,8 +1,8 @@
 /**
- * CPU of one streamed evaluation per second of audio, by part (issue 11, item 6): a sentence read
- * by the TTS is pushed in the recorder's 3,200-sample chunks (as the speech worker receives them),
- * each chunk scored and encoded into the recording as worker.ts does, then finish() (the
- * alignment) and the recording's mux. Single thread, no server.
+ * CPU of one streamed evaluation per second of audio, by part (docs/speech-service.md, "The
+ * evaluator's cost"): a sentence read by the TTS is pushed in the recorder's 3,200-sample chunks
+ * (as the speech worker receives them), each chunk scored and encoded into the recording as
+ * worker.ts does, then finish() (the alignment) and the recording's mux. Single thread, no server.
  *
  *   npx tsx packages/speech/bench/stream-cost.ts [--runs 5] [--text "…"] [--json out.json]
  *

@@ -1,5 +1,6 @@
-// The WebAssembly SIMD Gaussian scoring (issue 11, item 6) gives the log densities that
-// gaussianScore computes one Gaussian at a time, to float32 precision, and the scorer uses it.
+// The WebAssembly SIMD Gaussian scoring (docs/speech-service.md, "The evaluator's cost") gives the
+// log densities that gaussianScore computes one Gaussian at a time, to float32 precision, and the
+// scorer uses it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gaussianScore, insertTop, topK, TOP_N } from '../src/decoder/senone-scores';
 import { simdGaussians } from '../src/decoder/simd-gaussians';

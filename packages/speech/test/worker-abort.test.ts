@@ -1,6 +1,6 @@
-// Aborting a stream drops the audio still queued for it at once (issue 12, point 8a): a worker
-// scores one pushed chunk per macrotask, so an abort (or another stream's finish) never waits
-// behind the audio of streams whose clients have gone.
+// Aborting a stream drops the audio still queued for it at once (docs/speech-service.md, "Limits of
+// the socket"): a worker scores one pushed chunk per macrotask, so an abort (or another stream's
+// finish) never waits behind the audio of streams whose clients have gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpeechWorkerPool } from '../src/worker-pool';
 import { noisePcm, sentencePcm } from './stream-audio';

@@ -1,6 +1,6 @@
-// Load shedding (issue 11, item 6): the pool refuses a stream while its worker's queue is long,
-// and of the accepted streams it sheds the one that queued the most audio, not a child reading in
-// real time; once the queue is scored or dropped, streams are taken again.
+// Load shedding (docs/speech-service.md, "Load shedding"): the pool refuses a stream while its
+// worker's queue is long, and of the accepted streams it sheds the one that queued the most audio,
+// not a child reading in real time; once the queue is scored or dropped, streams are taken again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DecayingRate, SpeechBusyError, SpeechWorkerPool } from '../src/worker-pool';
 import { noisePcm, sentencePcm } from './stream-audio';

@@ -30,7 +30,7 @@ interface Packet {
   duration: number;
 }
 
-/** The OpusHead identification header (RFC 7845 §5.1), the CodecPrivate of a WebM Opus track. */
+/** The OpusHead identification header (RFC 7845, section 5.1): the CodecPrivate of a WebM Opus track. */
 function opusHead(inputSampleRate: number): Uint8Array {
   const head = Buffer.alloc(19);
   head.write('OpusHead', 0, 'latin1');

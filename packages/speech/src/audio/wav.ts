@@ -1,5 +1,5 @@
 // WAV (RIFF) reading and writing. Only uncompressed PCM at 8 or 16 bits is accepted; the error
-// messages are the product specification's, verbatim (spec §5).
+// messages are the product specification's recorder and audio messages, verbatim.
 
 export const WAV_ERRORS = {
   invalid: 'Invalid WAV file',

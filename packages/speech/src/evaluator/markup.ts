@@ -1,6 +1,6 @@
-// evaluate_html and evaluate_text. The HTML marks each expected word with its colour band
-// (spec §9: ≥ 80 good, ≥ 60 medium, < 60 bad) and keeps the text between words; every piece of
-// text is escaped, so the markup can only contain our own span tags.
+// evaluate_html and evaluate_text. The HTML marks each expected word with its colour band (≥ 80
+// good, ≥ 60 medium, < 60 bad, the teacher app's score colours) and keeps the text between words;
+// every piece of text is escaped, so the markup can only contain our own span tags.
 import type { TextWord } from '../text/tokenize';
 import type { WordResult } from './types';
 

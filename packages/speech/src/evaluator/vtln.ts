@@ -1,10 +1,10 @@
-// Vocal tract length normalisation per reading (issue 18, item 4): the reading is also scored with
-// the mel filterbank warped by each factor of a grid (frontend/mfcc.ts; one incremental scorer
-// per factor, fed while the audio arrives); the scores whose forced alignment explains the audio
-// best are analysed — the classic choice of the warp by likelihood. Each factor adds one
-// evaluation's CPU, so it is off unless asked for (ONDOKU_SPEECH_VTLN=0.8 or createEvaluator's
-// `vtln`); measurements on speechocean762: packages/speech/README.md ("Vocal tract length
-// normalisation").
+// Vocal tract length normalisation per reading (docs/speech-service.md, "Who reads"): the reading
+// is also scored with the mel filterbank warped by each factor of a grid (frontend/mfcc.ts; one
+// incremental scorer per factor, fed while the audio arrives); the scores whose forced alignment
+// explains the audio best are analysed — the classic choice of the warp by likelihood. Each factor
+// adds one evaluation's CPU, so it is off unless asked for (ONDOKU_SPEECH_VTLN=0.8 or
+// createEvaluator's `vtln`); measurements on speechocean762: packages/speech/README.md ("Vocal
+// tract length normalisation").
 import type { DecodingGraph } from '../decoder/graph';
 import type { SenoneScores } from '../decoder/senone-scores';
 import { viterbi, type ViterbiResult } from '../decoder/viterbi';

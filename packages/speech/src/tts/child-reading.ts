@@ -1,8 +1,9 @@
-// Children's readings for the demo school and tests (issue 16.7): a text read by a text-to-speech
-// voice that is NOT the library's model voice, at the reader's own speed, in a noisy room, and —
-// for some readers — with one word left out or read as another word. The result is 16 kHz mono
-// PCM, ready to be streamed to the evaluator like a browser recording. Deterministic: the same
-// text and profile always give the same samples (seeded noise and word choice).
+// Children's readings for the demo school and tests (docs/seed.md, "How the recordings are made"):
+// a text read by a text-to-speech voice that is NOT the library's model voice, at the reader's own
+// speed, in a noisy room, and — for some readers — with one word left out or read as another word.
+// The result is 16 kHz mono PCM, ready to be streamed to the evaluator like a browser recording.
+// Deterministic: the same text and profile always give the same samples (seeded noise and word
+// choice).
 import { TARGET_SAMPLE_RATE } from '../audio/resample';
 import { synthesize } from './synthesize';
 

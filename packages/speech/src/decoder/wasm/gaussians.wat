@@ -1,6 +1,7 @@
-;; Log densities of every Gaussian of n codebooks of one feature stream, four at a time with
-;; 128-bit SIMD (issue 11, item 6), and (shortlisted, below) of the static stream's shortlisted
-;; Gaussians at the finish. Compiled to gaussians-wasm.ts by scripts/build-gaussians-wasm.mjs.
+;; Log densities of every Gaussian of n codebooks of one feature stream, four at a time with 128-bit
+;; SIMD (docs/speech-service.md, "The evaluator's cost"), and (shortlisted, below) of the static
+;; stream's shortlisted Gaussians at the finish. Compiled to gaussians-wasm.ts by
+;; scripts/build-gaussians-wasm.mjs.
 ;;
 ;; score(x, p, n, len, dens, out):
 ;;   x     byte offset of the stream's len feature values (f32)
@@ -53,9 +54,10 @@
         (local.set $out (local.get $oend))
         (local.set $cb (i32.add (local.get $cb) (i32.const 1)))
         (br $cbs))))
-  ;; The static stream of one frame on its shortlist (issue 11, item 6, the finish): for each of n
-  ;; codebooks, its nsl shortlisted Gaussians scored in float64 and the best four kept, exactly as
-  ;; IncrementalScorer's JS loop does (the same operations in the same order, so the same bits):
+  ;; The static stream of one frame on its shortlist, at the finish (docs/speech-service.md, "The
+  ;; static stream's finish in WebAssembly"): for each of n codebooks, its nsl shortlisted Gaussians
+  ;; scored in float64 and the best four kept, exactly as IncrementalScorer's JS loop does (the same
+  ;; operations in the same order, so the same bits):
   ;; acc = norm, then for each dimension i in order, acc -= ((x_i − mean_i)² · precision_i); a
   ;; Gaussian enters the list if acc > the list's last (f32) value, shifting past values < acc
   ;; (ties keep the earlier one first); values are stored as f32. Two Gaussians per f64x2 (lane 0
