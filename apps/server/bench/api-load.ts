@@ -1,12 +1,14 @@
 /**
- * Benchmark of the teacher calls on a region-size data set (issue 11): for the embedded
- * PostgreSQL and an external one (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
- * a fresh database is created there and dropped; BENCH_DATABASE_URL=none skips it), the app runs
- * in a child process (bench/api-server.ts) seeded with one teacher, 100 classes × 60 students and
- * 3,000 homework (with their children and topics); 50 keep-alive clients of our own load each call for a fixed time over
- * loopback; a minimal Fastify server answering SELECT 1 through pg on the same database is the
- * reference, loaded right before each call (the ratio is call / that reference). Then an export of every student, timed, while the server's event-loop delay is
- * monitored and /api/health is probed. Prints one table.
+ * Benchmark of the teacher calls on a region-size data set (docs/benchmarks.md, "Per-request cost
+ * of the teacher calls"; target p95 ≤ 30 ms at 50 clients): for the embedded PostgreSQL and an
+ * external one (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a fresh
+ * database is created there and dropped; BENCH_DATABASE_URL=none skips it), the app runs in a child
+ * process (bench/api-server.ts) seeded with one teacher, 100 classes × 60 students and 3,000
+ * homework (with their children and topics); 50 keep-alive clients of our own load each call for a
+ * fixed time over loopback; a minimal Fastify server answering SELECT 1 through pg on the same
+ * database is the reference, loaded right before each call (the ratio is call / that reference).
+ * Then an export of every student, timed, while the server's event-loop delay is monitored and
+ * /api/health is probed. Prints one table.
  * Run: npm run bench:api [-- --seconds 5 --clients 50 --only homework]
  */
 import { fork, type ChildProcess } from 'node:child_process';

@@ -149,8 +149,9 @@ if (values.reference) {
   // In slices of one class-year (600), as an import of that size would be.
   for (let s = 0; s < list.length; s += 600) await createStudents(db, box, teacher.id, list.slice(s, s + 600));
   const tStudents = performance.now();
-  // 3,000 homework for the one teacher (issue 15: the list at that size), each to one class
-  // (60 children, 4 in 5 submitted), two topics each; delivered every 3 hours back from now.
+  // 3,000 homework for the one teacher (docs/homework.md, "Bench": the list at that size), each to
+  // one class (60 children, 4 in 5 submitted), two topics each; delivered every 3 hours back from
+  // now.
   const now = Date.now();
   const ids = [...classIds.values()];
   const HOMEWORK = 3000;

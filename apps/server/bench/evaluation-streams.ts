@@ -1,9 +1,9 @@
 /**
- * Benchmark of the evaluation socket (issue 16, acceptance): children read a ~10 s sentence in
- * real time (3,200 samples every 200 ms, like the web recorder, raw PCM) to one server process
- * (bench/evaluation-server.ts, a child process with its speech workers), each with a child's
- * ticket, so every result is stored with its recording as in production. Measured: the time from
- * the last frame to the result.
+ * Benchmark of the evaluation socket (docs/speech-service.md, "Benchmark: children reading at
+ * once"): children read a ~10 s sentence in real time (3,200 samples every 200 ms, like the web
+ * recorder, raw PCM) to one server process (bench/evaluation-server.ts, a child process with its
+ * speech workers), each with a child's ticket, so every result is stored with its recording as in
+ * production. Measured: the time from the last frame to the result.
  *
  * Prints, side by side: the latency with 8 simultaneous children (p50/p95), and the largest
  * number of children reading at once that the process serves with the p95 result time after the

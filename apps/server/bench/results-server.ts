@@ -1,17 +1,17 @@
 /**
- * The server side of bench/results-load.ts (issues 16 and 17), run as a child process so the load
- * client never shares the server's event loop. Opens the database (embedded in a temporary
- * DATA_DIR, or `--url`), migrates and builds:
+ * The server side of bench/results-load.ts (docs/benchmarks.md, "Submissions and results at region
+ * size"), run as a child process so the load client never shares the server's event loop. Opens the
+ * database (embedded in a temporary DATA_DIR, or `--url`), migrates and builds:
  *
  * 1. **Real evaluations.** Three sentences read by a child's voice (the seed's recorder: text to
  *    speech with a reader profile, scored by the real evaluator on the speech workers; cached in
  *    the tests' synthesis cache, so a second run evaluates nothing).
- * 2. **The submission bench** (issue 16): a class of `--children` children of region01 signed in
+ * 2. **The submission bench**: a class of `--children` children of region01 signed in
  *    (student tokens), a homework of the three sentences published through `publishHomework`,
  *    and for every child `--rounds` × 3 results stored through `storeEvaluation` (the socket's
  *    own store: the recording behind the storage, the row under a new sid), so each child can
  *    submit the topic `--rounds` times over HTTP without running the evaluator again.
- * 3. **Region-size results** (issue 17): 20 teachers × 10 classes × 30 children (6,000, through
+ * 3. **Region-size results**: 20 teachers × 10 classes × 30 children (6,000, through
  *    `createStudents`), 15 weekly homework per class (3,000) of 5 two-sentence topics; 4 in 5
  *    children hand each homework in with two tries of every topic. Attempts, answers,
  *    evaluation results, topic progress, hand-in times and the homework counters are written by

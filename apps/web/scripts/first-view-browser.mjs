@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * First-view weight measured in a real browser (issue 11, point 3): the cross-check of
- * first-view.mjs. Starts the built server (`npm run build` first) on a free port with an empty
+ * First-view weight measured in a real browser (docs/benchmarks.md, "First view"): the cross-check
+ * of first-view.mjs. Starts the built server (`npm run build` first) on a free port with an empty
  * DATA_DIR as the e2e harness does, creates a teacher with the operator command, and drives
- * Debian's Chromium headless (playwright-core): the login page, then sign-in → homework list,
- * each left idle for 3 s so idle-time loads count. Sums the transferred bytes (encoded body,
- * as compressed by the server) of every JS and CSS reply, once with brotli and once with gzip
- * only (Accept-Encoding), and prints them.
+ * Debian's Chromium headless (playwright-core): the login page, then sign-in → homework list, each
+ * left idle for 3 s so idle-time loads count. Sums the transferred bytes (encoded body, as
+ * compressed by the server) of every JS and CSS reply, once with brotli and once with gzip only
+ * (Accept-Encoding), and prints them.
  *
  * Usage: npm run build && npm run bench:first-view-browser -- [--files] [--shots DIR]
  * (--shots: the login page and the homework list at 1024 px, the homework list, its account menu

@@ -11,7 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Migration 0010 run again over rows written before the contract normalised (issue 13 edge 9). */
+/**
+ * Migration 0010 run again over rows written before the contract normalised (docs/classes.md,
+ * "Edges": IME input).
+ */
 const migration = readFileSync(new URL('./migrations/0010_normalize_names.sql', import.meta.url), 'utf8');
 const runMigration = async () => {
   for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));

@@ -13,12 +13,12 @@ import {
 import type { HandInPlan } from './submissions.js';
 
 /**
- * Demo homework for teacher01 (issue 15.7): every type and state — open, scheduled, overdue,
- * finished, a periodic plan with distributions already made, a word test, headquarters homework —
- * through the publishing service the calls use (with `now` set in the past for the older ones).
- * The material comes from whatever library is installed; without any, it logs and skips.
- * Nothing is marked submitted here: it answers which homework the children hand in, and how many
- * of them, and seed/submissions.ts has them do it through the real path (docs/seed.md).
+ * Demo homework for teacher01 (docs/homework.md, "Demo data"): every type and state — open,
+ * scheduled, overdue, finished, a periodic plan with distributions already made, a word test,
+ * headquarters homework — through the publishing service the calls use (with `now` set in the past
+ * for the older ones). The material comes from whatever library is installed; without any, it logs
+ * and skips. Nothing is marked submitted here: it answers which homework the children hand in, and
+ * how many of them, and seed/submissions.ts has them do it through the real path (docs/seed.md).
  */
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

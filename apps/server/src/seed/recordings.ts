@@ -15,11 +15,11 @@ import type { SpeechService } from '../modules/evaluation/speech-service.js';
 import { TTS_ENGINE } from '../modules/library/index.js';
 
 /**
- * Children's recordings for the demo school (issue 16.7, docs/seed.md): a library text read by a
- * demo child (`ReaderProfile`: a text-to-speech voice other than the model voice, a speed, room
- * noise, and for some readings a skipped or replaced word), synthesised on the speech worker
- * threads and scored by the real evaluator on those threads — streamed in 100 ms chunks, as the
- * evaluation socket streams a browser's audio. Nothing of it runs on the event loop.
+ * Children's recordings for the demo school (docs/seed.md, "How the recordings are made"): a
+ * library text read by a demo child (`ReaderProfile`: a text-to-speech voice other than the model
+ * voice, a speed, room noise, and for some readings a skipped or replaced word), synthesised on the
+ * speech worker threads and scored by the real evaluator on those threads — streamed in 100 ms
+ * chunks, as the evaluation socket streams a browser's audio. Nothing of it runs on the event loop.
  *
  * Cached under TTS_CACHE_DIR/children (kept between runs, like the library's synthesis cache):
  * the recording as a 16 kHz WAV keyed by sha256(engine, generator version, text, profile), and

@@ -124,7 +124,10 @@ export const homeworkRecipients = pgTable(
     reissueEndTime: timestamp('reissue_end_time', { withTimezone: true }),
     /** Set by the students' side when the child has submitted every topic. */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    /** Periodic plans with review_missed: the child's own missed words and sentences (issue 15.6). */
+    /**
+     * Periodic plans with review_missed: the child's own missed words and sentences
+     * (docs/homework.md, "Periodic plans").
+     */
     reviewItems: jsonb('review_items').$type<unknown[]>(),
   },
   (t) => [

@@ -124,7 +124,7 @@ export const attempts = pgTable(
   ],
 );
 
-/** A word whose judgement a teacher corrected on an answer paper (issue 17). */
+/** A word whose judgement a teacher corrected on an answer paper (docs/results.md, "Correcting a word"). */
 export interface WordCorrection {
   index: number;
   type: 'normal' | 'mispronounced';

@@ -3,7 +3,7 @@ import { homework } from './homework.js';
 import { teachers } from './teachers.js';
 
 /**
- * The homework-comment draft of spec §3 (modules/results, docs/results.md): one per teacher and
+ * The homework-comment draft (modules/results, docs/results.md, "Commentary"): one per teacher and
  * homework, written by the commentary page's autosave. `content` is the serialized text as the
  * editor holds it; `visible` is the form's visibility flag.
  */

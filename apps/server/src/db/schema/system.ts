@@ -1,7 +1,7 @@
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { teachers } from './teachers.js';
 
-/** The single row of the operations status (spec §4: 0 disabled, 1 tips, 2 normal). */
+/** The single row of the operations status (0 disabled, 1 tips, 2 normal, as the web app reads it). */
 export const systemStatus = pgTable('system_status', {
   id: integer('id').primaryKey().default(1),
   status: integer('status').notNull().default(2),

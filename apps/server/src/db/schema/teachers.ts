@@ -40,7 +40,7 @@ export const authTokens = pgTable('auth_tokens', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
-/** One-time sign-in keys issued by an operator (spec §1 "login with a one-time key"). */
+/** One-time sign-in keys issued by an operator (pass-card-login: a one-time key in the address). */
 export const passCardKeys = pgTable('pass_card_keys', {
   id: serial('id').primaryKey(),
   keyHash: text('key_hash').notNull().unique(),
