@@ -67,12 +67,13 @@ describe('forgotten password', () => {
     await visible(page, '確認コードを送信しました').toBe(true);
     const code = codeOf(await waitForMail(server.url, forgetful.email, RESET_SUBJECT));
 
-    // The §5 rules in the form, with the spec's messages.
+    // The password rules in the form (6–20 half-width letters and digits, both entries alike), with
+    // the spec's messages.
     await page.getByPlaceholder('123456').fill(code);
     await page.getByPlaceholder('新しいパスワード', { exact: true }).fill('abcdefgh');
     await page.getByPlaceholder('新しいパスワード（確認）').fill('abcdefgh1');
     await page.getByRole('button', { name: 'パスワードを再設定' }).click();
-    // Letters only: the message says what is wrong (issue 13 edge 10).
+    // Letters only: the message says what is wrong (docs/classes.md, "Edges": passwords).
     await visible(page, 'パスワードは英字と数字を組み合わせてください。').toBe(true);
     await page.getByPlaceholder('新しいパスワード', { exact: true }).fill('haru2026');
     await page.getByRole('button', { name: 'パスワードを再設定' }).click();
@@ -129,7 +130,7 @@ describe('account screen', () => {
     await visible(page, '無効な文字が含まれています。修正してください。').toBe(true);
     await screenshot(page, 'person-profile-errors');
     // Over the maximum: the spec's toast, and the text stays as typed and invalid, never cut
-    // (issue 13 edge 8).
+    // (docs/classes.md, "Edges": over-long input).
     await nickname.fill('あ'.repeat(25));
     await visible(page, '字数制限を超えています').toBe(true);
     expect(await nickname.inputValue()).toBe('あ'.repeat(25));
@@ -154,7 +155,7 @@ describe('account screen', () => {
     await visible(page, 'メールアドレスを変更しました。').toBe(true);
     await expect.poll(() => page.getByTestId('current-email').textContent()).toBe(changed);
 
-    // Password: the §5 rules, then the change.
+    // Password: the rules (6–20 letters and digits, different from the old one), then the change.
     const card = page.getByTestId('password-card');
     await card.getByPlaceholder('現在のパスワード').fill('pass1234');
     await card.getByPlaceholder('新しいパスワード', { exact: true }).fill('pass1234');

@@ -13,9 +13,9 @@ import {
 } from './harness';
 
 /**
- * Issue 13, "Edges a teacher hit": what a teacher sees when a load fails, an id is unknown, a name
- * is too long, an id is typed through a Japanese IME, a button is double-clicked, and which title
- * each tab shows. The spec seeds its own teacher and classes.
+ * Edges a teacher hit (docs/classes.md, "Edges"): what a teacher sees when a load fails, an id is
+ * unknown, a name is too long, an id is typed through a Japanese IME, a button is double-clicked,
+ * and which title each tab shows. The spec seeds its own teacher and classes.
  */
 const server = sharedServer();
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -78,7 +78,7 @@ describe('edges a teacher hit (issue 13)', () => {
     await page.route('**/api/v2/team/my-team-rows**', (route) => route.abort('internetdisconnected'));
     await page.goto(`${server.url}/#/grades`);
     await page.reload();
-    // Spec §8: a failed GET asks whether to retry; the teacher gives up.
+    // A failed GET asks whether to retry (up to 4 times); the teacher gives up.
     const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '通信エラー' });
     await dialog.getByRole('button', { name: 'キャンセル' }).click();
     await expect.poll(() => page.getByTestId('load-error').isVisible()).toBe(true);

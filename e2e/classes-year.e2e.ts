@@ -17,10 +17,10 @@ import {
 } from './harness';
 
 /**
- * A child's life in the school (issue 13): moving a student between classes and back from
- * クラス未所属, deleting a class (and undoing it), and the April roll-over on a small school made
- * through the API. One browser session for the whole spec: the steps follow each other as a
- * teacher would do them.
+ * A child's life in the school (docs/classes.md, "A school year"): moving a student between classes
+ * and back from クラス未所属, deleting a class (and undoing it), and the April roll-over on a small
+ * school made through the API. One browser session for the whole spec: the steps follow each other
+ * as a teacher would do them.
  */
 const server = sharedServer();
 let browser: Awaited<ReturnType<typeof openBrowser>>;

@@ -115,7 +115,7 @@ describe('classes and student accounts', () => {
     // Create: the ≤ 20 rule is shown in Japanese, then a valid name works.
     await page.getByRole('button', { name: 'クラスを作成' }).click();
     // Over 20 characters: the spec's toast, and the text stays as typed and invalid (never cut,
-    // issue 13 edge 8); an emoji is refused on submit.
+    // docs/classes.md, "Edges": over-long input); an emoji is refused on submit.
     await page.getByLabel('クラス名').fill('あ'.repeat(21));
     await expect.poll(() => visible(page, '字数制限を超えています')).toBe(true);
     expect(await page.getByLabel('クラス名').inputValue()).toBe('あ'.repeat(21));

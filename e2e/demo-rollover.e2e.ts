@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiSignIn, confirmCall, openBrowser, screenshot, sharedServer, signInThroughForm } from './harness';
 
 /**
- * The April roll-over on the demo school (issue 13): the shared server holds the demo accounts,
- * classes and children (e2e/global-setup.ts starts it with `SEED_DEMO=classes`, the same seed
- * `npm start` runs, without the term of homework whose readings would keep the speech workers
- * busy; no other spec signs in as a demo account), and teacher01 takes the year
- * forward in the browser with the wizard's own suggestions: 3年1組 → 4年1組, 3年2組 → 4年2組,
- * 5年1組 → 6年1組. Then every class and every child is checked through the API. (The same
- * roll-over with the term of homework, whose counts stay, is apps/server/src/seed/demo-homework.test.ts.)
+ * The April roll-over on the demo school (docs/classes.md, "The April roll-over"): the shared
+ * server holds the demo accounts, classes and children (e2e/global-setup.ts starts it with
+ * `SEED_DEMO=classes`, the same seed `npm start` runs, without the term of homework whose readings
+ * would keep the speech workers busy; no other spec signs in as a demo account), and teacher01
+ * takes the year forward in the browser with the wizard's own suggestions: 3年1組 → 4年1組,
+ * 3年2組 → 4年2組, 5年1組 → 6年1組. Then every class and every child is checked through the API.
+ * (The same roll-over with the term of homework, whose counts stay, is
+ * apps/server/src/seed/demo-homework.test.ts.)
  */
 const server = sharedServer();
 let browser: Awaited<ReturnType<typeof openBrowser>>;

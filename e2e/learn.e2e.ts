@@ -250,7 +250,7 @@ async function topicIds(page: Page, homeworkId: number) {
   return list.rows.find((r) => r.homework_id === homeworkId)!.topics.map((t) => t.topic_id);
 }
 
-/** The teacher's side of the same submission, in a browser of their own (issues 16 and 17). */
+/** The teacher's side of the same submission, in a browser of their own (docs/results.md). */
 async function teacherSees(
   homeworkId: number,
   title: string,

@@ -1,9 +1,10 @@
 /**
- * Benchmark of submissions and results at region size (issues 16 and 17), side by side on the
- * embedded PostgreSQL and an external one (BENCH_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test; a fresh database is made there and dropped;
- * BENCH_DATABASE_URL=none skips it). The server runs in a child process (bench/results-server.ts,
- * which builds the data set: see there). Measured over loopback with keep-alive clients:
+ * Benchmark of submissions and results at region size (docs/benchmarks.md, "Submissions and results
+ * at region size"), side by side on the embedded PostgreSQL and an external one
+ * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a fresh database is made
+ * there and dropped; BENCH_DATABASE_URL=none skips it). The server runs in a child process
+ * (bench/results-server.ts, which builds the data set: see there). Measured over loopback with
+ * keep-alive clients:
  *
  * - submission: `--children` children at once (50), each submitting the topic `--rounds` times
  *   through POST /api/v2/student/submit-topic, naming results stored beforehand by the socket's
