@@ -1,7 +1,8 @@
 /**
- * Dates as a Japanese school reads them (issue 13 edge 12): 2026年4月8日(水), always in the school's
- * time zone (Asia/Tokyo), whatever the time zone of the server or the browser. The server's xlsx
- * exports and file names and the web app's screens use these, so a date is never UTC ISO text.
+ * Dates as a Japanese school reads them (docs/classes.md, "Edges": dates): 2026年4月8日(水), always in
+ * the school's time zone (Asia/Tokyo), whatever the time zone of the server or the browser. The
+ * server's xlsx exports and file names and the web app's screens use these, so a date is never UTC
+ * ISO text.
  */
 export const SCHOOL_TIME_ZONE = 'Asia/Tokyo';
 

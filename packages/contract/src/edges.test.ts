@@ -16,8 +16,9 @@ import {
 } from './index.js';
 
 /**
- * Issue 13 edges 7, 9, 10, 11: the contract's messages are always ours (never zod's own text),
- * typed input is NFKC-normalised at the edge, and password and e-mail messages say what is wrong.
+ * Edges a teacher hit (docs/classes.md, "Edges"): the contract's messages are always ours (never
+ * zod's own text), typed input is NFKC-normalised at the edge, and password and e-mail messages say
+ * what is wrong.
  */
 
 // zod's own messages, whatever the locale, end up here: a message equal to it leaked.

@@ -16,31 +16,31 @@ export const ErrorCode = {
   LOGIN_RATE_LIMITED: 10002,
   PASS_CARD_INVALID: 10003,
   PASSWORD_DECRYPT_FAILED: 10004,
-  /** Account self-service (issue 3). */
+  /** Account self-service (docs/account.md). */
   VERIFICATION_CODE_INVALID: 10101,
   CURRENT_PASSWORD_WRONG: 10102,
   EMAIL_TAKEN: 10103,
   MAIL_RATE_LIMITED: 10104,
   MAIL_SEND_FAILED: 10105,
-  /** Classes and students (issue 4). */
+  /** Classes and students (docs/classes.md). */
   CLASS_NAME_TAKEN: 20001,
   CLASS_LIMIT: 20002,
   STUDENT_ID_TAKEN: 20003,
   DELETION_COUNT_CHANGED: 20004,
   IMPORT_FILE_INVALID: 20005,
-  /** A school year (issue 13): class deletion, codes, the April roll-over. */
+  /** A school year (docs/classes.md, "A school year"): class deletion, codes, the April roll-over. */
   CLASS_RESTORE_EXPIRED: 20006,
   CLASS_ARCHIVED: 20007,
   CLASS_CODE_INVALID: 20008,
   CLASS_JOIN_CLOSED: 20009,
   ROLLOVER_INVALID: 20010,
-  /** Download tasks and exports (issue 17). */
+  /** Download tasks and exports (docs/downloads.md). */
   DOWNLOAD_TOO_MANY: 31001,
   DOWNLOAD_NOT_READY: 31002,
   /** A direct export of a large homework: the screen makes a download task instead. */
   DOWNLOAD_USE_TASK: 31003,
   DOWNLOAD_ONLY_FAILED_RETRY: 31004,
-  /** The students' side (issue 16): business errors a child's app answers with its own screen. */
+  /** The students' side (docs/learn.md): business errors a child's app answers with its own screen. */
   ACCOUNT_CLOSED: 30001,
   HOMEWORK_NOT_STARTED: 30002,
   DEADLINE_PASSED: 30003,

@@ -1,4 +1,7 @@
-/** Business constants and limits of spec §9, shared by the server and the web app. */
+/**
+ * The product specification's business constants and limits (and ours, from passCardKeyTtlMinutes
+ * on), shared by the server and the web app.
+ */
 export const limits = {
   requestTimeoutMs: 30_000,
   requestMaxRetries: 4,

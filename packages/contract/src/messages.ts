@@ -1,6 +1,7 @@
 /**
- * Every Japanese message the server and the web app show for validation and errors.
- * Spec strings (teacher-app.md §5, §8) are verbatim; the rest are ours, written in the same voice.
+ * Every Japanese message the server and the web app show for validation and errors. The product
+ * specification's strings (its validation rules and error catalogue) are verbatim; the rest are
+ * ours, written in the same voice.
  */
 export const messages = {
   loginIdRequired: 'アカウントIDを入力してください。',

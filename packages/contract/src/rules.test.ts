@@ -85,7 +85,7 @@ describe('emoji (spec §5)', () => {
 
 describe('password (spec §5)', () => {
   const rule = 'パスワードを6文字以上20文字以内で入力してください。';
-  // Issue 13 edge 10: what is wrong, one message each (the spec's stays for the length).
+  // What is wrong, one message each (the spec's stays for the length; docs/classes.md, "Edges").
   const combine = 'パスワードは英字と数字を組み合わせてください。';
   const halfWidth = 'パスワードは半角の英字・数字・記号で入力してください。';
   it.each([

@@ -3,7 +3,7 @@ import { limits } from './limits.js';
 import { messages } from './messages.js';
 
 /**
- * Validation rules of spec §5, written once: the server validates requests with them and the
+ * The product specification's validation rules, written once: the server validates requests with them and the
  * web forms validate with the same schemas (apps/web lib/form.ts zodRule).
  */
 
@@ -36,7 +36,7 @@ export const isEmail = (s: string) => s.length <= 254 && EMAIL.safeParse(s).succ
 const PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7E]{6,20}$/;
 export const isValidPassword = (s: string) => PASSWORD.test(s);
 
-/** What is wrong with a password, as the message to show (null: nothing). Length first (spec §5). */
+/** What is wrong with a password, as the message to show (null: nothing). Length first (the spec's message). */
 export function passwordProblem(s: string): string | null {
   const n = charLength(s);
   if (n < limits.password.min || n > limits.password.max) return messages.passwordRule;
@@ -46,15 +46,16 @@ export function passwordProblem(s: string): string | null {
 }
 
 /**
- * Text as typed through a Japanese IME, NFKC-normalised (issue 13 edge 9): full-width letters,
- * digits and spaces become half-width, half-width kana full-width, so '４年' and '4年' are one
- * grade and 'ｔｅａｃｈｅｒ０１' signs in as teacher01. Applied to names, 学年/組, login ids and
- * search words — never to passwords, nor to homework titles (NFKC would turn the forbidden ￥ into ¥).
+ * Text as typed through a Japanese IME, NFKC-normalised (docs/classes.md, "Edges": IME input):
+ * full-width letters, digits and spaces become half-width, half-width kana full-width, so '４年'
+ * and '4年' are one grade and 'ｔｅａｃｈｅｒ０１' signs in as teacher01. Applied to names, 学年/組,
+ * login ids and search words — never to passwords, nor to homework titles (NFKC would turn the
+ * forbidden ￥ into ¥).
  */
 export const nfkc = (s: string) => s.normalize('NFKC');
 export const normalizedString = (params?: Parameters<typeof z.string>[0]) => z.string(params).transform(nfkc);
 
-/** Characters a homework title may not contain (spec §5). */
+/** Characters a homework title may not contain (the product specification's list). */
 export const HOMEWORK_TITLE_FORBIDDEN = ['￥', ':', '*', '?', '\\', '"', '<', '>', '|'] as const;
 export const hasForbiddenTitleChar = (s: string) => HOMEWORK_TITLE_FORBIDDEN.some((c) => s.includes(c));
 
@@ -87,7 +88,10 @@ export const emailField = requiredNormalizedText(messages.emailRequired).pipe(
     .refine(isEmail, { error: messages.emailInvalid }),
 );
 
-/** The password rule of §5, one message per problem: length (the spec's), half-width, letters and digits. */
+/**
+ * The password rule (6–20 characters, letters and digits combined), one message per problem:
+ * length (the spec's), half-width, letters and digits (docs/classes.md, "Edges": passwords).
+ */
 export const passwordField = requiredSecret(messages.passwordRequired).pipe(
   z.string().superRefine((value, ctx) => {
     const problem = passwordProblem(value);

@@ -5,10 +5,11 @@ import { messages } from './messages.js';
 z.config(z.locales.ja());
 
 /**
- * Issue 13 edge 7: a teacher never reads the schema library's wording (「大きすぎる値: stringは100文字
- * 以下…」). Every issue a schema gives no message of its own gets one of ours, by kind: over-long
- * text the spec's 字数制限を超えています, anything malformed the spec's 入力内容に誤りがあります。
- * (the zod locale stays only as the last fallback; packages/contract/src/edges.test.ts walks every call).
+ * A teacher never reads the schema library's wording (「大きすぎる値: stringは100文字以下…」;
+ * docs/classes.md, "Edges": messages are ours). Every issue a schema gives no message of its own
+ * gets one of ours, by kind: over-long text the spec's 字数制限を超えています, anything malformed the
+ * spec's 入力内容に誤りがあります。 (the zod locale stays only as the last fallback;
+ * packages/contract/src/edges.test.ts walks every call).
  */
 z.config({
   customError: (issue) => {
