@@ -15,9 +15,10 @@ import {
 import { teacherUser } from './auth.js';
 
 /**
- * Account self-service (spec §1, §2 /forget and /person, §7 auth/account): forgotten password,
- * profile, e-mail and password change, push tokens. Passwords travel encrypted (like login-safe),
- * so their §5 rules are checked by the server after decryption and by the forms below before.
+ * Account self-service (docs/account.md; the screens /forget and /person, the teacher/… account
+ * calls): forgotten password, profile, e-mail and password change, push tokens. Passwords travel
+ * encrypted (like login-safe), so their rules (6–20 characters, letters and digits combined) are
+ * checked by the server after decryption and by the forms below before.
  */
 
 /** A mailed verification code: six digits. */

@@ -4,7 +4,7 @@ import { messages } from '../messages.js';
 import { charLength, requiredNormalizedText, requiredSecret, requiredText } from '../rules.js';
 import { limits } from '../limits.js';
 
-/** The signed-in teacher as the web app sees it (spec §3 Teacher/user). */
+/** The signed-in teacher as the web app sees it (the spec's Teacher/user fields). */
 export const teacherUser = z.object({
   id: z.number().int(),
   /** Always 1 for a teacher account; the shared user service tells teachers from students by it. */
@@ -35,7 +35,8 @@ const clientFields = {
 /** The login form's own fields (before the password is encrypted). */
 export const loginForm = z.object({
   username: requiredNormalizedText(messages.loginIdRequired),
-  // Longer than any password can be (spec §5): say so, rather than a failed sign-in (issue 13 edge 11).
+  // Longer than any password can be (over 20): say so, rather than a failed sign-in (docs/classes.md,
+  // "Edges": passwords).
   password: requiredSecret(messages.passwordRequired).pipe(
     z.string().refine((s) => charLength(s) <= limits.password.max, { error: messages.passwordRule }),
   ),

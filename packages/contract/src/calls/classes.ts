@@ -112,7 +112,7 @@ export const getClassInfo = defineCall({
   output: classRow,
 });
 
-// ── A school year (issue 13): deleting a class, class codes, the April roll-over ─────────────
+// ── A school year (docs/classes.md): deleting a class, class codes, the April roll-over ──────
 
 /** Class codes: 6 characters without look-alikes (no 0/O, 1/I/L), upper case. */
 export const CLASS_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

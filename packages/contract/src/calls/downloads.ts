@@ -5,8 +5,8 @@ import { emailField } from '../rules.js';
 import { XLSX_TYPE } from './files.js';
 
 /**
- * Download tasks (spec §2 /download-manage, §4 "Download tasks: processing, finished, failed;
- * failed tasks can be retried; tasks can be deleted") and the homework results exports of spec §7
+ * Download tasks (docs/downloads.md; the screen /download-manage: tasks are processing, finished
+ * or failed; failed tasks can be retried; tasks can be deleted) and the homework results exports
  * (export-topic-score-overview, export-topic-student-score). An export is made by a durable job
  * (a row in download_tasks, run by any server process, resumed after a restart) with progress;
  * the file is kept for `downloadLimits.keepDays`. The two blob calls make the same file at once

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, empty } from '../define.js';
 
 /**
- * The streaming evaluation service (spec §7): the web app asks new-evaluation-service for a
+ * The streaming evaluation service (docs/speech-service.md): the web app asks new-evaluation-service for a
  * websocket URL carrying a short-lived signed ticket (browsers cannot set headers on
  * websockets), then speaks this frame protocol as JSON text messages.
  */

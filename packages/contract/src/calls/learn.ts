@@ -5,7 +5,7 @@ import { evaluationCategories, evaluationScores, evaluationWord } from './evalua
 import { answerChoice, exerciseTypes, fullTextSentence, previewItem, resourceRow } from './resource.js';
 
 /**
- * The students' side (issue 16, api-paths.md "Students' side"): children sign in with their own
+ * The students' side (docs/learn.md; api-paths.md "Students' side"): children sign in with their own
  * tokens (access `student`), see the homework open for them, practise each topic with the
  * evaluation socket, and submit. Served by `modules/learn`; the child's web app is apps/learn
  * (/learn/). Scores come only from the server's stored evaluation results named by `sid`;

@@ -3,18 +3,19 @@ import { defineCall, empty, idField, pageOf, queryInt } from '../define.js';
 import { messages } from '../messages.js';
 
 /**
- * Homework notices for the teacher (spec §3 "Notice: notice_id, new_msg_num, allow_send_message",
- * §7 notice-page-list, new-notice-total, homework-for-teacher/notice-delete): what happened to the
- * homework they handed out — a child submitted, the whole class submitted, a deadline passed with
- * children who had not. Written by the students' side and the homework scheduler; read on
- * /home/message-detail-page and counted by the header's bell. Served by modules/notices.
+ * Homework notices for the teacher (docs/notices.md; the spec's Notice fields notice_id,
+ * new_msg_num, allow_send_message and its calls notice-page-list, new-notice-total,
+ * homework-for-teacher/notice-delete): what happened to the homework they handed out — a child
+ * submitted, the whole class submitted, a deadline passed with children who had not. Written by the
+ * students' side and the homework scheduler; read on /home/message-detail-page and counted by the
+ * header's bell. Served by modules/notices.
  */
 
 export const noticeKinds = ['submitted', 'all_submitted', 'overdue'] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
 export const noticeLimits = {
-  /** Spec §9: notices page by 10. */
+  /** Notices page by 10 (the product's page size for notices). */
   pageSize: 10,
   /** Notices older than this are deleted by the scheduler. */
   keepDays: 90,

@@ -88,7 +88,7 @@ const optionalText = (max: number) =>
 export const furiganaField = optionalText(studentLimits.furiganaMax);
 export const gradeNameField = optionalText(studentLimits.gradeNameMax);
 export const kumiField = optionalText(studentLimits.kumiMax);
-/** 出席番号: empty, or up to 10 digits (spec §5 number input). */
+/** 出席番号: empty, or up to 10 digits (the spec's number input). */
 export const attendanceNumberField = z
   .union([z.string(), z.number(), z.null()], { error: messages.numberTooLong })
   .transform((v) => (v === null ? '' : String(v).trim()))
@@ -532,7 +532,7 @@ export const readRolloverRoster = defineCall({
   output: rolloverRosterResult,
 });
 
-// ── Moving, adding, students without a class, graduates (issue 13) ──────────────────────────
+// ── Moving, adding, students without a class, graduates (docs/classes.md) ────────────────────
 
 export const studentBatchAdd = defineCall({
   method: 'POST',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, empty } from '../define.js';
 import { limits } from '../limits.js';
 
-/** Maintenance status (spec §4): 0 disabled, 1 tips, 2 normal. */
+/** Maintenance status, as the web app's startup check reads it: 0 disabled, 1 tips, 2 normal. */
 export const SystemStatus = { DISABLED: 0, TIPS: 1, NORMAL: 2 } as const;
 
 export const systemStatusReply = z.object({
