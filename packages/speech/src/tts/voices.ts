@@ -1,4 +1,5 @@
-// The "tone types" offered to teachers (get-tone-type-list; the first is the default).
+// The "tone types" offered to teachers for text-to-speech (the spec's tone type list: the first is
+// the default).
 // Each maps to an eSpeak NG voice and variant. Labels are shown as they are in the Japanese UI.
 
 export interface ToneType {
