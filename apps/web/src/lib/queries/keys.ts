@@ -83,6 +83,8 @@ export const queryKeys = {
   downloads: {
     all: ['downloads'] as const,
     page: (params: CallInput<typeof getDownloadTaskPageList>) => ['downloads', 'page', params] as const,
+    /** One task's state (the study survey's export button polls it until the file is made). */
+    task: (taskId: number | null) => ['downloads', 'task', taskId] as const,
   },
   /** Results of a homework (features/results): every read under one key, refetched after a word correction. */
   results: {

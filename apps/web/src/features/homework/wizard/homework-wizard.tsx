@@ -287,7 +287,9 @@ function SettingsStep({
 }) {
   const periodic = draft.type === 'periodic';
   const weekdays = [...draft.schedule.map((d) => d.weekday)].sort().join(',');
-  const names = useRecommendNames({ team_id: draft.recipients.team_ids[0], weekdays: weekdays || undefined }, periodic);
+  const names = useRecommendNames(
+    periodic ? { team_id: draft.recipients.team_ids[0], weekdays: weekdays || undefined } : null,
+  );
   return (
     <>
       <Form.Item label="タイトル" required {...fieldProps(errors, 'title')}>

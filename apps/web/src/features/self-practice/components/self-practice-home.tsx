@@ -296,7 +296,7 @@ function TopResources({
     ...(type ? { type } : {}),
     ...(period ? { start_date: period.start_date, end_date: period.end_date } : {}),
   };
-  const summary = useExerciseSummary(params, periods.length > 0);
+  const summary = useExerciseSummary(periods.length > 0 ? params : null);
   const rows = summary.data?.top_resources ?? [];
   return (
     <Section
