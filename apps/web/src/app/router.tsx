@@ -149,7 +149,7 @@ const screens: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
-      { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-list')) },
+      { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-management')) },
       { path: paths.homeworkCreate.path, element: <Navigate to={paths.homeworkCreateForm.path} replace /> },
       { path: paths.homeworkCreateForm.path, lazy: antdScreen(() => import('./routes/homework-create-form')) },
       { path: paths.homeworkCreateRoutine.path, lazy: antdScreen(() => import('./routes/homework-create-routine')) },

@@ -40,17 +40,17 @@ export const paths = {
     getHref: (homeworkId: number, topicId: number) => `/homework-details/${homeworkId}/topics/${topicId}`,
   },
   answerPaper: {
-    path: '/homework-details/:homeworkId/topics/:topicId/students/:studentId',
-    getHref: (homeworkId: number, topicId: number, studentId: string, attemptId?: number) =>
-      `/homework-details/${homeworkId}/topics/${topicId}/students/${encodeURIComponent(studentId)}${
+    path: '/homework-details/:homeworkId/topics/:topicId/students/:loginId',
+    getHref: (homeworkId: number, topicId: number, loginId: string, attemptId?: number) =>
+      `/homework-details/${homeworkId}/topics/${topicId}/students/${encodeURIComponent(loginId)}${
         attemptId ? `?attempt_id=${attemptId}` : ''
       }`,
   },
   /** A teacher's written note to one child about one topic (spec §2 /homework/writing/add), opened from the answer paper. */
   writingNoteAdd: {
     path: '/homework/writing/add',
-    getHref: (topicId: number, studentId: string) =>
-      `/homework/writing/add?topic_id=${topicId}&student_id=${encodeURIComponent(studentId)}`,
+    getHref: (topicId: number, loginId: string) =>
+      `/homework/writing/add?topic_id=${topicId}&student_id=${encodeURIComponent(loginId)}`,
   },
   periodicPlans: { path: '/homework/periodic-plan' },
   periodicPlanDetail: {
@@ -65,16 +65,16 @@ export const paths = {
   reissueDetails: { path: '/homework/reissue-details/:id', getHref: (id: number) => `/homework/reissue-details/${id}` },
   person: { path: '/person' },
   classEditing: { path: '/grades' },
-  manageClass: { path: '/manage-class/:teamId', getHref: (teamId: number) => `/manage-class/${teamId}` },
+  manageClass: { path: '/manage-class/:classId', getHref: (classId: number) => `/manage-class/${classId}` },
   studentOverview: { path: '/student/student-overview-home' },
   studentDetails: {
-    path: '/student/student-details/:studentId',
-    getHref: (studentId: string) => `/student/student-details/${encodeURIComponent(studentId)}`,
+    path: '/student/student-details/:loginId',
+    getHref: (loginId: string) => `/student/student-details/${encodeURIComponent(loginId)}`,
   },
   /** One child's study report (spec §2 /homework/student-report), reached from the student details. */
   studentReport: {
     path: '/homework/student-report',
-    getHref: (studentId: string) => `/homework/student-report?student_id=${encodeURIComponent(studentId)}`,
+    getHref: (loginId: string) => `/homework/student-report?student_id=${encodeURIComponent(loginId)}`,
   },
   /** Students without a class (クラス未所属): every action on them. */
   unassignedStudents: { path: '/student/unassigned' },
@@ -84,13 +84,13 @@ export const paths = {
   /** Printable login cards of students listed by id, whatever their class. */
   studentCards: {
     path: '/print/student-cards',
-    getHref: (studentIds: string[]) => `/print/student-cards?ids=${encodeURIComponent(studentIds.join(','))}`,
+    getHref: (loginIds: string[]) => `/print/student-cards?ids=${encodeURIComponent(loginIds.join(','))}`,
   },
   /** Printable login cards (outside the layouts): the class, or the listed students of it. */
   loginCards: {
-    path: '/print/login-cards/:teamId',
-    getHref: (teamId: number, studentIds?: string[]) =>
-      `/print/login-cards/${teamId}${studentIds?.length ? `?ids=${encodeURIComponent(studentIds.join(','))}` : ''}`,
+    path: '/print/login-cards/:classId',
+    getHref: (classId: number, loginIds?: string[]) =>
+      `/print/login-cards/${classId}${loginIds?.length ? `?ids=${encodeURIComponent(loginIds.join(','))}` : ''}`,
   },
   wordProgress: { path: '/statistics/word-progress' },
   /** Children's self-practice outside homework (spec §2 /homework-self-home, docs/self-practice.md). */

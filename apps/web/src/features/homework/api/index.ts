@@ -50,12 +50,12 @@ export const homeworkClassRowsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.homework.classRows(), queryFn: () => api.call(getHomeworkClassRows, {}) });
 export const useHomeworkClassRows = () => useQuery(homeworkClassRowsQueryOptions());
 
-export const studentsOfClassQueryOptions = (teamId: number | null) =>
+export const studentsOfClassQueryOptions = (classId: number | null) =>
   queryOptions({
-    queryKey: queryKeys.homework.studentsOfClass(teamId ?? 0),
-    queryFn: teamId === null ? skipToken : () => api.call(getStudentListByClass, { team_id: teamId }),
+    queryKey: queryKeys.homework.studentsOfClass(classId ?? 0),
+    queryFn: classId === null ? skipToken : () => api.call(getStudentListByClass, { team_id: classId }),
   });
-export const useStudentsOfClass = (teamId: number | null) => useQuery(studentsOfClassQueryOptions(teamId));
+export const useStudentsOfClass = (classId: number | null) => useQuery(studentsOfClassQueryOptions(classId));
 
 /** Recommended names of a periodic plan; `null` while the plan is not periodic (nothing to fetch). */
 export const recommendNamesQueryOptions = (params: CallInput<typeof getRegularRecommendNames> | null) =>

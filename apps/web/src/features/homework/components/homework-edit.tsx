@@ -15,7 +15,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useChangeHomework, useHomeworkDetail } from '../api';
-import { originLabel, stateColor } from './homework-list';
+import { originLabel, stateColor } from './my-homework-list';
 
 const panel: React.CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 24 };
 

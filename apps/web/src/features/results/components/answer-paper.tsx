@@ -44,7 +44,7 @@ const judgement = { normal: '正しい', mispronounced: '発音が正しくな�
 export function AnswerPaper({
   homeworkId,
   topicId,
-  studentId,
+  loginId,
   attemptId,
   onAttemptChange,
   Preview,
@@ -52,7 +52,7 @@ export function AnswerPaper({
 }: {
   homeworkId: number;
   topicId: number;
-  studentId: string;
+  loginId: string;
   attemptId?: number;
   onAttemptChange(attemptId: number): void;
   Preview: ComponentType<PaperPreviewProps>;
@@ -62,7 +62,7 @@ export function AnswerPaper({
   const paper = useAnswerPaper({
     homework_id: homeworkId,
     topic_id: topicId,
-    student_id: studentId,
+    student_id: loginId,
     attempt_id: attemptId,
   });
   const correct = useCorrectWord();

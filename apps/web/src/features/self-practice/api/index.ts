@@ -22,13 +22,13 @@ export const selfPracticeFiltersQueryOptions = () =>
   });
 export const useSelfPracticeFilters = () => useQuery(selfPracticeFiltersQueryOptions());
 
-export const currentMonthSummaryQueryOptions = (teamId: number | undefined) =>
+export const currentMonthSummaryQueryOptions = (classId: number | undefined) =>
   queryOptions({
-    queryKey: queryKeys.selfPractice.month(teamId),
-    queryFn: () => api.call(getCurrentMonthSummary, teamId === undefined ? {} : { team_id: teamId }),
+    queryKey: queryKeys.selfPractice.month(classId),
+    queryFn: () => api.call(getCurrentMonthSummary, classId === undefined ? {} : { team_id: classId }),
     placeholderData: keepPreviousData,
   });
-export const useCurrentMonthSummary = (teamId: number | undefined) => useQuery(currentMonthSummaryQueryOptions(teamId));
+export const useCurrentMonthSummary = (classId: number | undefined) => useQuery(currentMonthSummaryQueryOptions(classId));
 
 /** The most practised material; `null` until the periods to choose from are known (nothing to fetch). */
 export const exerciseSummaryQueryOptions = (params: CallInput<typeof getExerciseSummary> | null) =>
@@ -74,10 +74,10 @@ export const useNewHomeworkList = (params: CallInput<typeof getNewHomeworkList>)
   useQuery(newHomeworkListQueryOptions(params));
 
 /** This month's summary as xlsx, saved under the server's Japanese file name. */
-export async function saveMonthSummary(teamId: number | undefined) {
+export async function saveMonthSummary(classId: number | undefined) {
   const { blob, filename } = await api.download(
     exportCurrentMonthSummary,
-    teamId === undefined ? {} : { team_id: teamId },
+    classId === undefined ? {} : { team_id: classId },
   );
   saveFile(blob, filename ?? '自主学習.xlsx');
 }

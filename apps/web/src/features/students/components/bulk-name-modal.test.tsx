@@ -17,7 +17,7 @@ const renderModal = () =>
     <QueryClientProvider client={new QueryClient()}>
       <App>
         <NotifierProbe />
-        <BulkNameModal kind="grade" studentIds={['s001', 's002']} onClose={() => {}} />
+        <BulkNameModal kind="grade" loginIds={['s001', 's002']} onClose={() => {}} />
       </App>
     </QueryClientProvider>,
   );

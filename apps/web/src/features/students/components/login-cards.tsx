@@ -95,8 +95,8 @@ export function LoginCard({ row, team, code }: { row: InitialPasswordRow; team: 
   );
 }
 
-export function LoginCards({ teamId, studentIds }: { teamId: number; studentIds?: string[] }) {
-  const { data, isLoading, isError } = useInitialPwdList(teamId, studentIds);
+export function LoginCards({ classId, loginIds }: { classId: number; loginIds?: string[] }) {
+  const { data, isLoading, isError } = useInitialPwdList(classId, loginIds);
   if (isLoading) return <Spin style={{ display: 'block', margin: '30vh auto' }} />;
   if (isError || !data) return <Result status="warning" title="ログインカードを表示できませんでした。" />;
   return (

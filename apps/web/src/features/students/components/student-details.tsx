@@ -129,10 +129,10 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
   );
 }
 
-/** /student/student-details/:studentId: profile and account actions; 学習レポート opens the child's study report. */
-export function StudentDetails({ studentId }: { studentId: string }) {
+/** /student/student-details/:loginId: profile and account actions; 学習レポート opens the child's study report. */
+export function StudentDetails({ loginId }: { loginId: string }) {
   const [modal, modalHolder] = Modal.useModal();
-  const info = useStudentInfo(studentId);
+  const info = useStudentInfo(loginId);
   const s = info.data;
   const leave = useLeaveClass();
   const reset = useResetStudentsInfo();
@@ -209,7 +209,7 @@ export function StudentDetails({ studentId }: { studentId: string }) {
       </Card>
       <Card
         title="所属クラス"
-        extra={<AddToClassButton studentId={s.student_id} exclude={s.teams.map((t) => t.team_id)} />}
+        extra={<AddToClassButton loginId={s.student_id} exclude={s.teams.map((t) => t.team_id)} />}
       >
         <List
           dataSource={s.teams}

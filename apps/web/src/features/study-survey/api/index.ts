@@ -18,21 +18,21 @@ import { queryKeys, useCallMutation } from '../../../lib/queries';
 import { saveFile } from '../../../lib/save-file';
 
 /** The study survey of one child (docs/study-survey.md), one declaration per call. */
-export const surveyFilterQueryOptions = (studentId: string) =>
+export const surveyFilterQueryOptions = (loginId: string) =>
   queryOptions({
-    queryKey: queryKeys.studySurvey.filter(studentId),
-    queryFn: () => api.call(getHomeworkSearchFilter2, { student_id: studentId }),
+    queryKey: queryKeys.studySurvey.filter(loginId),
+    queryFn: () => api.call(getHomeworkSearchFilter2, { student_id: loginId }),
   });
-export const useSurveyFilter = (studentId: string) => useQuery(surveyFilterQueryOptions(studentId));
+export const useSurveyFilter = (loginId: string) => useQuery(surveyFilterQueryOptions(loginId));
 
-export const studyReportQueryOptions = (studentId: string, period: StudyPeriod) =>
+export const studyReportQueryOptions = (loginId: string, period: StudyPeriod) =>
   queryOptions({
-    queryKey: queryKeys.studySurvey.report(studentId, period),
-    queryFn: () => api.call(getStudentStudyReport, { student_id: studentId, period }),
+    queryKey: queryKeys.studySurvey.report(loginId, period),
+    queryFn: () => api.call(getStudentStudyReport, { student_id: loginId, period }),
     placeholderData: keepPreviousData,
   });
-export const useStudyReport = (studentId: string, period: StudyPeriod) =>
-  useQuery(studyReportQueryOptions(studentId, period));
+export const useStudyReport = (loginId: string, period: StudyPeriod) =>
+  useQuery(studyReportQueryOptions(loginId, period));
 
 export type SurveyHomeworkParams = CallInput<typeof getSurveyHomeworkTopicList>;
 export const surveyHomeworkQueryOptions = (params: SurveyHomeworkParams) =>
@@ -43,54 +43,54 @@ export const surveyHomeworkQueryOptions = (params: SurveyHomeworkParams) =>
   });
 export const useSurveyHomework = (params: SurveyHomeworkParams) => useQuery(surveyHomeworkQueryOptions(params));
 
-export const studentHomeworkReportQueryOptions = (studentId: string, homeworkId: number | null) =>
+export const studentHomeworkReportQueryOptions = (loginId: string, homeworkId: number | null) =>
   queryOptions({
-    queryKey: queryKeys.studySurvey.homeworkReport(studentId, homeworkId ?? 0),
+    queryKey: queryKeys.studySurvey.homeworkReport(loginId, homeworkId ?? 0),
     queryFn:
       homeworkId === null
         ? skipToken
-        : () => api.call(getStudentHomeworkReport, { student_id: studentId, homework_id: homeworkId }),
+        : () => api.call(getStudentHomeworkReport, { student_id: loginId, homework_id: homeworkId }),
   });
-export const useStudentHomeworkReport = (studentId: string, homeworkId: number | null) =>
-  useQuery(studentHomeworkReportQueryOptions(studentId, homeworkId));
+export const useStudentHomeworkReport = (loginId: string, homeworkId: number | null) =>
+  useQuery(studentHomeworkReportQueryOptions(loginId, homeworkId));
 
-export const surveyTopicQueryOptions = (studentId: string, homeworkId: number, topicId: number | null) =>
+export const surveyTopicQueryOptions = (loginId: string, homeworkId: number, topicId: number | null) =>
   queryOptions({
-    queryKey: queryKeys.studySurvey.topic(studentId, homeworkId, topicId ?? 0),
+    queryKey: queryKeys.studySurvey.topic(loginId, homeworkId, topicId ?? 0),
     queryFn:
       topicId === null
         ? skipToken
         : () =>
             api.call(getSurveyHomeworkTopicDetails, {
-              student_id: studentId,
+              student_id: loginId,
               homework_id: homeworkId,
               topic_id: topicId,
             }),
   });
-export const useSurveyTopic = (studentId: string, homeworkId: number, topicId: number | null) =>
-  useQuery(surveyTopicQueryOptions(studentId, homeworkId, topicId));
+export const useSurveyTopic = (loginId: string, homeworkId: number, topicId: number | null) =>
+  useQuery(surveyTopicQueryOptions(loginId, homeworkId, topicId));
 
 export const answerLogsQueryOptions = (
-  studentId: string,
+  loginId: string,
   homeworkId: number,
   topicId: number,
   questionId: number | null,
 ) =>
   queryOptions({
-    queryKey: queryKeys.studySurvey.answers(studentId, homeworkId, topicId, questionId ?? -1),
+    queryKey: queryKeys.studySurvey.answers(loginId, homeworkId, topicId, questionId ?? -1),
     queryFn:
       questionId === null
         ? skipToken
         : () =>
             api.call(getQuestionAnswerLogs, {
-              student_id: studentId,
+              student_id: loginId,
               homework_id: homeworkId,
               topic_id: topicId,
               question_id: questionId,
             }),
   });
-export const useAnswerLogs = (studentId: string, homeworkId: number, topicId: number, questionId: number | null) =>
-  useQuery(answerLogsQueryOptions(studentId, homeworkId, topicId, questionId));
+export const useAnswerLogs = (loginId: string, homeworkId: number, topicId: number, questionId: number | null) =>
+  useQuery(answerLogsQueryOptions(loginId, homeworkId, topicId, questionId));
 
 export const useExportStudyReport = () =>
   useCallMutation(exportStudentStudyReport, { invalidates: () => [queryKeys.downloads.all] });

@@ -34,7 +34,7 @@ type Flag = 0 | 1;
 export interface HomeworkFilters {
   searchTitle: string;
   searchType: 'title' | 'resource';
-  teamId?: number;
+  classId?: number;
   type?: HomeworkType;
   origin?: 'headquarters' | 'classroom';
   state?: HomeworkState;
@@ -67,7 +67,7 @@ export function toQuery(f: HomeworkFilters, page: number, limit: number): Homewo
     sort_order: order,
     search_title: f.searchTitle || undefined,
     search_type: f.searchTitle ? f.searchType : undefined,
-    team_id: f.teamId,
+    team_id: f.classId,
     homework_type: f.type,
     origin_type: f.origin,
     finish_type: f.state,
@@ -175,7 +175,7 @@ const flagOptions: { value: Flag; label: string }[] = [
  * the browser session, sorting, 20 a page, and the actions change, delete, reissue.
  * `detailsHref` links each homework to its results screen when that screen exists.
  */
-export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: number) => string }) {
+export function MyHomeworkList({ detailsHref }: { detailsHref?: (homeworkId: number) => string }) {
   const list = useListState<HomeworkFilters>('homework-list', {
     pageSize: homeworkLimits.listPageSize,
     filters: initialFilters,
@@ -188,7 +188,7 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
   const delay = useDelayHomework();
   const filtered =
     !!f.searchTitle ||
-    [f.teamId, f.type, f.origin, f.state, f.hasRequiredTimes, f.hasDelay, f.from, f.until].some(
+    [f.classId, f.type, f.origin, f.state, f.hasRequiredTimes, f.hasDelay, f.from, f.until].some(
       (v) => v !== undefined && v !== '',
     );
 
@@ -262,8 +262,8 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
         <FilterSelect
           label="クラス"
           all="すべてのクラス"
-          value={f.teamId}
-          onChange={(teamId) => set({ teamId })}
+          value={f.classId}
+          onChange={(classId) => set({ classId })}
           options={(classes.data?.rows ?? []).map((c) => ({ value: c.team_id, label: c.name }))}
         />
         <FilterSelect
@@ -342,7 +342,7 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
               list.setFilters({
                 ...initialFilters,
                 sort: f.sort,
-                teamId: undefined,
+                classId: undefined,
                 type: undefined,
                 origin: undefined,
                 state: undefined,
