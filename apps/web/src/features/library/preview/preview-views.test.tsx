@@ -189,9 +189,9 @@ describe('dialog', () => {
     expect(screen.getByText('Customer（生徒が読む）')).toBeInTheDocument();
     expect(screen.getAllByText('Clerk').length).toBeGreaterThan(0);
     // The child's turns are highlighted (their own style) and carry the play buttons.
-    const child = screen.getAllByTestId('dialog-child-turn')[0]!;
-    expect(child).toHaveClass('child');
-    expect(within(child).getByRole('button', { name: /原文を再生/ })).toBeInTheDocument();
+    const studentTurn = screen.getAllByTestId('dialog-child-turn')[0]!;
+    expect(studentTurn).toHaveClass('child');
+    expect(within(studentTurn).getByRole('button', { name: /原文を再生/ })).toBeInTheDocument();
     expect(
       within(screen.getAllByTestId('dialog-partner-turn')[0]!).getByRole('button', { name: /聞く/ }),
     ).toBeInTheDocument();

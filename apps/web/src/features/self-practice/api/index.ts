@@ -28,7 +28,8 @@ export const currentMonthSummaryQueryOptions = (classId: number | undefined) =>
     queryFn: () => api.call(getCurrentMonthSummary, classId === undefined ? {} : { team_id: classId }),
     placeholderData: keepPreviousData,
   });
-export const useCurrentMonthSummary = (classId: number | undefined) => useQuery(currentMonthSummaryQueryOptions(classId));
+export const useCurrentMonthSummary = (classId: number | undefined) =>
+  useQuery(currentMonthSummaryQueryOptions(classId));
 
 /** The most practised material; `null` until the periods to choose from are known (nothing to fetch). */
 export const exerciseSummaryQueryOptions = (params: CallInput<typeof getExerciseSummary> | null) =>

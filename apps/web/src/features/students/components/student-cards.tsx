@@ -26,7 +26,7 @@ export function StudentCards({ loginIds }: { loginIds: string[] }) {
       </div>
       <div className="sheet">
         {data.rows.map((r) => (
-          <LoginCard key={r.student_id} row={r} team={r.team_name} />
+          <LoginCard key={r.student_id} row={r} classLabel={r.team_name} />
         ))}
       </div>
     </div>

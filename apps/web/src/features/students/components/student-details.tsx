@@ -154,15 +154,15 @@ export function StudentDetails({ loginId }: { loginId: string }) {
       },
     });
 
-  const confirmLeave = (team: { team_id: number; name: string }) =>
+  const confirmLeave = (cls: { team_id: number; name: string }) =>
     modal.confirm({
-      title: `${s.name}さんを「${team.name}」から外しますか？`,
+      title: `${s.name}さんを「${cls.name}」から外しますか？`,
       content: 'アカウントと学習記録は残ります。',
       okText: '外す',
       cancelText: 'キャンセル',
       onOk: async () => {
-        await leave.mutateAsync({ student_id: s.student_id, team_id: team.team_id });
-        notify.success(`「${team.name}」から外しました。`);
+        await leave.mutateAsync({ student_id: s.student_id, team_id: cls.team_id });
+        notify.success(`「${cls.name}」から外しました。`);
       },
     });
 
