@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * First-view weight of the built web app (issue 11, point 3).
+ * First-view weight of the built web app (docs/benchmarks.md, 'First view').
  *
  * Reads Vite's build manifest (apps/web/dist/.vite/manifest.json, `build.manifest` in
  * vite.config.ts) and computes, for each view below, the JS and CSS files a browser loads:

@@ -9,7 +9,7 @@ import { AntdFrame } from '../components/ui/antd-theme';
 import { routes } from './router';
 
 /**
- * Issue 11.3: the first view after sign-in (the admin frame and the homework list) stays within
+ * The first view after sign-in (the admin frame and the homework list) stays within
  * 250 KB gzip because it loads no antd (docs/benchmarks.md, First view). These checks fail as
  * soon as antd comes back into it, without a build; `npm run bench:first-view -- --check` weighs
  * the built files.

@@ -97,7 +97,7 @@ describe('/manage-class/:classId', { timeout: 90_000 }, () => {
   });
 });
 
-describe('/manage-class/:classId selection across pages (issue 13 edge 13)', { timeout: 120_000 }, () => {
+describe('/manage-class/:classId selection across pages (docs/classes.md, Edges)', { timeout: 120_000 }, () => {
   it('after selecting a page, offers the whole class; the page size choice holds for the session', async () => {
     sessionStorage.clear();
     const { unmount, calls } = renderRoute('/manage-class/12', {

@@ -10,7 +10,7 @@ import type { RouteHandle } from '../router';
 
 export const handle: RouteHandle = { title: 'クラスの生徒', level: 1, menu: paths.classEditing.path };
 
-/** A class id that is unknown or another teacher's: one not-found state, no list, no live actions (issue 13 edge 6). */
+/** A class id that is unknown or another teacher's: one not-found state, no list, no live actions (docs/classes.md, Edges). */
 const backToClasses = { backTo: paths.classEditing.path, backLabel: 'クラス一覧へ戻る' };
 
 export function Component() {

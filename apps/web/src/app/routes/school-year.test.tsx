@@ -146,7 +146,7 @@ describe('a school year', { timeout: 180_000 }, () => {
     });
   });
 
-  it('/manage-class: a double click on 移動する sends one request (issue 13 edge 14)', async () => {
+  it('/manage-class: a double click on 移動する sends one request (docs/classes.md, Edges: double submits)', async () => {
     const { calls } = renderRoute('/manage-class/1', {
       api: [
         reply(getClassInfo, () => klass(1, '4年1組')),

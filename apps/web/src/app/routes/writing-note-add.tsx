@@ -7,7 +7,7 @@ import { idParam } from './id-param';
 
 export const handle: RouteHandle = { title: 'コメントを書く', level: 4, menu: paths.homeworkList.path };
 
-/** /homework/writing/add?topic_id=&student_id= (spec §2): opened from an answer paper's 「コメントを書く」. */
+/** /homework/writing/add?topic_id=&student_id= (docs/student-messages.md): opened from an answer paper's 「コメントを書く」. */
 export function Component() {
   const [search] = useSearchParams();
   const topicId = idParam(search.get('topic_id'));

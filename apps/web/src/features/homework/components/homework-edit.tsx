@@ -24,7 +24,7 @@ interface Values {
   end_time: Dayjs | null;
 }
 
-/** /homework/edit?homework_id=…: change a homework's title and end time (spec §2). */
+/** /homework/edit?homework_id=…: change a homework's title and end time (docs/homework-web.md). */
 export function HomeworkEdit({ homeworkId }: { homeworkId: number | null }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();

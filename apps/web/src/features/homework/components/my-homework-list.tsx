@@ -57,7 +57,7 @@ const sortOptions = [
   { value: 'title:asc', label: 'タイトル順' },
 ];
 
-/** The filters as the list call's query (spec §3 list filters). */
+/** The filters as the list call's query (docs/homework-web.md, 'The list'). */
 export function toQuery(f: HomeworkFilters, page: number, limit: number): HomeworkPageParams {
   const [field, order] = f.sort.split(':') as [HomeworkPageParams['sort_field'], 'asc' | 'desc'];
   return {
@@ -171,7 +171,7 @@ const flagOptions: { value: Flag; label: string }[] = [
 ];
 
 /**
- * The teacher's homework list (route /homework-management): every filter of spec §3, kept for
+ * The teacher's homework list (route /homework-management): every list filter of the spec (docs/homework-web.md, 'The list'), kept for
  * the browser session, sorting, 20 a page, and the actions change, delete, reissue.
  * `detailsHref` links each homework to its results screen when that screen exists.
  */

@@ -33,7 +33,7 @@ export interface HomeworkWizardProps {
   type: HomeworkType;
   /** 1–4 from the route. */
   step: number;
-  /** The library's selection (spec §3 new-homework selection). */
+  /** The library's selection (docs/homework-web.md, 'The wizard'). */
   resources: readonly WizardResource[];
   pack: WizardPack | null;
   /** The selection's form info: the stored draft. */

@@ -56,7 +56,7 @@ describe('matchAnswers', () => {
   });
 });
 
-describe('scoreBand (spec §9)', () => {
+describe('scoreBand (docs/library-web.md: the score colours)', () => {
   it('80 and above good, 60 and above medium, below bad', () => {
     expect([100, 80, 79.9, 60, 59, 0].map(scoreBand)).toEqual(['good', 'good', 'medium', 'medium', 'bad', 'bad']);
   });

@@ -40,7 +40,7 @@ export interface PaperPreviewProps {
 
 const judgement = { normal: '正しい', mispronounced: '発音が正しくない' } as const;
 
-/** One child's answer paper for one topic, with the teacher's word corrections (issue 17). */
+/** One child's answer paper for one topic, with the teacher's word corrections (docs/results.md, 'Correcting a word'). */
 export function AnswerPaper({
   homeworkId,
   topicId,

@@ -33,7 +33,7 @@ type Month = CallOutput<typeof getCurrentMonthSummary>;
 const typeLabel = (type: string) => exerciseTypeLabels[type as ExerciseType] ?? type;
 
 /**
- * /homework-self-home (spec §2; issue 16 point 4): what the teacher's children practised on their
+ * /homework-self-home (docs/self-practice.md): what the teacher's children practised on their
  * own this month — summary cards beside last month, per class and per child (sortable, register
  * order by default), the most practised materials with the children's attempts and recordings,
  * the homework handed out recently, and the month as an Excel file.

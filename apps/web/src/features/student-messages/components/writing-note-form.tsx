@@ -13,7 +13,7 @@ const panel = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8
 const muted = { color: 'rgba(0,0,0,0.45)' } as const;
 
 /**
- * /homework/writing/add (spec §2, §3 writing note): a teacher writes a note to one child about one
+ * /homework/writing/add (docs/student-messages.md): a teacher writes a note to one child about one
  * topic. The guid is made once per screen, so a retried or doubled send stores one note; leaving
  * with unsaved text asks first (in the app and when the tab closes).
  */

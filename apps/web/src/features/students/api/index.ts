@@ -97,7 +97,7 @@ export const useChangeStudentPasswordSafe = () =>
     invalidates: () => [queryKeys.students.all],
   });
 
-// ── Moving and adding, クラス未所属, graduates, the roll-over (issue 13) ─────────────────────
+// ── Moving and adding, クラス未所属, graduates, the roll-over (docs/classes.md) ───────────────────────
 
 export const useStudentBatchAdd = () => useCallMutation(studentBatchAdd, studentChange);
 export const useStudentBatchMove = () => useCallMutation(studentBatchMove, studentChange);

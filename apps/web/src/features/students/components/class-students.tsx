@@ -65,7 +65,7 @@ export function ClassStudents({ classId }: { classId: number }) {
   const deletion = useBatchDeletion();
   const n = selected.length;
 
-  // Issue 13 edge 13: a whole page selected offers the whole class (every page).
+  // docs/classes.md, Edges (selection across pages): a whole page selected offers the whole class (every page).
   const pageIds = data?.rows.map((r) => r.student_id) ?? [];
   const classTotal = data?.total ?? 0;
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));

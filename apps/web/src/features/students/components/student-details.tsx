@@ -27,7 +27,7 @@ import {
 import { AddToClassButton } from './move-students';
 import { openLoginCards } from './class-students';
 
-/** A new password entered twice (§5): the contract's rule for each entry and for the pair. */
+/** A new password entered twice: the contract's rule for each entry and for the pair. */
 const newPassword = formRules(newPasswordForm);
 
 function EditModal({ student, open, onClose }: { student: StudentRow; open: boolean; onClose(): void }) {

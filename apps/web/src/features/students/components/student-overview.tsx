@@ -16,7 +16,7 @@ import { ImportModal } from './import-modal';
 type SortField = (typeof studentSortFields)[number];
 const PAGE_SIZE = 20;
 const PAGE_SIZES = [20, 50, 100] as const;
-/** Student filters are kept per browser session (spec §3), with the page. */
+/** Student filters are kept per browser session (docs/classes.md, Screens), with the page. */
 const initialFilters: { kw: string; classId?: number; sortField: SortField; sortOrder: 'asc' | 'desc' } = {
   kw: '',
   sortField: 'furigana',

@@ -62,7 +62,7 @@ const muted: CSSProperties = { color: 'rgba(0,0,0,0.55)' };
 const panel: CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 16 };
 const DASH = '—';
 
-/** A child's score in whole points, a class average with one decimal; coloured by spec §9. */
+/** A child's score in whole points, a class average with one decimal; coloured by the score bands (docs/library-web.md). */
 function Score({ value, average = false }: { value: number | null | undefined; average?: boolean }) {
   if (value === null || value === undefined) return <span style={{ color: 'rgba(0,0,0,0.35)' }}>{DASH}</span>;
   const shown = average ? Math.round(value * 10) / 10 : Math.round(value);
