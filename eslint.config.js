@@ -108,7 +108,7 @@ const webNames = [
     message: "Say class, not team (classId, ClassPicker): 'team' stays only in JSON fields and URL paths.",
   },
   {
-    selector: `:matches(VariableDeclarator > Identifier.id, :function > Identifier.params, AssignmentPattern > Identifier.left, Property[shorthand=true] > Identifier.value, TSPropertySignature > Identifier.key)[name=/^teams?$/]`,
+    selector: `:matches(VariableDeclarator > Identifier.id, :function > Identifier.params, AssignmentPattern > Identifier.left, Property[shorthand=true] > Identifier.value)[name=/^teams?$/]`,
     message: "Say class, not team: a variable, parameter or prop holding a class is not named 'team'.",
   },
   {
