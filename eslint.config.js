@@ -10,10 +10,14 @@ import tseslint from 'typescript-eslint';
  * Import boundaries (docs/architecture.md): in the web app, imports flow app → features →
  * shared (components/ui, lib — including the read layer lib/queries —, config); features do not
  * import each other, and nothing shared imports a feature. The server never
- * imports the web app and the contract imports neither.
+ * imports the web app and the contract imports neither. Every folder under
+ * apps/web/src/features is a feature, so a new one is guarded without editing this file.
  */
 const feature = (name) => `./apps/web/src/features/${name}`;
-const features = ['account', 'auth', 'classes', 'downloads', 'homework', 'notices', 'results', 'students', 'system'];
+const features = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const learnApp = './apps/web/src/learn';
 
 /**
@@ -89,6 +93,42 @@ const zones = [
   },
 ];
 
+/**
+ * The glossary in identifiers of the teacher web app (docs/architecture.md, "Names"): a class,
+ * never a team (only JSON fields such as team_id, team and teams, read as properties, and antd's
+ * TeamOutlined icon keep the word); a student, never a child (React's children and the DOM's
+ * child APIs are another concept); the printable id in JSON student_id is a loginId (studentId is
+ * the server's database number, which the web app never holds).
+ */
+const domChild =
+  '[Cc]hildren$|^childNodes$|^(append|remove|replace)Child$|^(first|last)(Element)?Child$|^childElementCount$';
+const webNames = [
+  {
+    selector: `Identifier[name=/[Tt]eam/]:not([name=/_|Outlined$|^teams?$/])`,
+    message: "Say class, not team (classId, ClassPicker): 'team' stays only in JSON fields and URL paths.",
+  },
+  {
+    selector: `:matches(VariableDeclarator > Identifier.id, :function > Identifier.params, AssignmentPattern > Identifier.left, Property[shorthand=true] > Identifier.value)[name=/^teams?$/]`,
+    message: "Say class, not team: a variable, parameter or prop holding a class is not named 'team'.",
+  },
+  {
+    selector: `JSXAttribute > JSXIdentifier[name=/[Tt]eam/]`,
+    message: "Say class, not team: a prop is not named after the spec's 'team'.",
+  },
+  {
+    selector: `Identifier[name=/[Cc]hild/]:not([name=/_|${domChild}/])`,
+    message: 'Say student, not child, in identifiers (React children and DOM child APIs excepted).',
+  },
+  {
+    selector: `JSXAttribute > JSXIdentifier[name=/[Cc]hild/]:not([name=/${domChild}/])`,
+    message: 'Say student, not child, in props (React children excepted).',
+  },
+  {
+    selector: `:matches(Identifier, JSXIdentifier)[name=/^studentIds?$/]`,
+    message: 'On the web the printable id of JSON student_id is a loginId; studentId is the database number.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'packages/speech/model/**'] },
   js.configs.recommended,
@@ -121,5 +161,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The children's app is moving to its own workspace; it is guarded there.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/web/scripts/**/*.{js,mjs}'],
+    ignores: ['apps/web/src/learn/**'],
+    rules: { 'no-restricted-syntax': ['error', ...webNames] },
   },
 );

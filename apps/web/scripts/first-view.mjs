@@ -42,7 +42,7 @@ const views = [
       // the screens built with antd, and the notifier host (antd App: message, notification, modal)
       // with the first message or once such a screen is up (app/router.tsx, antdScreen)
       'src/app/layouts/admin-layout.tsx',
-      'src/app/routes/homework-list.tsx',
+      'src/app/routes/homework-management.tsx',
     ],
     targetGzip: 250 * 1024,
   },

@@ -9,7 +9,7 @@ import { AntdFrame } from '../components/ui/antd-theme';
 import { routes } from './router';
 
 /**
- * Issue 11.3: the first view after sign-in (the admin frame and the homework list) stays within
+ * The first view after sign-in (the admin frame and the homework list) stays within
  * 250 KB gzip because it loads no antd (docs/benchmarks.md, First view). These checks fail as
  * soon as antd comes back into it, without a build; `npm run bench:first-view -- --check` weighs
  * the built files.
@@ -58,7 +58,7 @@ const antdPackages = (packages: Map<string, string>) =>
   [...packages].filter(([name]) => /^(antd|@ant-design\/|rc-|@rc-component\/)/.test(name)).map((p) => p.join(' ← '));
 
 describe('the first view after sign-in loads no antd', () => {
-  it.each(['app/layouts/admin-layout.tsx', 'app/routes/homework-list.tsx'])('%s imports no antd', (entry) => {
+  it.each(['app/layouts/admin-layout.tsx', 'app/routes/homework-management.tsx'])('%s imports no antd', (entry) => {
     expect(antdPackages(staticPackages(entry))).toEqual([]);
   });
 
@@ -72,7 +72,7 @@ describe('the first view after sign-in loads no antd', () => {
     expect(find(routes, [])).toBe(true);
     const screen = chain.at(-1)!;
     const loaded = (await (screen.lazy as () => Promise<{ Component: unknown }>)()).Component;
-    expect(loaded).toBe((await import('./routes/homework-list')).Component);
+    expect(loaded).toBe((await import('./routes/homework-management')).Component);
     for (const route of chain.slice(0, -1)) {
       if (typeof route.lazy !== 'function') continue;
       const { Component } = await (route.lazy as () => Promise<{ Component?: unknown }>)();

@@ -19,7 +19,7 @@ import { AuthLayout } from './layouts/auth-layout';
 export interface RouteHandle {
   title: string;
   level: number;
-  /** Keep the page mounted while navigating elsewhere (spec §2 cached pages). */
+  /** Keep the page mounted while navigating elsewhere (the spec's cached pages). */
   keepAlive?: boolean;
   /** The left-menu entry this screen belongs to, when it is not an entry itself. */
   menu?: string;
@@ -66,7 +66,7 @@ export const APP_TITLE = '音読 Ondoku';
 export const documentTitle = (title: string | undefined) => (title ? `${title} - ${APP_TITLE}` : APP_TITLE);
 
 /**
- * The one place that sets document.title (issue 13 edge 16): the title of the deepest route that
+ * The one place that sets document.title (docs/classes.md, 'Edges': document titles): the title of the deepest route that
  * names one (its `handle.title`, which the layouts show too). router.test.ts checks every screen has one.
  */
 function TitledOutlet() {
@@ -84,13 +84,13 @@ const requireSession = () => {
   return null;
 };
 
-/** Account settings are not for the guest type (spec §2); the server refuses its calls too. */
+/** Account settings are not for the guest type (docs/account.md); the server refuses its calls too. */
 const accountSettingsLoader = () => {
   if (sessionStore.get()?.user.type === 'guest') throw redirect(paths.home.path);
   return null;
 };
 
-/** Signed in at /login goes home, unless a one-time key is present (spec §2). */
+/** Signed in at /login goes home, unless a one-time key is present (a pass-card sign-in). */
 const loginLoader = ({ request }: { request: Request }) => {
   const hasKey = new URL(request.url).searchParams.has('key');
   if (sessionStore.token() && !hasKey) throw redirect(paths.home.path);
@@ -149,7 +149,7 @@ const screens: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
-      { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-list')) },
+      { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-management')) },
       { path: paths.homeworkCreate.path, element: <Navigate to={paths.homeworkCreateForm.path} replace /> },
       { path: paths.homeworkCreateForm.path, lazy: antdScreen(() => import('./routes/homework-create-form')) },
       { path: paths.homeworkCreateRoutine.path, lazy: antdScreen(() => import('./routes/homework-create-routine')) },

@@ -1,13 +1,13 @@
-/** Every screen's path and link builder: no route URL is typed twice (spec §2). */
+/** Every screen's path and link builder: no route URL is typed twice (the URLs are the spec's). */
 export const paths = {
   root: { path: '/' },
   login: { path: '/login', getHref: (key?: string) => (key ? `/login?key=${encodeURIComponent(key)}` : '/login') },
   forget: { path: '/forget' },
   home: { path: '/home' },
-  /** Homework notices for the teacher (spec §2 /home/message-detail-page). */
+  /** Homework notices for the teacher (/home/message-detail-page, docs/notices.md). */
   notices: { path: '/home/message-detail-page' },
   homeworkList: { path: '/homework-management' },
-  /** Homework distribution: /homework-create redirects to its form (spec §2), which starts with the library. */
+  /** Homework distribution: /homework-create redirects to its form (docs/homework-web.md), which starts with the library. */
   homeworkCreate: { path: '/homework-create' },
   homeworkCreateForm: { path: '/homework-create/form' },
   /** The creation wizard on the library's selection, one route per variant; :step is 1–4. */
@@ -29,7 +29,7 @@ export const paths = {
     path: '/homework-details/:homeworkId',
     getHref: (homeworkId: number) => `/homework-details/${homeworkId}`,
   },
-  /** The class's common mistakes to go over in class, with the teacher's comment draft (spec §2). */
+  /** The class's common mistakes to go over in class, with the teacher's comment draft (docs/results.md, Commentary). */
   commentary: {
     path: '/commentary/:homeworkId',
     getHref: (homeworkId: number) => `/commentary/${homeworkId}`,
@@ -40,17 +40,17 @@ export const paths = {
     getHref: (homeworkId: number, topicId: number) => `/homework-details/${homeworkId}/topics/${topicId}`,
   },
   answerPaper: {
-    path: '/homework-details/:homeworkId/topics/:topicId/students/:studentId',
-    getHref: (homeworkId: number, topicId: number, studentId: string, attemptId?: number) =>
-      `/homework-details/${homeworkId}/topics/${topicId}/students/${encodeURIComponent(studentId)}${
+    path: '/homework-details/:homeworkId/topics/:topicId/students/:loginId',
+    getHref: (homeworkId: number, topicId: number, loginId: string, attemptId?: number) =>
+      `/homework-details/${homeworkId}/topics/${topicId}/students/${encodeURIComponent(loginId)}${
         attemptId ? `?attempt_id=${attemptId}` : ''
       }`,
   },
-  /** A teacher's written note to one child about one topic (spec §2 /homework/writing/add), opened from the answer paper. */
+  /** A teacher's written note to one child about one topic (docs/student-messages.md), opened from the answer paper. */
   writingNoteAdd: {
     path: '/homework/writing/add',
-    getHref: (topicId: number, studentId: string) =>
-      `/homework/writing/add?topic_id=${topicId}&student_id=${encodeURIComponent(studentId)}`,
+    getHref: (topicId: number, loginId: string) =>
+      `/homework/writing/add?topic_id=${topicId}&student_id=${encodeURIComponent(loginId)}`,
   },
   periodicPlans: { path: '/homework/periodic-plan' },
   periodicPlanDetail: {
@@ -65,16 +65,16 @@ export const paths = {
   reissueDetails: { path: '/homework/reissue-details/:id', getHref: (id: number) => `/homework/reissue-details/${id}` },
   person: { path: '/person' },
   classEditing: { path: '/grades' },
-  manageClass: { path: '/manage-class/:teamId', getHref: (teamId: number) => `/manage-class/${teamId}` },
+  manageClass: { path: '/manage-class/:classId', getHref: (classId: number) => `/manage-class/${classId}` },
   studentOverview: { path: '/student/student-overview-home' },
   studentDetails: {
-    path: '/student/student-details/:studentId',
-    getHref: (studentId: string) => `/student/student-details/${encodeURIComponent(studentId)}`,
+    path: '/student/student-details/:loginId',
+    getHref: (loginId: string) => `/student/student-details/${encodeURIComponent(loginId)}`,
   },
-  /** One child's study report (spec §2 /homework/student-report), reached from the student details. */
+  /** One child's study report (docs/study-survey.md), reached from the student details. */
   studentReport: {
     path: '/homework/student-report',
-    getHref: (studentId: string) => `/homework/student-report?student_id=${encodeURIComponent(studentId)}`,
+    getHref: (loginId: string) => `/homework/student-report?student_id=${encodeURIComponent(loginId)}`,
   },
   /** Students without a class (クラス未所属): every action on them. */
   unassignedStudents: { path: '/student/unassigned' },
@@ -84,19 +84,19 @@ export const paths = {
   /** Printable login cards of students listed by id, whatever their class. */
   studentCards: {
     path: '/print/student-cards',
-    getHref: (studentIds: string[]) => `/print/student-cards?ids=${encodeURIComponent(studentIds.join(','))}`,
+    getHref: (loginIds: string[]) => `/print/student-cards?ids=${encodeURIComponent(loginIds.join(','))}`,
   },
   /** Printable login cards (outside the layouts): the class, or the listed students of it. */
   loginCards: {
-    path: '/print/login-cards/:teamId',
-    getHref: (teamId: number, studentIds?: string[]) =>
-      `/print/login-cards/${teamId}${studentIds?.length ? `?ids=${encodeURIComponent(studentIds.join(','))}` : ''}`,
+    path: '/print/login-cards/:classId',
+    getHref: (classId: number, loginIds?: string[]) =>
+      `/print/login-cards/${classId}${loginIds?.length ? `?ids=${encodeURIComponent(loginIds.join(','))}` : ''}`,
   },
   wordProgress: { path: '/statistics/word-progress' },
-  /** Children's self-practice outside homework (spec §2 /homework-self-home, docs/self-practice.md). */
+  /** Children's self-practice outside homework (docs/self-practice.md). */
   selfPracticeHome: { path: '/homework-self-home' },
-  /** Export files made as download tasks (spec §4): progress, retry, delete. */
+  /** Export files made as download tasks (docs/downloads.md): progress, retry, delete. */
   downloadManage: { path: '/download-manage' },
-  /** The printable guide for children and guardians (spec §2: outside the layouts; open without signing in). */
+  /** The printable guide for children and guardians (outside the layouts; open without signing in). */
   studentManual: { path: '/studentmanual' },
 } as const;

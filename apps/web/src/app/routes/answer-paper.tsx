@@ -15,19 +15,19 @@ export function Component() {
   const [search, setSearch] = useSearchParams();
   const homeworkId = idParam(params.homeworkId);
   const topicId = idParam(params.topicId);
-  const studentId = params.studentId;
+  const loginId = params.loginId;
   const attemptId = idParam(search.get('attempt_id')) ?? undefined;
-  if (homeworkId === null || topicId === null || !studentId)
+  if (homeworkId === null || topicId === null || !loginId)
     return <NotFound backTo={paths.homeworkList.path} backLabel="宿題一覧へ戻る" />;
   return (
     <AnswerPaper
       homeworkId={homeworkId}
       topicId={topicId}
-      studentId={studentId}
+      loginId={loginId}
       attemptId={attemptId}
       onAttemptChange={(id) => setSearch({ attempt_id: String(id) }, { replace: true })}
       Preview={PreviewView}
-      notes={<WritingNotes topicId={topicId} studentId={studentId} />}
+      notes={<WritingNotes topicId={topicId} loginId={loginId} />}
     />
   );
 }

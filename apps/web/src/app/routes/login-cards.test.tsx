@@ -14,7 +14,7 @@ const row = (id: string, initial: string | null) => ({
   card_key: `${id}.0.sig`,
 });
 
-describe('/print/login-cards/:teamId', () => {
+describe('/print/login-cards/:classId', () => {
   it('prints each card with its sign-in QR, and the class-join QR when the class has a code', async () => {
     renderRoute('/print/login-cards/7', {
       api: [

@@ -5,7 +5,7 @@ import type { RouteHandle } from '../router';
 export const handle: RouteHandle = { title: 'ログインカード', level: 0 };
 
 export function Component() {
-  const teamId = Number(useParams().teamId);
+  const classId = Number(useParams().classId);
   const ids = useSearchParams()[0].get('ids');
-  return <LoginCards teamId={teamId} studentIds={ids ? ids.split(',') : undefined} />;
+  return <LoginCards classId={classId} loginIds={ids ? ids.split(',') : undefined} />;
 }

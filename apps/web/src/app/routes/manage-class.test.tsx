@@ -38,7 +38,7 @@ const pageButton = (pager: HTMLElement, label: string) => within(pager).getByTex
 const all = Array.from({ length: 25 }, (_, i) => student(i + 1));
 
 // A whole screen in jsdom takes seconds on a busy machine.
-describe('/manage-class/:teamId', { timeout: 90_000 }, () => {
+describe('/manage-class/:classId', { timeout: 90_000 }, () => {
   it('shows the class head and its students, 20 to a page, and keeps the page for the session', async () => {
     const { calls, unmount } = renderRoute('/manage-class/12', {
       api: [
@@ -97,7 +97,7 @@ describe('/manage-class/:teamId', { timeout: 90_000 }, () => {
   });
 });
 
-describe('/manage-class/:teamId selection across pages (issue 13 edge 13)', { timeout: 120_000 }, () => {
+describe('/manage-class/:classId selection across pages (docs/classes.md, Edges)', { timeout: 120_000 }, () => {
   it('after selecting a page, offers the whole class; the page size choice holds for the session', async () => {
     sessionStorage.clear();
     const { unmount, calls } = renderRoute('/manage-class/12', {

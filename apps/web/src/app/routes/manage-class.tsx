@@ -10,20 +10,20 @@ import type { RouteHandle } from '../router';
 
 export const handle: RouteHandle = { title: 'クラスの生徒', level: 1, menu: paths.classEditing.path };
 
-/** A class id that is unknown or another teacher's: one not-found state, no list, no live actions (issue 13 edge 6). */
+/** A class id that is unknown or another teacher's: one not-found state, no list, no live actions (docs/classes.md, Edges). */
 const backToClasses = { backTo: paths.classEditing.path, backLabel: 'クラス一覧へ戻る' };
 
 export function Component() {
-  const teamId = Number(useParams().teamId);
-  const info = useClassInfo(teamId);
+  const classId = Number(useParams().classId);
+  const info = useClassInfo(classId);
   const failure = readFailure(info, backToClasses);
   if (failure) return failure;
   if (!info.data) return <Skeleton active paragraph={{ rows: 4 }} />;
   return (
     <>
-      <ClassSummary teamId={teamId} />
-      <ClassCodePanel key={`code-${teamId}`} teamId={teamId} />
-      <ClassStudents key={teamId} teamId={teamId} />
+      <ClassSummary classId={classId} />
+      <ClassCodePanel key={`code-${classId}`} classId={classId} />
+      <ClassStudents key={classId} classId={classId} />
     </>
   );
 }

@@ -38,14 +38,14 @@ const klass = (team_id: number, name: string, student_count = 3): ClassRow => ({
   student_count,
   created_at: '2026-04-01T00:00:00.000Z',
 });
-const student = (id: string, teams: { team_id: number; name: string }[] = []): StudentRow => ({
+const student = (id: string, classes: { team_id: number; name: string }[] = []): StudentRow => ({
   student_id: id,
   name: `生徒 ${id}`,
   furigana: 'せいと',
   grade_name: '4年',
   class_name: '1組',
   number: '1',
-  teams,
+  teams: classes,
   has_initial_password: true,
   password_changed_at: null,
   created_at: '2026-04-01T00:00:00.000Z',
@@ -146,7 +146,7 @@ describe('a school year', { timeout: 180_000 }, () => {
     });
   });
 
-  it('/manage-class: a double click on 移動する sends one request (issue 13 edge 14)', async () => {
+  it('/manage-class: a double click on 移動する sends one request (docs/classes.md, Edges: double submits)', async () => {
     const { calls } = renderRoute('/manage-class/1', {
       api: [
         reply(getClassInfo, () => klass(1, '4年1組')),

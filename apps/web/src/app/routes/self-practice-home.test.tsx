@@ -29,13 +29,20 @@ const filters: CallOutput<typeof getExerciseSearchFilter> = {
     { key: 'last_month', label: '先月', start_date: '2026-10-01', end_date: '2026-10-31' },
   ],
 };
-const child = (name: string, number: string, order: number, sessions: number, average: number | null, team = 1) => ({
+const studentRow = (
+  name: string,
+  number: string,
+  order: number,
+  sessions: number,
+  average: number | null,
+  classId = 1,
+) => ({
   student_id: `kid-${name}`,
   name,
   furigana: name,
   number,
-  team_id: team,
-  team_name: team === 1 ? '5年1組' : '5年2組',
+  team_id: classId,
+  team_name: classId === 1 ? '5年1組' : '5年2組',
   order,
   this_month: {
     session_count: sessions,
@@ -92,7 +99,11 @@ const month: CallOutput<typeof getCurrentMonthSummary> = {
       },
     },
   ],
-  students: [child('青木', '1', 1, 1, 55), child('井上', '2', 2, 4, 84.2), child('上田', '3', 3, 0, null)],
+  students: [
+    studentRow('青木', '1', 1, 1, 55),
+    studentRow('井上', '2', 2, 4, 84.2),
+    studentRow('上田', '3', 3, 0, null),
+  ],
 };
 const summary: CallOutput<typeof getExerciseSummary> = {
   start_date: '2026-11-01',

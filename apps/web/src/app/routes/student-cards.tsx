@@ -6,5 +6,5 @@ export const handle: RouteHandle = { title: 'ログインカード', level: 0 };
 
 export function Component() {
   const ids = useSearchParams()[0].get('ids');
-  return <StudentCards studentIds={ids ? ids.split(',').filter(Boolean) : []} />;
+  return <StudentCards loginIds={ids ? ids.split(',').filter(Boolean) : []} />;
 }

@@ -6,6 +6,6 @@ import type { RouteHandle } from '../router';
 export const handle: RouteHandle = { title: '生徒の詳細', level: 2, menu: paths.classEditing.path };
 
 export function Component() {
-  const studentId = useParams().studentId ?? '';
-  return <StudentDetails key={studentId} studentId={studentId} />;
+  const loginId = useParams().loginId ?? '';
+  return <StudentDetails key={loginId} loginId={loginId} />;
 }

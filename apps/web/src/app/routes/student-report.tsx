@@ -8,7 +8,7 @@ export const handle: RouteHandle = { title: '学習レポート', level: 2, menu
 
 /** /homework/student-report?student_id=…: one child's study report (docs/study-survey.md). */
 export function Component() {
-  const studentId = useSearchParams()[0].get('student_id')?.trim() ?? '';
-  if (!studentId) return <NotFound backTo={paths.studentOverview.path} backLabel="生徒一覧へ戻る" />;
-  return <StudentReport key={studentId} studentId={studentId} />;
+  const loginId = useSearchParams()[0].get('student_id')?.trim() ?? '';
+  if (!loginId) return <NotFound backTo={paths.studentOverview.path} backLabel="生徒一覧へ戻る" />;
+  return <StudentReport key={loginId} loginId={loginId} />;
 }

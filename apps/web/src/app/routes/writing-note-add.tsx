@@ -7,11 +7,11 @@ import { idParam } from './id-param';
 
 export const handle: RouteHandle = { title: 'コメントを書く', level: 4, menu: paths.homeworkList.path };
 
-/** /homework/writing/add?topic_id=&student_id= (spec §2): opened from an answer paper's 「コメントを書く」. */
+/** /homework/writing/add?topic_id=&student_id= (docs/student-messages.md): opened from an answer paper's 「コメントを書く」. */
 export function Component() {
   const [search] = useSearchParams();
   const topicId = idParam(search.get('topic_id'));
-  const studentId = search.get('student_id');
-  if (topicId === null || !studentId) return <NotFound backTo={paths.homeworkList.path} backLabel="宿題一覧へ戻る" />;
-  return <WritingNoteForm key={`${topicId}:${studentId}`} topicId={topicId} studentId={studentId} />;
+  const loginId = search.get('student_id');
+  if (topicId === null || !loginId) return <NotFound backTo={paths.homeworkList.path} backLabel="宿題一覧へ戻る" />;
+  return <WritingNoteForm key={`${topicId}:${loginId}`} topicId={topicId} loginId={loginId} />;
 }

@@ -38,24 +38,24 @@ export const queryKeys = {
   classes: {
     all: ['classes'] as const,
     list: () => ['classes', 'list'] as const,
-    info: (teamId: number) => ['classes', 'info', teamId] as const,
+    info: (classId: number) => ['classes', 'info', classId] as const,
     /** The class → students tree of pickers: under classes, so class and student changes both refetch it. */
     studentTree: (includeHidden: boolean) => ['classes', 'student-tree', includeHidden] as const,
-    code: (teamId: number) => ['classes', 'code', teamId] as const,
+    code: (classId: number) => ['classes', 'code', classId] as const,
     /** Last years' classes (after the roll-over). */
     archived: () => ['classes', 'archived'] as const,
   },
   students: {
     all: ['students'] as const,
     page: (params: CallInput<typeof getStudentPageRows>) => ['students', 'page', params] as const,
-    info: (studentId: string) => ['students', 'info', studentId] as const,
+    info: (loginId: string) => ['students', 'info', loginId] as const,
     search: (kw: string) => ['students', 'search', kw] as const,
-    loginCards: (teamId: number, studentIds: readonly string[]) =>
-      ['students', 'login-cards', teamId, studentIds] as const,
+    loginCards: (classId: number, loginIds: readonly string[]) =>
+      ['students', 'login-cards', classId, loginIds] as const,
     /** Students without a class (クラス未所属). */
     unassigned: (params: CallInput<typeof getUnassignedStudentPageRows>) => ['students', 'unassigned', params] as const,
     graduates: (params: CallInput<typeof getGraduatePageRows>) => ['students', 'graduates', params] as const,
-    cardsOf: (studentIds: readonly string[]) => ['students', 'cards-of', studentIds] as const,
+    cardsOf: (loginIds: readonly string[]) => ['students', 'cards-of', loginIds] as const,
     /** The committed April roll-overs (their reports). */
     rollovers: ['students', 'rollovers'] as const,
   },
@@ -65,7 +65,7 @@ export const queryKeys = {
     detail: (homeworkId: number) => ['homework', 'detail', homeworkId] as const,
     /** Who can receive homework: under homework, refetched after a publish (counts change with classes). */
     classRows: () => ['homework', 'class-rows'] as const,
-    studentsOfClass: (teamId: number) => ['homework', 'students-of-class', teamId] as const,
+    studentsOfClass: (classId: number) => ['homework', 'students-of-class', classId] as const,
     recommendNames: (params: CallInput<typeof getRegularRecommendNames>) =>
       ['homework', 'recommend-names', params] as const,
     plans: (params: CallInput<typeof getPeriodicPlanList>) => ['homework', 'plans', params] as const,
@@ -83,6 +83,8 @@ export const queryKeys = {
   downloads: {
     all: ['downloads'] as const,
     page: (params: CallInput<typeof getDownloadTaskPageList>) => ['downloads', 'page', params] as const,
+    /** One task's state (the study survey's export button polls it until the file is made). */
+    task: (taskId: number | null) => ['downloads', 'task', taskId] as const,
   },
   /** Results of a homework (features/results): every read under one key, refetched after a word correction. */
   results: {
@@ -100,15 +102,15 @@ export const queryKeys = {
   /** One child's study survey (features/study-survey, /homework/student-report). */
   studySurvey: {
     all: ['study-survey'] as const,
-    filter: (studentId: string) => ['study-survey', 'filter', studentId] as const,
-    report: (studentId: string, period: string) => ['study-survey', 'report', studentId, period] as const,
+    filter: (loginId: string) => ['study-survey', 'filter', loginId] as const,
+    report: (loginId: string, period: string) => ['study-survey', 'report', loginId, period] as const,
     homework: (params: CallInput<typeof getSurveyHomeworkTopicList>) => ['study-survey', 'homework', params] as const,
-    homeworkReport: (studentId: string, homeworkId: number) =>
-      ['study-survey', 'homework-report', studentId, homeworkId] as const,
-    topic: (studentId: string, homeworkId: number, topicId: number) =>
-      ['study-survey', 'topic', studentId, homeworkId, topicId] as const,
-    answers: (studentId: string, homeworkId: number, topicId: number, questionId: number) =>
-      ['study-survey', 'answers', studentId, homeworkId, topicId, questionId] as const,
+    homeworkReport: (loginId: string, homeworkId: number) =>
+      ['study-survey', 'homework-report', loginId, homeworkId] as const,
+    topic: (loginId: string, homeworkId: number, topicId: number) =>
+      ['study-survey', 'topic', loginId, homeworkId, topicId] as const,
+    answers: (loginId: string, homeworkId: number, topicId: number, questionId: number) =>
+      ['study-survey', 'answers', loginId, homeworkId, topicId, questionId] as const,
   },
   /** The teacher → child channel (features/student-messages): a child's notes about one topic. */
   studentMessages: {
@@ -119,7 +121,7 @@ export const queryKeys = {
   selfPractice: {
     all: ['self-practice'] as const,
     filters: () => ['self-practice', 'filters'] as const,
-    month: (teamId: number | undefined) => ['self-practice', 'month', teamId ?? null] as const,
+    month: (classId: number | undefined) => ['self-practice', 'month', classId ?? null] as const,
     summary: (params: CallInput<typeof getExerciseSummary>) => ['self-practice', 'summary', params] as const,
     resource: (params: CallInput<typeof getResourceExerciseDetails>) => ['self-practice', 'resource', params] as const,
     logs: (params: CallInput<typeof getResourceExerciseLogs>) => ['self-practice', 'logs', params] as const,

@@ -38,11 +38,13 @@ export const useTeacherInfo = () => useQuery(teacherInfoQueryOptions());
 
 /** Unread homework notices for the header's bell: quietly (a background poll never toasts), every minute. */
 export const NOTICE_POLL_MS = 60_000;
-export const useNewNoticeTotal = (enabled = true) =>
-  useQuery({
+/** Polled only while signed in (`enabled`: a state of the screen, not a missing id). */
+export const newNoticeTotalQueryOptions = (enabled = true) =>
+  queryOptions({
     queryKey: queryKeys.notices.total(),
     queryFn: () => api.silent.call(getNewNoticeTotal, {}),
     refetchInterval: NOTICE_POLL_MS,
     retry: false,
     enabled,
   });
+export const useNewNoticeTotal = (enabled = true) => useQuery(newNoticeTotalQueryOptions(enabled));

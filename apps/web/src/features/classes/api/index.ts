@@ -22,12 +22,12 @@ import { queryKeys, useCallMutation } from '../../../lib/queries';
  */
 const classChange = { invalidates: () => [queryKeys.classes.all] };
 
-export const classInfoQueryOptions = (teamId: number) =>
+export const classInfoQueryOptions = (classId: number) =>
   queryOptions({
-    queryKey: queryKeys.classes.info(teamId),
-    queryFn: () => api.call(getClassInfo, { team_id: teamId }),
+    queryKey: queryKeys.classes.info(classId),
+    queryFn: () => api.call(getClassInfo, { team_id: classId }),
   });
-export const useClassInfo = (teamId: number) => useQuery(classInfoQueryOptions(teamId));
+export const useClassInfo = (classId: number) => useQuery(classInfoQueryOptions(classId));
 
 export const useCreateClass = () => useCallMutation(createClass, classChange);
 export const useUpdateClass = () => useCallMutation(updateClass, classChange);
@@ -40,12 +40,12 @@ const classAndStudentChange = { invalidates: () => [queryKeys.classes.all, query
 export const useDeleteClass = () => useCallMutation(deleteClass, classAndStudentChange);
 export const useRestoreClass = () => useCallMutation(restoreClass, classAndStudentChange);
 
-export const classCodeQueryOptions = (teamId: number) =>
+export const classCodeQueryOptions = (classId: number) =>
   queryOptions({
-    queryKey: queryKeys.classes.code(teamId),
-    queryFn: () => api.call(getClassCode, { team_id: teamId }),
+    queryKey: queryKeys.classes.code(classId),
+    queryFn: () => api.call(getClassCode, { team_id: classId }),
   });
-export const useClassCode = (teamId: number) => useQuery(classCodeQueryOptions(teamId));
+export const useClassCode = (classId: number) => useQuery(classCodeQueryOptions(classId));
 export const useRenewClassCode = () => useCallMutation(renewClassCode, classChange);
 
 export const archivedClassesQueryOptions = () =>

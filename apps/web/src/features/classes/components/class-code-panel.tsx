@@ -8,11 +8,11 @@ import { useClassCode, useRenewClassCode } from '../api';
 const ClassQr = lazy(() => import('./class-qr'));
 
 /**
- * The class code of /manage-class/:teamId: the code in large type, its QR code (the students'
+ * The class code of /manage-class/:classId: the code in large type, its QR code (the students'
  * app join URL, docs/classes.md), whether joining is open, and 「コードを再発行」 with a confirmation.
  */
-export function ClassCodePanel({ teamId }: { teamId: number }) {
-  const { data } = useClassCode(teamId);
+export function ClassCodePanel({ classId }: { classId: number }) {
+  const { data } = useClassCode(classId);
   const renew = useRenewClassCode();
   const [modal, holder] = Modal.useModal();
   if (!data) return <Skeleton active paragraph={{ rows: 1 }} />;
@@ -24,7 +24,7 @@ export function ClassCodePanel({ teamId }: { teamId: number }) {
       okText: '再発行する',
       cancelText: 'キャンセル',
       onOk: async () => {
-        const r = await renew.mutateAsync({ team_id: teamId });
+        const r = await renew.mutateAsync({ team_id: classId });
         notify.success(`新しいクラスコードは「${r.code}」です。`);
       },
     });

@@ -5,9 +5,9 @@ import { formatDate } from '../../../lib/dates';
 import { useClassInfo } from '../api';
 import { ClassFormModal } from './class-form-modal';
 
-/** The head of /manage-class/:teamId: the class's name, size and settings, with rename. */
-export function ClassSummary({ teamId }: { teamId: number }) {
-  const { data: info, isLoading } = useClassInfo(teamId);
+/** The head of /manage-class/:classId: the class's name, size and settings, with rename. */
+export function ClassSummary({ classId }: { classId: number }) {
+  const { data: info, isLoading } = useClassInfo(classId);
   const [editing, setEditing] = useState(false);
   if (isLoading || !info) return <Skeleton active paragraph={{ rows: 1 }} />;
   return (

@@ -7,7 +7,7 @@ import {
   sendStudentTopicMail,
   type CallInput,
 } from '@ondoku/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys, useCallMutation } from '../../../lib/queries';
 import { saveFile } from '../../../lib/save-file';
@@ -15,13 +15,15 @@ import { saveFile } from '../../../lib/save-file';
 /** Download tasks (docs/downloads.md): the list polls every 2 s while any task is being made. */
 export const POLL_MS = 2_000;
 
-export const useDownloadTasks = (params: CallInput<typeof getDownloadTaskPageList>) =>
-  useQuery({
+export const downloadTasksQueryOptions = (params: CallInput<typeof getDownloadTaskPageList>) =>
+  queryOptions({
     queryKey: queryKeys.downloads.page(params),
     queryFn: () => api.call(getDownloadTaskPageList, params),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => ((q.state.data?.processing ?? 0) > 0 ? POLL_MS : false),
   });
+export const useDownloadTasks = (params: CallInput<typeof getDownloadTaskPageList>) =>
+  useQuery(downloadTasksQueryOptions(params));
 
 export const useCreateDownloadTask = () =>
   useCallMutation(createDownloadTask, { invalidates: () => [queryKeys.downloads.all] });

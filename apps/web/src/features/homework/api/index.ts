@@ -20,7 +20,7 @@ import {
   publishHomework,
   type CallInput,
 } from '@ondoku/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys, useCallMutation } from '../../../lib/queries';
 
@@ -38,49 +38,53 @@ export const homeworkPageListQueryOptions = (params: HomeworkPageParams) =>
 
 export const useHomeworkPageList = (params: HomeworkPageParams) => useQuery(homeworkPageListQueryOptions(params));
 
-export const useHomeworkDetail = (homeworkId: number | null) =>
-  useQuery({
+export const homeworkDetailQueryOptions = (homeworkId: number | null) =>
+  queryOptions({
     queryKey: queryKeys.homework.detail(homeworkId ?? 0),
-    queryFn: () => api.call(getHomeworkDetail, { homework_id: homeworkId! }),
-    enabled: homeworkId !== null,
+    queryFn: homeworkId === null ? skipToken : () => api.call(getHomeworkDetail, { homework_id: homeworkId }),
   });
+export const useHomeworkDetail = (homeworkId: number | null) => useQuery(homeworkDetailQueryOptions(homeworkId));
 
 /** Who can receive homework: the visible classes with their student counts. */
-export const useHomeworkClassRows = () =>
-  useQuery({ queryKey: queryKeys.homework.classRows(), queryFn: () => api.call(getHomeworkClassRows, {}) });
+export const homeworkClassRowsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.homework.classRows(), queryFn: () => api.call(getHomeworkClassRows, {}) });
+export const useHomeworkClassRows = () => useQuery(homeworkClassRowsQueryOptions());
 
-export const useStudentsOfClass = (teamId: number | null) =>
-  useQuery({
-    queryKey: queryKeys.homework.studentsOfClass(teamId ?? 0),
-    queryFn: () => api.call(getStudentListByClass, { team_id: teamId! }),
-    enabled: teamId !== null,
+export const studentsOfClassQueryOptions = (classId: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.homework.studentsOfClass(classId ?? 0),
+    queryFn: classId === null ? skipToken : () => api.call(getStudentListByClass, { team_id: classId }),
   });
+export const useStudentsOfClass = (classId: number | null) => useQuery(studentsOfClassQueryOptions(classId));
 
-export const useRecommendNames = (params: CallInput<typeof getRegularRecommendNames>, enabled = true) =>
-  useQuery({
-    queryKey: queryKeys.homework.recommendNames(params),
-    queryFn: () => api.call(getRegularRecommendNames, params),
-    enabled,
+/** Recommended names of a periodic plan; `null` while the plan is not periodic (nothing to fetch). */
+export const recommendNamesQueryOptions = (params: CallInput<typeof getRegularRecommendNames> | null) =>
+  queryOptions({
+    queryKey: queryKeys.homework.recommendNames(params ?? {}),
+    queryFn: params === null ? skipToken : () => api.call(getRegularRecommendNames, params),
   });
+export const useRecommendNames = (params: CallInput<typeof getRegularRecommendNames> | null) =>
+  useQuery(recommendNamesQueryOptions(params));
 
 /**
  * Word books for word tests. The library feature declares the same reads for its own screens;
  * features do not import each other, so these share its query keys (one cache entry).
  */
-export const useWordBooks = () =>
-  useQuery({
+export const wordBooksQueryOptions = () =>
+  queryOptions({
     queryKey: queryKeys.library.wordBooks({}),
     queryFn: () => api.call(getWordBookList, {}),
     staleTime: 5 * 60_000,
   });
+export const useWordBooks = () => useQuery(wordBooksQueryOptions());
 
-export const useWordBookPartsOf = (code: string | null) =>
-  useQuery({
+export const wordBookPartsOfQueryOptions = (code: string | null) =>
+  queryOptions({
     queryKey: queryKeys.library.wordBookParts(code ?? ''),
-    queryFn: () => api.call(getWordBookParts, { code: code! }),
-    enabled: !!code,
+    queryFn: !code ? skipToken : () => api.call(getWordBookParts, { code }),
     staleTime: 5 * 60_000,
   });
+export const useWordBookPartsOf = (code: string | null) => useQuery(wordBookPartsOfQueryOptions(code));
 
 /** The wizard's times against the server clock, quietly: the wizard shows the message on its field. */
 export const checkTimesOnServer = (input: CallInput<typeof checkDefineTimes>) =>
@@ -97,19 +101,20 @@ export const useDelayHomework = () => useCallMutation(delayHomework, { invalidat
 
 /* Periodic plans */
 
-export const usePlanList = (params: PlanListParams) =>
-  useQuery({
+export const planListQueryOptions = (params: PlanListParams) =>
+  queryOptions({
     queryKey: queryKeys.homework.plans(params),
     queryFn: () => api.call(getPeriodicPlanList, params),
     placeholderData: keepPreviousData,
   });
+export const usePlanList = (params: PlanListParams) => useQuery(planListQueryOptions(params));
 
-export const usePlanDetail = (planId: number | null) =>
-  useQuery({
+export const planDetailQueryOptions = (planId: number | null) =>
+  queryOptions({
     queryKey: queryKeys.homework.plan(planId ?? 0),
-    queryFn: () => api.call(getPeriodicPlanDetail, { plan_id: planId! }),
-    enabled: planId !== null,
+    queryFn: planId === null ? skipToken : () => api.call(getPeriodicPlanDetail, { plan_id: planId }),
   });
+export const usePlanDetail = (planId: number | null) => useQuery(planDetailQueryOptions(planId));
 
 export const useEditPlan = () => useCallMutation(editPeriodicPlan, { invalidates: () => [queryKeys.homework.all] });
 export const useDelayPlan = () => useCallMutation(delayPeriodicPlan, { invalidates: () => [queryKeys.homework.all] });
@@ -117,16 +122,17 @@ export const useDeletePlan = () => useCallMutation(deletePeriodicPlan, { invalid
 
 /* Reissues */
 
-export const useReissueList = (params: ReissueListParams) =>
-  useQuery({
+export const reissueListQueryOptions = (params: ReissueListParams) =>
+  queryOptions({
     queryKey: queryKeys.homework.reissues(params),
     queryFn: () => api.call(getReissueList, params),
     placeholderData: keepPreviousData,
   });
+export const useReissueList = (params: ReissueListParams) => useQuery(reissueListQueryOptions(params));
 
-export const useReissueDetails = (id: number | null) =>
-  useQuery({
+export const reissueDetailsQueryOptions = (id: number | null) =>
+  queryOptions({
     queryKey: queryKeys.homework.reissue(id ?? 0),
-    queryFn: () => api.call(getReissueDetails, { id: id! }),
-    enabled: id !== null,
+    queryFn: id === null ? skipToken : () => api.call(getReissueDetails, { id }),
   });
+export const useReissueDetails = (id: number | null) => useQuery(reissueDetailsQueryOptions(id));

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useChangeHomework, useHomeworkDetail } from '../api';
-import { originLabel, stateColor } from './homework-list';
+import { originLabel, stateColor } from './my-homework-list';
 
 const panel: React.CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 24 };
 
@@ -24,7 +24,7 @@ interface Values {
   end_time: Dayjs | null;
 }
 
-/** /homework/edit?homework_id=…: change a homework's title and end time (spec §2). */
+/** /homework/edit?homework_id=…: change a homework's title and end time (docs/homework-web.md). */
 export function HomeworkEdit({ homeworkId }: { homeworkId: number | null }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();

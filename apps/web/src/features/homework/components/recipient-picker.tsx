@@ -20,10 +20,10 @@ export function RecipientPicker({ value, onChange }: { value?: Recipients; onCha
   const browsingClass = rows.find((c) => c.team_id === browsing);
   const classChosen = browsing !== null && v.team_ids.includes(browsing);
 
-  const toggleClass = (teamId: number, on: boolean) =>
+  const toggleClass = (classId: number, on: boolean) =>
     onChange?.({
       ...v,
-      team_ids: on ? [...v.team_ids, teamId] : v.team_ids.filter((id) => id !== teamId),
+      team_ids: on ? [...v.team_ids, classId] : v.team_ids.filter((id) => id !== classId),
     });
   const toggleStudent = (s: { student_id: string; name: string }, on: boolean) =>
     onChange?.({

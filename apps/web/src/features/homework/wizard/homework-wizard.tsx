@@ -33,7 +33,7 @@ export interface HomeworkWizardProps {
   type: HomeworkType;
   /** 1–4 from the route. */
   step: number;
-  /** The library's selection (spec §3 new-homework selection). */
+  /** The library's selection (docs/homework-web.md, 'The wizard'). */
   resources: readonly WizardResource[];
   pack: WizardPack | null;
   /** The selection's form info: the stored draft. */
@@ -287,7 +287,9 @@ function SettingsStep({
 }) {
   const periodic = draft.type === 'periodic';
   const weekdays = [...draft.schedule.map((d) => d.weekday)].sort().join(',');
-  const names = useRecommendNames({ team_id: draft.recipients.team_ids[0], weekdays: weekdays || undefined }, periodic);
+  const names = useRecommendNames(
+    periodic ? { team_id: draft.recipients.team_ids[0], weekdays: weekdays || undefined } : null,
+  );
   return (
     <>
       <Form.Item label="タイトル" required {...fieldProps(errors, 'title')}>

@@ -8,7 +8,7 @@ import {
   searchResources,
   type CallInput,
 } from '@ondoku/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queries';
 
@@ -27,14 +27,13 @@ export const resourceSearchQueryOptions = (params: ResourceSearchParams) =>
   });
 export const useResourceSearch = (params: ResourceSearchParams) => useQuery(resourceSearchQueryOptions(params));
 
-export const resourceDetailQueryOptions = (resourceId: number) =>
+export const resourceDetailQueryOptions = (resourceId: number | null) =>
   queryOptions({
-    queryKey: queryKeys.library.detail(resourceId),
-    queryFn: () => api.call(getResourceDetail, { resource_id: resourceId }),
+    queryKey: queryKeys.library.detail(resourceId ?? 0),
+    queryFn: resourceId === null ? skipToken : () => api.call(getResourceDetail, { resource_id: resourceId }),
     staleTime: LIBRARY_STALE_MS,
   });
-export const useResourceDetail = (resourceId: number | null) =>
-  useQuery({ ...resourceDetailQueryOptions(resourceId ?? 0), enabled: resourceId !== null });
+export const useResourceDetail = (resourceId: number | null) => useQuery(resourceDetailQueryOptions(resourceId));
 
 export const packListQueryOptions = (params: PackListParams) =>
   queryOptions({
@@ -45,14 +44,13 @@ export const packListQueryOptions = (params: PackListParams) =>
   });
 export const usePackList = (params: PackListParams) => useQuery(packListQueryOptions(params));
 
-export const packDetailQueryOptions = (code: string) =>
+export const packDetailQueryOptions = (code: string | null) =>
   queryOptions({
-    queryKey: queryKeys.library.pack(code),
-    queryFn: () => api.call(getPackDetail, { code }),
+    queryKey: queryKeys.library.pack(code ?? ''),
+    queryFn: code === null ? skipToken : () => api.call(getPackDetail, { code }),
     staleTime: LIBRARY_STALE_MS,
   });
-export const usePackDetail = (code: string | null) =>
-  useQuery({ ...packDetailQueryOptions(code ?? ''), enabled: code !== null });
+export const usePackDetail = (code: string | null) => useQuery(packDetailQueryOptions(code));
 
 export const wordBookListQueryOptions = (params: CallInput<typeof getWordBookList>) =>
   queryOptions({
@@ -63,14 +61,13 @@ export const wordBookListQueryOptions = (params: CallInput<typeof getWordBookLis
 export const useWordBookList = (params: CallInput<typeof getWordBookList> = {}) =>
   useQuery(wordBookListQueryOptions(params));
 
-export const wordBookPartsQueryOptions = (code: string) =>
+export const wordBookPartsQueryOptions = (code: string | null) =>
   queryOptions({
-    queryKey: queryKeys.library.wordBookParts(code),
-    queryFn: () => api.call(getWordBookParts, { code }),
+    queryKey: queryKeys.library.wordBookParts(code ?? ''),
+    queryFn: code === null ? skipToken : () => api.call(getWordBookParts, { code }),
     staleTime: LIBRARY_STALE_MS,
   });
-export const useWordBookParts = (code: string | null) =>
-  useQuery({ ...wordBookPartsQueryOptions(code ?? ''), enabled: code !== null });
+export const useWordBookParts = (code: string | null) => useQuery(wordBookPartsQueryOptions(code));
 
 /** A fresh evaluation socket URL (its ticket lives 60 s), fetched for each recording. */
 export const fetchEvaluationSocketUrl = async () => (await api.call(getNewEvaluationService, {})).evaluation_server_url;

@@ -40,11 +40,11 @@ export interface PaperPreviewProps {
 
 const judgement = { normal: '正しい', mispronounced: '発音が正しくない' } as const;
 
-/** One child's answer paper for one topic, with the teacher's word corrections (issue 17). */
+/** One child's answer paper for one topic, with the teacher's word corrections (docs/results.md, 'Correcting a word'). */
 export function AnswerPaper({
   homeworkId,
   topicId,
-  studentId,
+  loginId,
   attemptId,
   onAttemptChange,
   Preview,
@@ -52,7 +52,7 @@ export function AnswerPaper({
 }: {
   homeworkId: number;
   topicId: number;
-  studentId: string;
+  loginId: string;
   attemptId?: number;
   onAttemptChange(attemptId: number): void;
   Preview: ComponentType<PaperPreviewProps>;
@@ -62,7 +62,7 @@ export function AnswerPaper({
   const paper = useAnswerPaper({
     homework_id: homeworkId,
     topic_id: topicId,
-    student_id: studentId,
+    student_id: loginId,
     attempt_id: attemptId,
   });
   const correct = useCorrectWord();

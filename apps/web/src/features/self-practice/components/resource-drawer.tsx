@@ -11,7 +11,7 @@ import { DASH, duration, muted, Score } from './parts';
 interface Props {
   resourceId: number;
   title: string;
-  teamId: number | undefined;
+  classId: number | undefined;
   period: { start_date: string; end_date: string } | undefined;
   onClose(): void;
 }
@@ -20,10 +20,10 @@ interface Props {
  * One material drilled into: which children practised it in the period (best, average, last
  * score), and a child's attempts (or everyone's) with each item's score and recording.
  */
-export function ResourceDrawer({ resourceId, title, teamId, period, onClose }: Props) {
+export function ResourceDrawer({ resourceId, title, classId, period, onClose }: Props) {
   const scope = {
     resource_id: resourceId,
-    ...(teamId === undefined ? {} : { team_id: teamId }),
+    ...(classId === undefined ? {} : { team_id: classId }),
     ...(period ? { start_date: period.start_date, end_date: period.end_date } : {}),
   };
   const details = useResourceDetails(scope);

@@ -33,22 +33,22 @@ type Month = CallOutput<typeof getCurrentMonthSummary>;
 const typeLabel = (type: string) => exerciseTypeLabels[type as ExerciseType] ?? type;
 
 /**
- * /homework-self-home (spec §2; issue 16 point 4): what the teacher's children practised on their
+ * /homework-self-home (docs/self-practice.md): what the teacher's children practised on their
  * own this month — summary cards beside last month, per class and per child (sortable, register
  * order by default), the most practised materials with the children's attempts and recordings,
  * the homework handed out recently, and the month as an Excel file.
  */
 export function SelfPracticeHome() {
   const filters = useSelfPracticeFilters();
-  const [teamId, setTeamId] = useState<number | undefined>(undefined);
-  const month = useCurrentMonthSummary(teamId);
+  const [classId, setClassId] = useState<number | undefined>(undefined);
+  const month = useCurrentMonthSummary(classId);
   const [exporting, setExporting] = useState(false);
 
   const failure = readFailure(filters) ?? readFailure(month);
   const exportFile = async () => {
     setExporting(true);
     try {
-      await saveMonthSummary(teamId);
+      await saveMonthSummary(classId);
     } catch {
       // The request layer has told the teacher.
     } finally {
@@ -62,8 +62,8 @@ export function SelfPracticeHome() {
         <Select
           aria-label="クラス"
           style={{ width: 200 }}
-          value={teamId ?? 0}
-          onChange={(v: number) => setTeamId(v === 0 ? undefined : v)}
+          value={classId ?? 0}
+          onChange={(v: number) => setClassId(v === 0 ? undefined : v)}
           options={[
             { value: 0, label: 'すべてのクラス' },
             ...(filters.data?.teams ?? []).map((t) => ({ value: t.team_id, label: t.name })),
@@ -88,8 +88,8 @@ export function SelfPracticeHome() {
           <>
             <MonthCards month={month.data} />
             <ClassTable month={month.data} />
-            <ChildTable month={month.data} />
-            <TopResources teamId={teamId} periods={filters.data?.periods ?? []} />
+            <StudentTable month={month.data} />
+            <TopResources classId={classId} periods={filters.data?.periods ?? []} />
           </>
         ))}
       <NewHomework />
@@ -203,7 +203,7 @@ function ClassTable({ month }: { month: Month }) {
 
 const byNumber = (a: number | null, b: number | null) => (a ?? -1) - (b ?? -1);
 
-function ChildTable({ month }: { month: Month }) {
+function StudentTable({ month }: { month: Month }) {
   const many = month.teams.length > 1;
   const columns: TableColumnsType<MonthStudentRow> = [
     ...(many
@@ -281,10 +281,10 @@ function ChildTable({ month }: { month: Month }) {
 }
 
 function TopResources({
-  teamId,
+  classId,
   periods,
 }: {
-  teamId: number | undefined;
+  classId: number | undefined;
   periods: { key: string; label: string; start_date: string; end_date: string }[];
 }) {
   const [periodKey, setPeriodKey] = useState('this_month');
@@ -292,11 +292,11 @@ function TopResources({
   const [open, setOpen] = useState<ResourceSummaryRow | null>(null);
   const period = periods.find((p) => p.key === periodKey);
   const params = {
-    ...(teamId === undefined ? {} : { team_id: teamId }),
+    ...(classId === undefined ? {} : { team_id: classId }),
     ...(type ? { type } : {}),
     ...(period ? { start_date: period.start_date, end_date: period.end_date } : {}),
   };
-  const summary = useExerciseSummary(params, periods.length > 0);
+  const summary = useExerciseSummary(periods.length > 0 ? params : null);
   const rows = summary.data?.top_resources ?? [];
   return (
     <Section
@@ -363,7 +363,7 @@ function TopResources({
         <ResourceDrawer
           resourceId={open.resource_id}
           title={open.title}
-          teamId={teamId}
+          classId={classId}
           period={period}
           onClose={() => setOpen(null)}
         />

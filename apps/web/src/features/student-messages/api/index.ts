@@ -1,14 +1,16 @@
 import { getWritingNoteList, remindUnsubmitted, submitWritingNote, type CallInput } from '@ondoku/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys, useCallMutation } from '../../../lib/queries';
 
 /** The teacher → child channel's calls, one declaration each (docs/student-messages.md). */
-export const useWritingNotes = (params: CallInput<typeof getWritingNoteList>) =>
-  useQuery({
+export const writingNotesQueryOptions = (params: CallInput<typeof getWritingNoteList>) =>
+  queryOptions({
     queryKey: queryKeys.studentMessages.notes(params),
     queryFn: () => api.call(getWritingNoteList, params),
   });
+export const useWritingNotes = (params: CallInput<typeof getWritingNoteList>) =>
+  useQuery(writingNotesQueryOptions(params));
 
 /** A reminder changes no read of the teacher's screens (the children's inbox is on the students' side). */
 export const useRemindUnsubmitted = () => useCallMutation(remindUnsubmitted);

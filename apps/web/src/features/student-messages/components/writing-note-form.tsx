@@ -13,12 +13,12 @@ const panel = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8
 const muted = { color: 'rgba(0,0,0,0.45)' } as const;
 
 /**
- * /homework/writing/add (spec §2, §3 writing note): a teacher writes a note to one child about one
+ * /homework/writing/add (docs/student-messages.md): a teacher writes a note to one child about one
  * topic. The guid is made once per screen, so a retried or doubled send stores one note; leaving
  * with unsaved text asks first (in the app and when the tab closes).
  */
-export function WritingNoteForm({ topicId, studentId }: { topicId: number; studentId: string }) {
-  const context = useWritingNotes({ topic_id: topicId, student_id: studentId });
+export function WritingNoteForm({ topicId, loginId }: { topicId: number; loginId: string }) {
+  const context = useWritingNotes({ topic_id: topicId, student_id: loginId });
   const submit = useSubmitWritingNote();
   const navigate = useNavigate();
   const [form] = Form.useForm<{ content: string }>();
@@ -60,11 +60,11 @@ export function WritingNoteForm({ topicId, studentId }: { topicId: number; stude
   if (failure) return failure;
   const c = context.data;
   if (!c) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
-  const back = paths.answerPaper.getHref(c.topic.homework_id, topicId, studentId);
+  const back = paths.answerPaper.getHref(c.topic.homework_id, topicId, loginId);
 
   const send = async ({ content }: { content: string }) => {
     const note = await submit
-      .mutateAsync({ student_id: studentId, topic_id: topicId, guid, content: content.trim() })
+      .mutateAsync({ student_id: loginId, topic_id: topicId, guid, content: content.trim() })
       .catch(() => null);
     if (!note) return;
     sent.current = true;

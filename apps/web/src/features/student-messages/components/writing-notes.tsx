@@ -8,8 +8,8 @@ import { useWritingNotes } from '../api';
 const panel = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 16 } as const;
 
 /** The teacher's notes to this child about this topic, on the answer paper, with 「コメントを書く」. */
-export function WritingNotes({ topicId, studentId }: { topicId: number; studentId: string }) {
-  const notes = useWritingNotes({ topic_id: topicId, student_id: studentId });
+export function WritingNotes({ topicId, loginId }: { topicId: number; loginId: string }) {
+  const notes = useWritingNotes({ topic_id: topicId, student_id: loginId });
   const guest = useSession()?.user.type === 'guest';
   const rows = notes.data?.rows ?? [];
   return (
@@ -17,7 +17,7 @@ export function WritingNotes({ topicId, studentId }: { topicId: number; studentI
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12 }}>
         <h2 style={{ fontSize: 15, margin: 0, flex: 1 }}>先生のコメント（{rows.length}件）</h2>
         {!guest && (
-          <Link to={paths.writingNoteAdd.getHref(topicId, studentId)}>
+          <Link to={paths.writingNoteAdd.getHref(topicId, loginId)}>
             <Button type="primary" size="small">
               コメントを書く
             </Button>

@@ -8,13 +8,13 @@ import { api } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
 
 /** The roster of a class (or of every student) as xlsx, saved under the server's Japanese file name. */
-export async function downloadStudentsXlsx(teamId?: number) {
-  const { blob, filename } = await api.download(exportStudentsXls, { team_id: teamId });
+export async function downloadStudentsXlsx(classId?: number) {
+  const { blob, filename } = await api.download(exportStudentsXls, { team_id: classId });
   saveFile(blob, filename ?? '生徒一覧.xlsx');
 }
 
-export async function downloadImportTemplate(withTeam: boolean) {
-  const { blob, filename } = await api.download(getStudentImportTemplate, { with_team: withTeam ? 1 : 0 });
+export async function downloadImportTemplate(withClass: boolean) {
+  const { blob, filename } = await api.download(getStudentImportTemplate, { with_team: withClass ? 1 : 0 });
   saveFile(blob, filename ?? '生徒取り込みテンプレート.xlsx');
 }
 

@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/queries';
 export type ImportStage = 'idle' | 'uploading' | 'processing' | 'done';
 
 /**
- * Import a roster file into one class (teamId) or into the classes its クラス column names: an
+ * Import a roster file into one class (classId) or into the classes its クラス column names: an
  * upload call of the request layer (the contract's rule on size and type is checked before
  * sending), with the stages and percent the import modal shows.
  */
-export function useImportStudents(teamId?: number) {
+export function useImportStudents(classId?: number) {
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<ImportStage>('idle');
   const [percent, setPercent] = useState(0);
@@ -26,8 +26,8 @@ export function useImportStudents(teamId?: number) {
       if (p >= 100) setStage('processing');
     };
     try {
-      const r = teamId
-        ? await api.upload(importClassStudentsList, { team_id: teamId, file }, { onProgress })
+      const r = classId
+        ? await api.upload(importClassStudentsList, { team_id: classId, file }, { onProgress })
         : await api.upload(importStudentsList, { file }, { onProgress });
       setResult(r);
       if (r.imported > 0) {

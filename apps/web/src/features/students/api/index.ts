@@ -46,21 +46,21 @@ export const studentPageRowsQueryOptions = (params: StudentPageParams) =>
   });
 export const useStudentPageRows = (params: StudentPageParams) => useQuery(studentPageRowsQueryOptions(params));
 
-export const studentInfoQueryOptions = (studentId: string) =>
+export const studentInfoQueryOptions = (loginId: string) =>
   queryOptions({
-    queryKey: queryKeys.students.info(studentId),
-    queryFn: () => api.call(getStudentInfo, { student_id: studentId }),
+    queryKey: queryKeys.students.info(loginId),
+    queryFn: () => api.call(getStudentInfo, { student_id: loginId }),
   });
-export const useStudentInfo = (studentId: string) => useQuery(studentInfoQueryOptions(studentId));
+export const useStudentInfo = (loginId: string) => useQuery(studentInfoQueryOptions(loginId));
 
-export const initialPwdListQueryOptions = (teamId: number, studentIds?: string[]) =>
+export const initialPwdListQueryOptions = (classId: number, loginIds?: string[]) =>
   queryOptions({
-    queryKey: queryKeys.students.loginCards(teamId, studentIds ?? []),
-    queryFn: () => api.call(getStudentInitialPwdList, { team_id: teamId, student_ids: studentIds }),
+    queryKey: queryKeys.students.loginCards(classId, loginIds ?? []),
+    queryFn: () => api.call(getStudentInitialPwdList, { team_id: classId, student_ids: loginIds }),
     staleTime: 0,
   });
-export const useInitialPwdList = (teamId: number, studentIds?: string[]) =>
-  useQuery(initialPwdListQueryOptions(teamId, studentIds));
+export const useInitialPwdList = (classId: number, loginIds?: string[]) =>
+  useQuery(initialPwdListQueryOptions(classId, loginIds));
 
 export const searchStudentQueryOptions = (kw: string) =>
   queryOptions({
@@ -72,7 +72,7 @@ export const searchStudentQueryOptions = (kw: string) =>
 export const useSearchStudent = (kw: string) => useQuery(searchStudentQueryOptions(kw));
 
 /** Asked right before the confirmation modal, so the count it states is current. */
-export const fetchBatchDeletionConfirm = (teamId: number) => api.call(batchDeletionConfirm, { team_id: teamId });
+export const fetchBatchDeletionConfirm = (classId: number) => api.call(batchDeletionConfirm, { team_id: classId });
 
 // ── Changes ────────────────────────────────────────────────────────────────────────────────
 
@@ -97,7 +97,7 @@ export const useChangeStudentPasswordSafe = () =>
     invalidates: () => [queryKeys.students.all],
   });
 
-// ── Moving and adding, クラス未所属, graduates, the roll-over (issue 13) ─────────────────────
+// ── Moving and adding, クラス未所属, graduates, the roll-over (docs/classes.md) ───────────────────────
 
 export const useStudentBatchAdd = () => useCallMutation(studentBatchAdd, studentChange);
 export const useStudentBatchMove = () => useCallMutation(studentBatchMove, studentChange);
@@ -122,14 +122,14 @@ export const graduatePageQueryOptions = (params: GraduatePageParams) =>
 export const useGraduatePage = (params: GraduatePageParams) => useQuery(graduatePageQueryOptions(params));
 
 /** Login cards of students listed by id (クラス未所属 included): always fresh, passwords change. */
-export const cardsOfQueryOptions = (studentIds: string[]) =>
+export const cardsOfQueryOptions = (loginIds: string[]) =>
   queryOptions({
-    queryKey: queryKeys.students.cardsOf(studentIds),
-    queryFn: () => api.call(getStudentsLoginCards, { student_ids: studentIds }),
-    enabled: studentIds.length > 0,
+    queryKey: queryKeys.students.cardsOf(loginIds),
+    queryFn: () => api.call(getStudentsLoginCards, { student_ids: loginIds }),
+    enabled: loginIds.length > 0,
     staleTime: 0,
   });
-export const useCardsOf = (studentIds: string[]) => useQuery(cardsOfQueryOptions(studentIds));
+export const useCardsOf = (loginIds: string[]) => useQuery(cardsOfQueryOptions(loginIds));
 
 /** The teacher's committed roll-overs, newest first (each report downloadable as xlsx). */
 export const rolloverRowsQueryOptions = () =>

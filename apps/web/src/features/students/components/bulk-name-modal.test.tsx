@@ -17,7 +17,7 @@ const renderModal = () =>
     <QueryClientProvider client={new QueryClient()}>
       <App>
         <NotifierProbe />
-        <BulkNameModal kind="grade" studentIds={['s001', 's002']} onClose={() => {}} />
+        <BulkNameModal kind="grade" loginIds={['s001', 's002']} onClose={() => {}} />
       </App>
     </QueryClientProvider>,
   );
@@ -25,7 +25,7 @@ const renderModal = () =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('BulkNameModal (学年/組 of the selection)', { timeout: 60_000 }, () => {
-  it('never cuts an over-long 学年: it stays as typed, is toasted and stays invalid (issue 13 edge 8)', async () => {
+  it('never cuts an over-long 学年: it stays as typed, is toasted and stays invalid (docs/classes.md, Edges)', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     renderModal();
@@ -38,7 +38,7 @@ describe('BulkNameModal (学年/組 of the selection)', { timeout: 60_000 }, () 
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('a double click on the OK button sends one request (issue 13 edge 14)', async () => {
+  it('a double click on the OK button sends one request (docs/classes.md, Edges: double submits)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const fetch = vi.fn(async () => {

@@ -10,11 +10,11 @@ const kumiRule = zodRule(batchChangeKumi.input.shape.class_name);
 /** Change the grade (学年) or class (組) of the selected students at once, e.g. at the start of a school year. */
 export function BulkNameModal({
   kind,
-  studentIds,
+  loginIds,
   onClose,
 }: {
   kind: 'grade' | 'kumi' | null;
-  studentIds: string[];
+  loginIds: string[];
   onClose(done: boolean): void;
 }) {
   const [form] = Form.useForm<{ value: string }>();
@@ -25,8 +25,8 @@ export function BulkNameModal({
     const { value } = await form.validateFields();
     const r =
       kind === 'grade'
-        ? await grade.mutateAsync({ student_ids: studentIds, grade_name: value.trim() })
-        : await kumi.mutateAsync({ student_ids: studentIds, class_name: value.trim() });
+        ? await grade.mutateAsync({ student_ids: loginIds, grade_name: value.trim() })
+        : await kumi.mutateAsync({ student_ids: loginIds, class_name: value.trim() });
     notify.success(`${r.count}人の${label}を「${value.trim()}」に変更しました。`);
     form.resetFields();
     onClose(true);
@@ -36,7 +36,7 @@ export function BulkNameModal({
     <Modal
       open={kind !== null}
       title={`${label}を一括変更`}
-      okText={`${studentIds.length}人の${label}を変更`}
+      okText={`${loginIds.length}人の${label}を変更`}
       cancelText="キャンセル"
       confirmLoading={grade.isPending || kumi.isPending}
       onOk={() => run()}
@@ -44,7 +44,7 @@ export function BulkNameModal({
       destroyOnHidden
     >
       <Typography.Paragraph>
-        選択した<strong>{studentIds.length}人</strong>の{label}を変更します。
+        選択した<strong>{loginIds.length}人</strong>の{label}を変更します。
       </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false}>
         <Form.Item name="value" label={`新しい${label}`} rules={[kind === 'grade' ? gradeRule : kumiRule]}>

@@ -37,14 +37,14 @@ const PAGE_SIZES = [20, 50, 100] as const;
 /** Selected rows in a light tint of the brand green (the derived default is a heavy grey-green). */
 const selectedRowColors = { rowSelectedBg: '#eaf5ef', rowSelectedHoverBg: '#dcefe5' };
 
-export const openLoginCards = (teamId: number, studentIds?: string[]) =>
-  window.open(`#${paths.loginCards.getHref(teamId, studentIds)}`, '_blank');
+export const openLoginCards = (classId: number, loginIds?: string[]) =>
+  window.open(`#${paths.loginCards.getHref(classId, loginIds)}`, '_blank');
 
-/** /manage-class/:teamId: the class's students with search, sort, selection and the bulk actions. */
-export function ClassStudents({ teamId }: { teamId: number }) {
+/** /manage-class/:classId: the class's students with search, sort, selection and the bulk actions. */
+export function ClassStudents({ classId }: { classId: number }) {
   const [modal, modalHolder] = Modal.useModal();
   // The page size the teacher chose holds for every class's list in this browser session.
-  const list = useListState(`class-students:${teamId}`, { pageSize: PAGE_SIZE, sizeKey: 'students' });
+  const list = useListState(`class-students:${classId}`, { pageSize: PAGE_SIZE, sizeKey: 'students' });
   const queryClient = useQueryClient();
   const [kw, setKw] = useState('');
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'number', order: 'asc' });
@@ -54,7 +54,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
   const query = useStudentPageRows({
     page: list.page,
     limit: list.pageSize,
-    team_id: teamId,
+    team_id: classId,
     kw: kw || undefined,
     sort_field: sort.field,
     sort_order: sort.order,
@@ -65,7 +65,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
   const deletion = useBatchDeletion();
   const n = selected.length;
 
-  // Issue 13 edge 13: a whole page selected offers the whole class (every page).
+  // docs/classes.md, Edges (selection across pages): a whole page selected offers the whole class (every page).
   const pageIds = data?.rows.map((r) => r.student_id) ?? [];
   const classTotal = data?.total ?? 0;
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
@@ -75,7 +75,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
     setSelectingAll(true);
     try {
       const tree = await queryClient.fetchQuery(studentBranchRowsQueryOptions(true));
-      const members = tree.rows.find((c) => c.team_id === teamId)?.students ?? [];
+      const members = tree.rows.find((c) => c.team_id === classId)?.students ?? [];
       setSelected(members.map((m) => m.student_id));
     } catch {
       // The request layer has told the teacher.
@@ -102,7 +102,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
       okText: `${n}人を外す`,
       cancelText: 'キャンセル',
       onOk: async () => {
-        const r = await leave.mutateAsync({ team_id: teamId, student_ids: selected });
+        const r = await leave.mutateAsync({ team_id: classId, student_ids: selected });
         notify.success(`${r.count}人をクラスから外しました。`);
         setSelected([]);
       },
@@ -122,7 +122,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
     });
 
   const confirmDeleteAll = async () => {
-    const info = await fetchBatchDeletionConfirm(teamId).catch(() => null);
+    const info = await fetchBatchDeletionConfirm(classId).catch(() => null);
     if (!info) return;
     if (info.student_count === 0) {
       notify.toast('このクラスには生徒がいません。');
@@ -150,7 +150,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
       okButtonProps: { danger: true },
       cancelText: 'キャンセル',
       onOk: async () => {
-        const r = await deletion.mutateAsync({ team_id: teamId, student_count: info.student_count });
+        const r = await deletion.mutateAsync({ team_id: classId, student_count: info.student_count });
         notify.success(`${r.count}人の生徒を削除しました。`);
         setSelected([]);
         list.setPage(1);
@@ -212,10 +212,10 @@ export function ClassStudents({ teamId }: { teamId: number }) {
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             ファイルから取り込む
           </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadStudentsXlsx(teamId).catch(() => {})}>
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadStudentsXlsx(classId).catch(() => {})}>
             Excelに書き出す
           </Button>
-          <Button icon={<PrinterOutlined />} onClick={() => openLoginCards(teamId)}>
+          <Button icon={<PrinterOutlined />} onClick={() => openLoginCards(classId)}>
             ログインカードを印刷
           </Button>
         </Space>
@@ -243,7 +243,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
         <Button size="small" disabled={!n} icon={<IdcardOutlined />} onClick={() => setNameModal('kumi')}>
           組を変更
         </Button>
-        <Button size="small" disabled={!n} icon={<PrinterOutlined />} onClick={() => openLoginCards(teamId, selected)}>
+        <Button size="small" disabled={!n} icon={<PrinterOutlined />} onClick={() => openLoginCards(classId, selected)}>
           選択した生徒のカード
         </Button>
         <Button size="small" disabled={!n} icon={<KeyOutlined />} onClick={confirmReset}>
@@ -252,7 +252,7 @@ export function ClassStudents({ teamId }: { teamId: number }) {
         <Button size="small" disabled={!n} icon={<LogoutOutlined />} onClick={confirmLeave}>
           クラスから外す
         </Button>
-        <MoveStudentsButtons teamId={teamId} selected={selected} onDone={() => setSelected([])} />
+        <MoveStudentsButtons classId={classId} selected={selected} onDone={() => setSelected([])} />
         {n > 0 && (
           <Button size="small" type="link" onClick={() => setSelected([])}>
             選択を解除
@@ -319,8 +319,8 @@ export function ClassStudents({ teamId }: { teamId: number }) {
         <Typography.Text type="secondary">卒業などで使わなくなったアカウントを削除します。</Typography.Text>
       </div>
 
-      <BulkNameModal kind={nameModal} studentIds={selected} onClose={() => setNameModal(null)} />
-      <ImportModal open={importing} teamId={teamId} onClose={() => setImporting(false)} />
+      <BulkNameModal kind={nameModal} loginIds={selected} onClose={() => setNameModal(null)} />
+      <ImportModal open={importing} classId={classId} onClose={() => setImporting(false)} />
       {modalHolder}
     </Card>
   );

@@ -5,11 +5,11 @@ import { downloadImportTemplate } from '../api/export-students';
 import { useImportStudents } from '../api/import-students';
 
 /**
- * Import students from an Excel or CSV file: into one class (teamId), or into the classes named
+ * Import students from an Excel or CSV file: into one class (classId), or into the classes named
  * in the file's クラス column. All rows or none; bad rows are listed with their row numbers.
  */
-export function ImportModal({ open, teamId, onClose }: { open: boolean; teamId?: number; onClose(): void }) {
-  const imp = useImportStudents(teamId);
+export function ImportModal({ open, classId, onClose }: { open: boolean; classId?: number; onClose(): void }) {
+  const imp = useImportStudents(classId);
   const busy = imp.stage === 'uploading' || imp.stage === 'processing';
   const close = () => {
     if (busy) return;
@@ -20,7 +20,7 @@ export function ImportModal({ open, teamId, onClose }: { open: boolean; teamId?:
   return (
     <Modal
       open={open}
-      title={teamId ? 'ファイルから生徒を取り込む' : 'ファイルから生徒を一括で取り込む'}
+      title={classId ? 'ファイルから生徒を取り込む' : 'ファイルから生徒を一括で取り込む'}
       onCancel={close}
       footer={
         <Button onClick={close} disabled={busy}>
@@ -33,10 +33,10 @@ export function ImportModal({ open, teamId, onClose }: { open: boolean; teamId?:
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Typography.Paragraph style={{ marginBottom: 0 }}>
           テンプレートに入力した Excel（.xlsx）または CSV（UTF-8・Shift_JIS）ファイルを選んでください。
-          {teamId ? '' : '「クラス」列のクラスに入ります（無いクラスは作成されます）。'}
+          {classId ? '' : '「クラス」列のクラスに入ります（無いクラスは作成されます）。'}
           1つでも誤りがあると、1人も取り込まれません。{studentLimits.import.maxRows.toLocaleString()}人・5MBまで。
         </Typography.Paragraph>
-        <Button icon={<DownloadOutlined />} onClick={() => void downloadImportTemplate(!teamId).catch(() => {})}>
+        <Button icon={<DownloadOutlined />} onClick={() => void downloadImportTemplate(!classId).catch(() => {})}>
           テンプレートをダウンロード
         </Button>
         <Upload.Dragger

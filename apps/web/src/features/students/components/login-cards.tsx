@@ -42,13 +42,13 @@ export const loginCardsCss = `
  * クラス参加用QR (the students' app join URL) are printed beside it, so a child can also join
  * the class from the card.
  */
-export function LoginCard({ row, team, code }: { row: InitialPasswordRow; team: string; code?: string }) {
+export function LoginCard({ row, classLabel, code }: { row: InitialPasswordRow; classLabel: string; code?: string }) {
   return (
     <div className="card" data-testid="login-card">
       <div className="head">
         <span>音読 Ondoku ログインカード</span>
         <span>
-          {team}
+          {classLabel}
           {row.number ? `\u3000${row.number}番` : ''}
         </span>
       </div>
@@ -95,8 +95,8 @@ export function LoginCard({ row, team, code }: { row: InitialPasswordRow; team: 
   );
 }
 
-export function LoginCards({ teamId, studentIds }: { teamId: number; studentIds?: string[] }) {
-  const { data, isLoading, isError } = useInitialPwdList(teamId, studentIds);
+export function LoginCards({ classId, loginIds }: { classId: number; loginIds?: string[] }) {
+  const { data, isLoading, isError } = useInitialPwdList(classId, loginIds);
   if (isLoading) return <Spin style={{ display: 'block', margin: '30vh auto' }} />;
   if (isError || !data) return <Result status="warning" title="ログインカードを表示できませんでした。" />;
   return (
@@ -119,7 +119,7 @@ export function LoginCards({ teamId, studentIds }: { teamId: number; studentIds?
       ) : (
         <div className="sheet">
           {data.rows.map((r) => (
-            <LoginCard key={r.student_id} row={r} team={data.team.name} code={data.team.code} />
+            <LoginCard key={r.student_id} row={r} classLabel={data.team.name} code={data.team.code} />
           ))}
         </div>
       )}

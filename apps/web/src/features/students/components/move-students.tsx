@@ -30,12 +30,12 @@ export function ClassPickerModal({
   exclude?: number[];
   pending: boolean;
   /** The request; a failed one has been told to the teacher by the request layer. */
-  onOk(teamId: number): Promise<unknown>;
+  onOk(classId: number): Promise<unknown>;
   onClose(): void;
 }) {
   const { data } = useClassList();
   const [target, setTarget] = useState<number | undefined>();
-  const { run, running } = useSubmitOnce(async (teamId: number) => onOk(teamId));
+  const { run, running } = useSubmitOnce(async (classId: number) => onOk(classId));
   const options = (data?.rows ?? [])
     .filter((c) => !exclude?.includes(c.team_id))
     .map((c) => ({ value: c.team_id, label: `${c.name}${c.hidden ? '（非表示）' : ''}` }));
@@ -73,11 +73,11 @@ export function ClassPickerModal({
  * account, login, history and results; moving takes them out of this class, adding does not.
  */
 export function MoveStudentsButtons({
-  teamId,
+  classId,
   selected,
   onDone,
 }: {
-  teamId: number;
+  classId: number;
   selected: string[];
   onDone(): void;
 }) {
@@ -89,7 +89,7 @@ export function MoveStudentsButtons({
   const n = selected.length;
   const run = async (target: number) => {
     if (mode === 'move') {
-      const r = await move.mutateAsync({ from_team_id: teamId, team_id: target, student_ids: selected });
+      const r = await move.mutateAsync({ from_team_id: classId, team_id: target, student_ids: selected });
       notify.success(`${r.count}人を「${nameOf(target)}」へ移動しました。`);
     } else {
       const r = await add.mutateAsync({ team_id: target, student_ids: selected });
@@ -119,7 +119,7 @@ export function MoveStudentsButtons({
             ? '生徒IDとパスワード、これまでの学習記録はそのまま引き継がれます。このクラスからは外れます。'
             : '生徒IDとパスワード、学習記録はそのままです。このクラスにも残ります。'
         }
-        exclude={[teamId]}
+        exclude={[classId]}
         pending={move.isPending || add.isPending}
         onOk={run}
         onClose={() => setMode(null)}
@@ -129,7 +129,7 @@ export function MoveStudentsButtons({
 }
 
 /** 「クラスに追加」 for one student (the student page; a student without a class included). */
-export function AddToClassButton({ studentId, exclude }: { studentId: string; exclude: number[] }) {
+export function AddToClassButton({ loginId, exclude }: { loginId: string; exclude: number[] }) {
   const [open, setOpen] = useState(false);
   const add = useStudentBatchAdd();
   const { data } = useClassList();
@@ -145,9 +145,9 @@ export function AddToClassButton({ studentId, exclude }: { studentId: string; ex
         note="生徒IDとパスワード、これまでの学習記録はそのまま引き継がれます。"
         pending={add.isPending}
         exclude={exclude}
-        onOk={(teamId) =>
-          add.mutateAsync({ team_id: teamId, student_ids: [studentId] }).then(() => {
-            notify.success(`「${data?.rows.find((c) => c.team_id === teamId)?.name ?? ''}」に追加しました。`);
+        onOk={(classId) =>
+          add.mutateAsync({ team_id: classId, student_ids: [loginId] }).then(() => {
+            notify.success(`「${data?.rows.find((c) => c.team_id === classId)?.name ?? ''}」に追加しました。`);
             setOpen(false);
           })
         }

@@ -7,9 +7,9 @@ import { LoginCard, loginCardsCss } from './login-cards';
  * Printable login cards of students chosen by id, whatever their class (クラス未所属 included):
  * the same sheet as a class's cards; each card names the student's first class.
  */
-export function StudentCards({ studentIds }: { studentIds: string[] }) {
-  const { data, isLoading, isError } = useCardsOf(studentIds);
-  if (studentIds.length === 0) return <Result status="info" title="生徒が選ばれていません。" />;
+export function StudentCards({ loginIds }: { loginIds: string[] }) {
+  const { data, isLoading, isError } = useCardsOf(loginIds);
+  if (loginIds.length === 0) return <Result status="info" title="生徒が選ばれていません。" />;
   if (isLoading) return <Spin style={{ display: 'block', margin: '30vh auto' }} />;
   if (isError || !data) return <Result status="warning" title="ログインカードを表示できませんでした。" />;
   return (
@@ -26,7 +26,7 @@ export function StudentCards({ studentIds }: { studentIds: string[] }) {
       </div>
       <div className="sheet">
         {data.rows.map((r) => (
-          <LoginCard key={r.student_id} row={r} team={r.team_name} />
+          <LoginCard key={r.student_id} row={r} classLabel={r.team_name} />
         ))}
       </div>
     </div>

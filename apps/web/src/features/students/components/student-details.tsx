@@ -27,7 +27,7 @@ import {
 import { AddToClassButton } from './move-students';
 import { openLoginCards } from './class-students';
 
-/** A new password entered twice (§5): the contract's rule for each entry and for the pair. */
+/** A new password entered twice: the contract's rule for each entry and for the pair. */
 const newPassword = formRules(newPasswordForm);
 
 function EditModal({ student, open, onClose }: { student: StudentRow; open: boolean; onClose(): void }) {
@@ -129,10 +129,10 @@ function PasswordModal({ student, open, onClose }: { student: StudentRow; open: 
   );
 }
 
-/** /student/student-details/:studentId: profile and account actions; 学習レポート opens the child's study report. */
-export function StudentDetails({ studentId }: { studentId: string }) {
+/** /student/student-details/:loginId: profile and account actions; 学習レポート opens the child's study report. */
+export function StudentDetails({ loginId }: { loginId: string }) {
   const [modal, modalHolder] = Modal.useModal();
-  const info = useStudentInfo(studentId);
+  const info = useStudentInfo(loginId);
   const s = info.data;
   const leave = useLeaveClass();
   const reset = useResetStudentsInfo();
@@ -154,15 +154,15 @@ export function StudentDetails({ studentId }: { studentId: string }) {
       },
     });
 
-  const confirmLeave = (team: { team_id: number; name: string }) =>
+  const confirmLeave = (cls: { team_id: number; name: string }) =>
     modal.confirm({
-      title: `${s.name}さんを「${team.name}」から外しますか？`,
+      title: `${s.name}さんを「${cls.name}」から外しますか？`,
       content: 'アカウントと学習記録は残ります。',
       okText: '外す',
       cancelText: 'キャンセル',
       onOk: async () => {
-        await leave.mutateAsync({ student_id: s.student_id, team_id: team.team_id });
-        notify.success(`「${team.name}」から外しました。`);
+        await leave.mutateAsync({ student_id: s.student_id, team_id: cls.team_id });
+        notify.success(`「${cls.name}」から外しました。`);
       },
     });
 
@@ -209,7 +209,7 @@ export function StudentDetails({ studentId }: { studentId: string }) {
       </Card>
       <Card
         title="所属クラス"
-        extra={<AddToClassButton studentId={s.student_id} exclude={s.teams.map((t) => t.team_id)} />}
+        extra={<AddToClassButton loginId={s.student_id} exclude={s.teams.map((t) => t.team_id)} />}
       >
         <List
           dataSource={s.teams}

@@ -16,8 +16,8 @@ import { ImportModal } from './import-modal';
 type SortField = (typeof studentSortFields)[number];
 const PAGE_SIZE = 20;
 const PAGE_SIZES = [20, 50, 100] as const;
-/** Student filters are kept per browser session (spec §3), with the page. */
-const initialFilters: { kw: string; teamId?: number; sortField: SortField; sortOrder: 'asc' | 'desc' } = {
+/** Student filters are kept per browser session (docs/classes.md, Screens), with the page. */
+const initialFilters: { kw: string; classId?: number; sortField: SortField; sortOrder: 'asc' | 'desc' } = {
   kw: '',
   sortField: 'furigana',
   sortOrder: 'asc',
@@ -33,7 +33,7 @@ export function StudentOverview() {
     page: list.page,
     limit: list.pageSize,
     kw: f.kw || undefined,
-    team_id: f.teamId,
+    team_id: f.classId,
     sort_field: f.sortField,
     sort_order: f.sortOrder,
   });
@@ -87,8 +87,8 @@ export function StudentOverview() {
             allowClear
             placeholder="すべてのクラス"
             style={{ width: 180 }}
-            value={f.teamId}
-            onChange={(v?: number) => list.setFilters({ teamId: v })}
+            value={f.classId}
+            onChange={(v?: number) => list.setFilters({ classId: v })}
             options={(classes.data?.rows ?? []).map((c) => ({
               value: c.team_id,
               label: c.hidden ? `${c.name}（非表示）` : c.name,
@@ -99,7 +99,7 @@ export function StudentOverview() {
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             クラス指定で一括取り込み
           </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadStudentsXlsx(f.teamId).catch(() => {})}>
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadStudentsXlsx(f.classId).catch(() => {})}>
             Excelに書き出す
           </Button>
         </Space>
@@ -117,7 +117,7 @@ export function StudentOverview() {
           loading={isFetching}
           columns={columns}
           dataSource={data?.rows ?? []}
-          locale={{ emptyText: f.kw || f.teamId ? '該当する生徒はいません。' : 'まだ生徒がいません。' }}
+          locale={{ emptyText: f.kw || f.classId ? '該当する生徒はいません。' : 'まだ生徒がいません。' }}
           pagination={false}
           onChange={(_p, _filters, sorter) => {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -41,11 +41,11 @@ export function StudentSearchBox() {
       value={text}
       options={options}
       onChange={setText}
-      onSelect={(studentId: string) => {
+      onSelect={(loginId: string) => {
         // This screen stays mounted (keep-alive): empty the box so its dropdown closes.
         setText('');
         setKw('');
-        void navigate(paths.studentDetails.getHref(studentId));
+        void navigate(paths.studentDetails.getHref(loginId));
       }}
       notFoundContent={kw && data ? '該当する生徒はいません。' : null}
       style={{ width: 320 }}

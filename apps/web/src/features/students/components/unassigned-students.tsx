@@ -208,8 +208,8 @@ export function UnassignedStudents() {
         okText="追加する"
         note="生徒IDとパスワード、これまでの学習記録はそのまま引き継がれます。"
         pending={add.isPending}
-        onOk={(teamId) =>
-          add.mutateAsync({ team_id: teamId, student_ids: selected }).then((r) => {
+        onOk={(classId) =>
+          add.mutateAsync({ team_id: classId, student_ids: selected }).then((r) => {
             notify.success(`${r.count}人をクラスに追加しました。`);
             setSelected([]);
             setAdding(false);

@@ -62,7 +62,7 @@ const muted: CSSProperties = { color: 'rgba(0,0,0,0.55)' };
 const panel: CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 16 };
 const DASH = '—';
 
-/** A child's score in whole points, a class average with one decimal; coloured by spec §9. */
+/** A child's score in whole points, a class average with one decimal; coloured by the score bands (docs/library-web.md). */
 function Score({ value, average = false }: { value: number | null | undefined; average?: boolean }) {
   if (value === null || value === undefined) return <span style={{ color: 'rgba(0,0,0,0.35)' }}>{DASH}</span>;
   const shown = average ? Math.round(value * 10) / 10 : Math.round(value);
@@ -97,10 +97,10 @@ function Figure({ label, value, sub, testId }: { label: string; value: ReactNode
 
 const statusColor: Record<StudyHomeworkStatus, string> = { on_time: 'green', late: 'orange', unsubmitted: 'default' };
 
-export function StudentReport({ studentId }: { studentId: string }) {
+export function StudentReport({ loginId }: { loginId: string }) {
   const [period, setPeriod] = useState<StudyPeriod>('month');
-  const filter = useSurveyFilter(studentId);
-  const report = useStudyReport(studentId, period);
+  const filter = useSurveyFilter(loginId);
+  const report = useStudyReport(loginId, period);
   const failure =
     readFailure(filter, { backTo: paths.studentOverview.path, backLabel: '生徒一覧へ戻る' }) ??
     readFailure(report, { backTo: paths.studentOverview.path, backLabel: '生徒一覧へ戻る' });
@@ -126,7 +126,7 @@ export function StudentReport({ studentId }: { studentId: string }) {
             {f.teams.length ? `・${f.teams.map((t) => t.name).join('、')}` : ''}
           </div>
         </div>
-        <ReportExport studentId={s.student_id} period={period} />
+        <ReportExport loginId={s.student_id} period={period} />
       </div>
 
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
@@ -165,7 +165,7 @@ export function StudentReport({ studentId }: { studentId: string }) {
         </Section>
       </div>
 
-      <HomeworkTable key={period} studentId={s.student_id} period={period} statuses={f.statuses} />
+      <HomeworkTable key={period} loginId={s.student_id} period={period} statuses={f.statuses} />
     </Space>
   );
 }
@@ -213,18 +213,18 @@ function Figures({ report: r }: { report: Report }) {
 }
 
 function HomeworkTable({
-  studentId,
+  loginId,
   period,
   statuses,
 }: {
-  studentId: string;
+  loginId: string;
   period: StudyPeriod;
   statuses: { value: StudyHomeworkStatus; label: string }[];
 }) {
   const [status, setStatus] = useState<StudyHomeworkStatus | undefined>(undefined);
   const [page, setPage] = useState(1);
   const [topic, setTopic] = useState<{ homeworkId: number; topicId: number } | null>(null);
-  const list = useSurveyHomework({ student_id: studentId, period, status, page, limit: 10 });
+  const list = useSurveyHomework({ student_id: loginId, period, status, page, limit: 10 });
   const failure = readFailure(list);
   return (
     <Section
@@ -262,7 +262,7 @@ function HomeworkTable({
           expandable={{
             expandedRowRender: (row) => (
               <HomeworkCompare
-                studentId={studentId}
+                loginId={loginId}
                 homeworkId={row.homework_id}
                 onTopic={(topicId) => setTopic({ homeworkId: row.homework_id, topicId })}
               />
@@ -319,7 +319,7 @@ function HomeworkTable({
       )}
       <TopicDrawer
         key={topic ? `${topic.homeworkId}-${topic.topicId}` : 'none'}
-        studentId={studentId}
+        loginId={loginId}
         target={topic}
         onClose={() => setTopic(null)}
       />
@@ -329,15 +329,15 @@ function HomeworkTable({
 
 /** One homework of the child against the class: per topic best score and class average. */
 function HomeworkCompare({
-  studentId,
+  loginId,
   homeworkId,
   onTopic,
 }: {
-  studentId: string;
+  loginId: string;
   homeworkId: number;
   onTopic(topicId: number): void;
 }) {
-  const report = useStudentHomeworkReport(studentId, homeworkId);
+  const report = useStudentHomeworkReport(loginId, homeworkId);
   const failure = readFailure(report);
   if (failure) return failure;
   const r = report.data;
@@ -354,7 +354,7 @@ function HomeworkCompare({
           {r.submitted_at ? `・提出日時 ${formatDateTime(r.submitted_at)}` : ''}
         </span>
         <span style={{ flex: 1 }} />
-        <HomeworkExport studentId={studentId} homeworkId={homeworkId} />
+        <HomeworkExport loginId={loginId} homeworkId={homeworkId} />
       </div>
       <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 13 }}>
         <thead>
@@ -403,17 +403,17 @@ function HomeworkCompare({
 
 /** A topic's submissions, and one item's answers across them with the recordings. */
 function TopicDrawer({
-  studentId,
+  loginId,
   target,
   onClose,
 }: {
-  studentId: string;
+  loginId: string;
   target: { homeworkId: number; topicId: number } | null;
   onClose(): void;
 }) {
   const [question, setQuestion] = useState<number | null>(null);
-  const details = useSurveyTopic(studentId, target?.homeworkId ?? 0, target?.topicId ?? null);
-  const logs = useAnswerLogs(studentId, target?.homeworkId ?? 0, target?.topicId ?? 0, target ? question : null);
+  const details = useSurveyTopic(loginId, target?.homeworkId ?? 0, target?.topicId ?? null);
+  const logs = useAnswerLogs(loginId, target?.homeworkId ?? 0, target?.topicId ?? 0, target ? question : null);
   const d = details.data;
   return (
     <Drawer
@@ -613,14 +613,14 @@ function useMailForm() {
 }
 
 /** エクセルで出力 / メールで送る of the study report for the chosen period. */
-function ReportExport({ studentId, period }: { studentId: string; period: StudyPeriod }) {
+function ReportExport({ loginId, period }: { loginId: string; period: StudyPeriod }) {
   const exportReport = useExportStudyReport();
   const [task, setTask] = useState<{ row: DownloadTaskRow; email: string | null } | null>(null);
   const [mailing, setMailing] = useState(false);
   const { form, canMail, ownEmail } = useMailForm();
   const submitMail = async () => {
     const { email } = await form.validateFields();
-    const r = await exportReport.mutateAsync({ student_id: studentId, period, email });
+    const r = await exportReport.mutateAsync({ student_id: loginId, period, email });
     setMailing(false);
     setTask({ row: r.task, email: r.email });
   };
@@ -631,7 +631,7 @@ function ReportExport({ studentId, period }: { studentId: string; period: StudyP
         loading={exportReport.isPending && !mailing}
         onClick={() =>
           exportReport.mutate(
-            { student_id: studentId, period },
+            { student_id: loginId, period },
             { onSuccess: (r) => setTask({ row: r.task, email: null }) },
           )
         }
@@ -672,7 +672,7 @@ function ReportExport({ studentId, period }: { studentId: string; period: StudyP
 }
 
 /** The report of one homework (the child against the class) as a file. */
-function HomeworkExport({ studentId, homeworkId }: { studentId: string; homeworkId: number }) {
+function HomeworkExport({ loginId, homeworkId }: { loginId: string; homeworkId: number }) {
   const exportReport = useExportHomeworkReport();
   const [task, setTask] = useState<DownloadTaskRow | null>(null);
   return (
@@ -682,7 +682,7 @@ function HomeworkExport({ studentId, homeworkId }: { studentId: string; homework
         icon={<FileExcelOutlined />}
         loading={exportReport.isPending}
         onClick={() =>
-          exportReport.mutate({ student_id: studentId, homework_id: homeworkId }, { onSuccess: (r) => setTask(r.task) })
+          exportReport.mutate({ student_id: loginId, homework_id: homeworkId }, { onSuccess: (r) => setTask(r.task) })
         }
       >
         宿題レポートを出力

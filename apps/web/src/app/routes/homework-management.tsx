@@ -1,5 +1,5 @@
 import { paths } from '../../config/paths';
-import { HomeworkList } from '../../features/homework/components/homework-list';
+import { MyHomeworkList } from '../../features/homework/components/my-homework-list';
 import { hasRoute, type RouteHandle } from '../router';
 
 export const handle: RouteHandle = { title: '宿題一覧', level: 0, keepAlive: true };
@@ -8,5 +8,5 @@ export const handle: RouteHandle = { title: '宿題一覧', level: 0, keepAlive:
 const detailsHref = hasRoute(paths.homeworkDetails.path) ? paths.homeworkDetails.getHref : undefined;
 
 export function Component() {
-  return <HomeworkList detailsHref={detailsHref} />;
+  return <MyHomeworkList detailsHref={detailsHref} />;
 }

@@ -117,7 +117,7 @@ describe('/homework-management', { timeout: 90_000 }, () => {
     });
   });
 
-  it('sends every filter of spec §3 as the list query and keeps them for the session', async () => {
+  it('sends every list filter of the spec as the list query and keeps them for the session', async () => {
     const { calls, unmount } = setup();
     await screen.findByRole('region', { name: '宿題1' }, { timeout: 20_000 });
     pickOption('クラス', '3年2組');

@@ -34,7 +34,7 @@ type Flag = 0 | 1;
 export interface HomeworkFilters {
   searchTitle: string;
   searchType: 'title' | 'resource';
-  teamId?: number;
+  classId?: number;
   type?: HomeworkType;
   origin?: 'headquarters' | 'classroom';
   state?: HomeworkState;
@@ -57,7 +57,7 @@ const sortOptions = [
   { value: 'title:asc', label: 'タイトル順' },
 ];
 
-/** The filters as the list call's query (spec §3 list filters). */
+/** The filters as the list call's query (docs/homework-web.md, 'The list'). */
 export function toQuery(f: HomeworkFilters, page: number, limit: number): HomeworkPageParams {
   const [field, order] = f.sort.split(':') as [HomeworkPageParams['sort_field'], 'asc' | 'desc'];
   return {
@@ -67,7 +67,7 @@ export function toQuery(f: HomeworkFilters, page: number, limit: number): Homewo
     sort_order: order,
     search_title: f.searchTitle || undefined,
     search_type: f.searchTitle ? f.searchType : undefined,
-    team_id: f.teamId,
+    team_id: f.classId,
     homework_type: f.type,
     origin_type: f.origin,
     finish_type: f.state,
@@ -171,11 +171,11 @@ const flagOptions: { value: Flag; label: string }[] = [
 ];
 
 /**
- * The teacher's homework list (route /homework-management): every filter of spec §3, kept for
+ * The teacher's homework list (route /homework-management): every list filter of the spec (docs/homework-web.md, 'The list'), kept for
  * the browser session, sorting, 20 a page, and the actions change, delete, reissue.
  * `detailsHref` links each homework to its results screen when that screen exists.
  */
-export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: number) => string }) {
+export function MyHomeworkList({ detailsHref }: { detailsHref?: (homeworkId: number) => string }) {
   const list = useListState<HomeworkFilters>('homework-list', {
     pageSize: homeworkLimits.listPageSize,
     filters: initialFilters,
@@ -188,7 +188,7 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
   const delay = useDelayHomework();
   const filtered =
     !!f.searchTitle ||
-    [f.teamId, f.type, f.origin, f.state, f.hasRequiredTimes, f.hasDelay, f.from, f.until].some(
+    [f.classId, f.type, f.origin, f.state, f.hasRequiredTimes, f.hasDelay, f.from, f.until].some(
       (v) => v !== undefined && v !== '',
     );
 
@@ -262,8 +262,8 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
         <FilterSelect
           label="クラス"
           all="すべてのクラス"
-          value={f.teamId}
-          onChange={(teamId) => set({ teamId })}
+          value={f.classId}
+          onChange={(classId) => set({ classId })}
           options={(classes.data?.rows ?? []).map((c) => ({ value: c.team_id, label: c.name }))}
         />
         <FilterSelect
@@ -342,7 +342,7 @@ export function HomeworkList({ detailsHref }: { detailsHref?: (homeworkId: numbe
               list.setFilters({
                 ...initialFilters,
                 sort: f.sort,
-                teamId: undefined,
+                classId: undefined,
                 type: undefined,
                 origin: undefined,
                 state: undefined,
