@@ -2,10 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/**
- * Two pages: the teacher app (index.html) and the children's app (learn/index.html, served at
- * /learn/). They share the hashed assets/ folder; each page loads only its own entry's chunks.
- */
+/** The teacher app (the children's app at /learn/ is its own build: apps/learn). */
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -25,12 +22,6 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        learn: fileURLToPath(new URL('./learn/index.html', import.meta.url)),
-      },
-    },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });

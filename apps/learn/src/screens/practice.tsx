@@ -11,10 +11,10 @@ import {
   type ResourceDetail,
 } from '@ondoku/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PreviewView } from '../../features/library/preview/preview-view';
-import { bandColors, scoreBand, type StudentAnswer } from '../../features/library/preview/results';
-import { recorderMessages } from '../../lib/recorder/constants';
-import { ApiError } from '../../lib/request';
+import { PreviewView } from '@ondoku/ui/preview/preview-view';
+import { bandColors, scoreBand, type StudentAnswer } from '@ondoku/ui/preview/results';
+import { recorderMessages } from '@ondoku/ui/recorder/constants';
+import { ApiError } from '@ondoku/ui/request';
 import { learnApi } from '../api';
 import { MicIcon, Points } from '../components';
 import { useLearnDeps, type RecorderLike } from '../deps';

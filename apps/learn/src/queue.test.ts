@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/request';
+import { ApiError } from '@ondoku/ui/request';
 import { deliver, deliverPending } from './delivery';
 import { openLearnQueue, targetKey, type LearnQueue, type PracticeTarget } from './queue';
 

@@ -1,4 +1,4 @@
-import { bandColors, scoreBand } from '../features/library/preview/results';
+import { bandColors, scoreBand } from '@ondoku/ui/preview/results';
 import type { Outbox } from './outbox';
 import { useOutbox } from './outbox';
 import { learnText } from './words';

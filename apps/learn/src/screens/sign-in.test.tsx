@@ -17,7 +17,7 @@ import { fail, renderLearn, reply, testSession } from '../test/render-learn';
 // (RSA-OAEP, SHA-256, base64) with node:crypto here, and the test decrypts what the server got.
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const publicPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-vi.mock('../../lib/password-crypto', () => ({
+vi.mock('@ondoku/ui/password-crypto', () => ({
   encryptPassword: async (pem: string, password: string) =>
     publicEncrypt(
       { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { RequestUi } from '../lib/request';
+import type { RequestUi } from '@ondoku/ui/request';
 
 /**
  * The child app's messages (no antd here: the first view stays small): a toast line at the top,

@@ -1,6 +1,6 @@
 import { submitSelfPractice, submitTopic, type EvaluationResultData } from '@ondoku/contract';
 import { createContext, useContext, type ReactNode } from 'react';
-import type { EvaluationParams } from '../lib/recorder';
+import type { EvaluationParams } from '@ondoku/ui/recorder';
 import { fetchStudentSocketUrl, learnApi } from './api';
 import { createOutbox, type Outbox } from './outbox';
 import { openLearnQueue, type LearnQueue, type QueuedRecording } from './queue';
@@ -52,7 +52,7 @@ export function withOutbox(parts: Omit<LearnDeps, 'outbox'>): LearnDeps {
 export function browserDeps(): LearnDeps {
   const queue = openLearnQueue();
   const evaluateQueued: LearnDeps['evaluateQueued'] = async (r) => {
-    const { evaluateEncoded } = await import('../lib/recorder/replay');
+    const { evaluateEncoded } = await import('@ondoku/ui/recorder/replay');
     return evaluateEncoded({
       socketUrl: fetchStudentSocketUrl,
       params: { text: r.text, category: r.category, res_id: r.resId },
@@ -63,8 +63,8 @@ export function browserDeps(): LearnDeps {
     queue,
     async createRecorder({ params, onLevel, onRefused }) {
       const [{ Recorder }, { encoderUrl }] = await Promise.all([
-        import('../lib/recorder/recorder'),
-        import('../lib/recorder/encoder-url'),
+        import('@ondoku/ui/recorder/recorder'),
+        import('@ondoku/ui/recorder/encoder-url'),
       ]);
       return new Recorder({ socketUrl: fetchStudentSocketUrl, encoderUrl, params, onLevel, onRefused });
     },

@@ -1,4 +1,4 @@
-import { ApiError } from '../lib/request';
+import { ApiError } from '@ondoku/ui/request';
 
 /** What to tell a child about a failed call: the server's own (child-worded) message, or a kind word about the network. */
 export function childMessage(e: unknown): string {

@@ -1,13 +1,13 @@
 import { getStudentEvaluationService } from '@ondoku/contract';
-import { createRequester } from '../lib/request';
+import { createRequester } from '@ondoku/ui/request';
 import { navigate } from './router';
 import { learnSession } from './session';
 import { learnUi } from './ui';
 
 /**
- * The child app's requester: the teacher app's request layer (same timeout, retry, toast and
- * alert rules of spec §8) with the child's token. No teacher_id/flag; a 401 signs the child out
- * to the sign-in screen.
+ * The children's requester: the shared request layer (@ondoku/ui/request: the same timeout,
+ * retry, toast and alert rules as the teacher app, docs/learn-web.md, "Requests and session")
+ * with the student's token. No teacher_id/flag; a 401 signs the student out to the sign-in screen.
  */
 export const learnApi = createRequester({
   ui: learnUi,
@@ -15,7 +15,6 @@ export const learnApi = createRequester({
   fetch: (input, init) => globalThis.fetch(input, init),
   session: {
     token: learnSession.token,
-    teacherId: () => null,
     onUnauthorized() {
       learnSession.clear();
       navigate('/signin', { replace: true });

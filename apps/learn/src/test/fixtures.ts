@@ -1,5 +1,5 @@
 import type { LearnContent, LearnHomeworkRow, ResourceDetail } from '@ondoku/contract';
-import { grammarChoiceFixture, sentenceReadingFixture } from '../../features/library/preview/fixtures';
+import { grammarChoiceFixture, sentenceReadingFixture } from '@ondoku/ui/preview/fixtures';
 
 /** A library fixture as the child's practice content: categories per item, choices without `correct`. */
 export function asContent(d: ResourceDetail, progress: Partial<LearnContent> = {}): LearnContent {

@@ -1,6 +1,6 @@
 import { getPublicKey, studentLogin } from '@ondoku/contract';
 import { useState, type FormEvent } from 'react';
-import { encryptPassword } from '../../lib/password-crypto';
+import { encryptPassword } from '@ondoku/ui/password-crypto';
 import { learnApi } from '../api';
 import { childMessage } from '../errors';
 import { navigate } from '../router';

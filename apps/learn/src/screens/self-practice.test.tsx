@@ -1,7 +1,7 @@
 import { getPracticeHistory, getSelfPracticeContent, getSelfPracticeList, submitSelfPractice } from '@ondoku/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sentenceReadingFixture } from '../../features/library/preview/fixtures';
+import { sentenceReadingFixture } from '@ondoku/ui/preview/fixtures';
 import { asContent } from '../test/fixtures';
 import { renderLearn, reply, type FakeInput } from '../test/render-learn';
 

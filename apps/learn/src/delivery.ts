@@ -1,5 +1,5 @@
 import { learnMessages, type LearnSubmitReply } from '@ondoku/contract';
-import { ApiError } from '../lib/request';
+import { ApiError } from '@ondoku/ui/request';
 import type { LearnQueue, PracticeTarget, QueuedRecording, QueuedSubmission } from './queue';
 
 /**
