@@ -22,6 +22,14 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      output: {
+        // What the entry loads at once (react, the request layer, the notifier, …) in one chunk
+        // beside the entry, not five small ones: fewer files compress better (docs/benchmarks.md,
+        // first view).
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });

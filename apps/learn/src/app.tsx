@@ -90,12 +90,12 @@ export function LearnApp() {
   const session = useLearnSession();
   const { outbox } = useLearnDeps();
   const publicScreen = path === '/signin' || path === '/card';
-  const studentId = session?.student.student_id ?? null;
+  const loginId = session?.student.student_id ?? null;
 
   useEffect(() => {
-    if (!studentId) return;
-    return outbox.start(studentId);
-  }, [outbox, studentId]);
+    if (!loginId) return;
+    return outbox.start(loginId);
+  }, [outbox, loginId]);
 
   useEffect(() => {
     document.title = TITLE;

@@ -3,7 +3,7 @@ import type { Outbox } from './outbox';
 import { useOutbox } from './outbox';
 import { learnText } from './words';
 
-/** A score in its §9 colour, as 「85てん」. */
+/** A score in its band's colour (@ondoku/ui/preview/results), as 「85てん」. */
 export function Points({ score }: { score: number | null | undefined }) {
   if (score === null || score === undefined) return <span className="ln-sub">まだ</span>;
   return (

@@ -71,9 +71,9 @@ export async function deliver(deps: DeliveryDeps, sub: QueuedSubmission, again =
 }
 
 /** One round over the child's pending submissions, oldest first. */
-export async function deliverPending(deps: DeliveryDeps, studentId: string): Promise<DeliveryOutcome[]> {
+export async function deliverPending(deps: DeliveryDeps, loginId: string): Promise<DeliveryOutcome[]> {
   const out: DeliveryOutcome[] = [];
-  for (const sub of await deps.queue.submissions(studentId)) {
+  for (const sub of await deps.queue.submissions(loginId)) {
     if (sub.state !== 'pending') continue;
     const outcome = await deliver(deps, sub);
     out.push(outcome);

@@ -16,7 +16,7 @@ export interface OutboxState {
 }
 
 export interface Outbox {
-  start(studentId: string): () => void;
+  start(loginId: string): () => void;
   /** Run a round now (resolves when it is over). */
   kick(): Promise<void>;
   /** Re-read what waits (after the queue changed). */
@@ -29,7 +29,7 @@ export const RETRY_MS = 30_000;
 
 export function createOutbox(deps: DeliveryDeps): Outbox {
   let state: OutboxState = { waiting: [], delivered: [], refused: [], running: false };
-  let studentId: string | null = null;
+  let loginId: string | null = null;
   let round: Promise<void> | null = null;
   let again = false;
   const listeners = new Set<() => void>();
@@ -39,16 +39,16 @@ export function createOutbox(deps: DeliveryDeps): Outbox {
   };
 
   const refresh = async () => {
-    if (!studentId) return set({ waiting: [] });
-    const all = await deps.queue.submissions(studentId);
+    if (!loginId) return set({ waiting: [] });
+    const all = await deps.queue.submissions(loginId);
     set({ waiting: all.filter((s) => s.state === 'pending') });
   };
 
   const runRound = async () => {
-    if (!studentId) return;
+    if (!loginId) return;
     set({ running: true });
     try {
-      const outcomes = await deliverPending(deps, studentId);
+      const outcomes = await deliverPending(deps, loginId);
       const delivered = outcomes.filter((o) => o.state === 'delivered');
       const refused = outcomes.filter((o) => o.state === 'refused');
       if (delivered.length || refused.length)
@@ -75,7 +75,7 @@ export function createOutbox(deps: DeliveryDeps): Outbox {
 
   return {
     start(id) {
-      studentId = id;
+      loginId = id;
       const online = () => void kick();
       window.addEventListener('online', online);
       const timer = setInterval(() => {
@@ -90,7 +90,7 @@ export function createOutbox(deps: DeliveryDeps): Outbox {
       return () => {
         window.removeEventListener('online', online);
         clearInterval(timer);
-        studentId = null;
+        loginId = null;
       };
     },
     kick,

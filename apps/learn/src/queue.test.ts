@@ -11,7 +11,7 @@ async function queued(queue: LearnQueue, sids: (string | null)[]) {
   for (const [i, sid] of sids.entries())
     await queue.putRecording({
       target: key,
-      studentId: 'kid',
+      loginId: 'kid',
       questionId: i,
       text: `sentence ${i}`,
       category: 'read_sentence',
@@ -20,7 +20,7 @@ async function queued(queue: LearnQueue, sids: (string | null)[]) {
     });
   return queue.putSubmission({
     id: key,
-    studentId: 'kid',
+    loginId: 'kid',
     target: topic,
     title: 'T',
     spoken: sids.map((_, i) => i),
@@ -31,11 +31,60 @@ async function queued(queue: LearnQueue, sids: (string | null)[]) {
 const reply = { attempt_id: 1, score: 80, practice_count: 1, best_score: 80, homework_done: false, items: [] };
 
 describe('the offline queue', () => {
-  it('keys targets per child and keeps one recording per item: the last try replaces the earlier', async () => {
+  it('keeps what a version-1 database held: the login ID moves from studentId to loginId', async () => {
+    const factory = new IDBFactory();
+    await new Promise<void>((resolve, reject) => {
+      const req = factory.open('ondoku-learn', 1);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        const recordings = db.createObjectStore('recordings', { keyPath: 'id' });
+        recordings.createIndex('target', 'target');
+        const submissions = db.createObjectStore('submissions', { keyPath: 'id' });
+        submissions.createIndex('studentId', 'studentId');
+        recordings.put({
+          id: `${key}|0`,
+          target: key,
+          studentId: 'kid',
+          questionId: 0,
+          text: 'x',
+          category: 'read_sentence',
+          chunks: ['a'],
+          sid: null,
+          createdAt: 1,
+        });
+        submissions.put({
+          id: key,
+          studentId: 'kid',
+          target: topic,
+          title: 'T',
+          spoken: [0],
+          choices: [],
+          state: 'pending',
+          message: null,
+          createdAt: 1,
+          tries: 0,
+        });
+      };
+      req.onsuccess = () => {
+        req.result.close();
+        resolve();
+      };
+      req.onerror = () => reject(req.error ?? new Error('open failed'));
+    });
+    const queue = openLearnQueue(factory);
+    const subs = await queue.submissions('kid');
+    expect(subs.map((x) => [x.id, x.loginId])).toEqual([[key, 'kid']]);
+    expect(subs[0]).not.toHaveProperty('studentId');
+    const recs = await queue.recordingsOf(key);
+    expect(recs.map((r) => [r.loginId, r.chunks])).toEqual([['kid', ['a']]]);
+    expect(recs[0]).not.toHaveProperty('studentId');
+  });
+
+  it('keys targets per student and keeps one recording per item: the last try replaces the earlier', async () => {
     expect(targetKey('a', topic)).toBe('a|topic:1:2');
     expect(targetKey('a', { kind: 'self', resource_id: 7 })).toBe('a|self:7');
     const queue = openLearnQueue(new IDBFactory());
-    const base = { target: key, studentId: 'kid', questionId: 0, text: 'x', category: 'read_sentence' as const };
+    const base = { target: key, loginId: 'kid', questionId: 0, text: 'x', category: 'read_sentence' as const };
     await queue.putRecording({ ...base, chunks: ['old'], sid: 'sid-old' });
     await queue.putRecording({ ...base, chunks: ['new'], sid: null });
     await queue.putRecording({ ...base, target: targetKey('other', topic), chunks: ['theirs'], sid: null });
@@ -144,7 +193,7 @@ describe('the offline queue', () => {
     for (const r of await queue.recordingsOf(key)) await queue.putRecording({ ...r, createdAt: old });
     // Practice never submitted: one old recording (dropped), one recent (kept).
     const self = targetKey('kid', { kind: 'self', resource_id: 7 });
-    const base = { studentId: 'kid', text: 'x', category: 'read_sentence' as const, chunks: ['a'], sid: null };
+    const base = { loginId: 'kid', text: 'x', category: 'read_sentence' as const, chunks: ['a'], sid: null };
     await queue.putRecording({ ...base, target: self, questionId: 0, createdAt: old });
     await queue.putRecording({ ...base, target: self, questionId: 1, createdAt: now - day });
     // A submission the server refused 15 days ago, with its recording: both dropped.
@@ -152,7 +201,7 @@ describe('the offline queue', () => {
     const other = targetKey('kid', late);
     await queue.putRecording({ ...base, target: other, questionId: 0, createdAt: old });
     const clock = vi.spyOn(Date, 'now').mockReturnValue(old);
-    await queue.putSubmission({ id: other, studentId: 'kid', target: late, title: 'T', spoken: [0], choices: [] });
+    await queue.putSubmission({ id: other, loginId: 'kid', target: late, title: 'T', spoken: [0], choices: [] });
     clock.mockRestore();
     await queue.updateSubmission(other, { state: 'refused', message: 'しめきりがすぎました' });
 

@@ -1,7 +1,7 @@
 import type { EvaluationCategory } from '@ondoku/contract';
 
 /**
- * The offline queue (issue 16.3): each finished recording's encoded audio (the recorder's
+ * The offline queue (docs/learn-web.md, "Nothing lost on a bad network"): each finished recording's encoded audio (the recorder's
  * chunks, never a score) is kept in IndexedDB until the server has evaluated it (its `sid`) and
  * the submission that names it was accepted; a submission made while the network is down waits
  * here too. Nothing is removed before the server confirms, so a child may close the page and
@@ -11,15 +11,15 @@ import type { EvaluationCategory } from '@ondoku/contract';
 export type PracticeTarget =
   { kind: 'topic'; homework_id: number; topic_id: number } | { kind: 'self'; resource_id: number };
 
-/** The queue's key of a child's topic (or self-practice resource). */
-export const targetKey = (studentId: string, t: PracticeTarget) =>
-  t.kind === 'topic' ? `${studentId}|topic:${t.homework_id}:${t.topic_id}` : `${studentId}|self:${t.resource_id}`;
+/** The queue's key of a student's topic (or self-practice resource). */
+export const targetKey = (loginId: string, t: PracticeTarget) =>
+  t.kind === 'topic' ? `${loginId}|topic:${t.homework_id}:${t.topic_id}` : `${loginId}|self:${t.resource_id}`;
 
 export interface QueuedRecording {
   /** `${target}|${questionId}` */
   id: string;
   target: string;
-  studentId: string;
+  loginId: string;
   questionId: number;
   /** What was read and how, to evaluate the audio again. */
   text: string;
@@ -35,7 +35,7 @@ export interface QueuedRecording {
 export interface QueuedSubmission {
   /** The target key. */
   id: string;
-  studentId: string;
+  loginId: string;
   target: PracticeTarget;
   title: string;
   /** Spoken items by question id: their sids come from the queued recordings. */
@@ -57,7 +57,7 @@ export interface LearnQueue {
   clearSids(target: string): Promise<void>;
   putSubmission(s: Omit<QueuedSubmission, 'createdAt' | 'tries' | 'state' | 'message'>): Promise<QueuedSubmission>;
   submission(target: string): Promise<QueuedSubmission | null>;
-  submissions(studentId: string): Promise<QueuedSubmission[]>;
+  submissions(loginId: string): Promise<QueuedSubmission[]>;
   updateSubmission(id: string, patch: Partial<Pick<QueuedSubmission, 'state' | 'message' | 'tries'>>): Promise<void>;
   /** The server accepted the submission: drop it and every recording of its target, in one transaction. */
   accepted(target: string): Promise<void>;
@@ -75,7 +75,7 @@ export interface LearnQueue {
 export const KEEP_UNSUBMITTED_MS = 14 * 86_400_000;
 
 const DB_NAME = 'ondoku-learn';
-const VERSION = 1;
+const VERSION = 2;
 const RECORDINGS = 'recordings';
 const SUBMISSIONS = 'submissions';
 
@@ -95,16 +95,41 @@ const committed = (tx: IDBTransaction) =>
 function open(factory: IDBFactory): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const req = factory.open(DB_NAME, VERSION);
-    req.onupgradeneeded = () => {
+    req.onupgradeneeded = (e) => {
       const db = req.result;
-      const recordings = db.createObjectStore(RECORDINGS, { keyPath: 'id' });
-      recordings.createIndex('target', 'target');
-      const submissions = db.createObjectStore(SUBMISSIONS, { keyPath: 'id' });
-      submissions.createIndex('studentId', 'studentId');
+      if (e.oldVersion < 1) {
+        const recordings = db.createObjectStore(RECORDINGS, { keyPath: 'id' });
+        recordings.createIndex('target', 'target');
+        const submissions = db.createObjectStore(SUBMISSIONS, { keyPath: 'id' });
+        submissions.createIndex('loginId', 'loginId');
+        return;
+      }
+      if (e.oldVersion < 2) upgradeFrom1(req.transaction!);
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('IndexedDB unavailable'));
   });
+}
+
+/**
+ * Version 1 kept the student's login ID under the name `studentId`; version 2 calls it `loginId`
+ * (docs/architecture.md, "Names"). Every row is rewritten in the upgrade's own transaction, so
+ * what waited on a device before the update is still sent after it.
+ */
+function upgradeFrom1(tx: IDBTransaction) {
+  const submissions = tx.objectStore(SUBMISSIONS);
+  submissions.deleteIndex('studentId');
+  submissions.createIndex('loginId', 'loginId');
+  for (const name of [RECORDINGS, SUBMISSIONS]) {
+    const cursor = tx.objectStore(name).openCursor();
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (!c) return;
+      const { studentId, ...row } = c.value as { studentId?: string };
+      c.update({ ...row, loginId: studentId });
+      c.continue();
+    };
+  }
 }
 
 /** The queue on IndexedDB (the browser's, or fake-indexeddb in tests). */
@@ -152,9 +177,9 @@ export function openLearnQueue(factory: IDBFactory = indexedDB): LearnQueue {
       const { store: s } = await store(SUBMISSIONS, 'readonly');
       return (await done(s.get(target) as IDBRequest<QueuedSubmission | undefined>)) ?? null;
     },
-    async submissions(studentId) {
+    async submissions(loginId) {
       const { store: s } = await store(SUBMISSIONS, 'readonly');
-      const rows = await done(s.index('studentId').getAll(studentId) as IDBRequest<QueuedSubmission[]>);
+      const rows = await done(s.index('loginId').getAll(loginId) as IDBRequest<QueuedSubmission[]>);
       return rows.sort((a, b) => a.createdAt - b.createdAt);
     },
     async updateSubmission(id, patch) {

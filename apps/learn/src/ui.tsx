@@ -3,7 +3,7 @@ import type { RequestUi } from '@ondoku/ui/request';
 
 /**
  * The child app's messages (no antd here: the first view stays small): a toast line at the top,
- * an alert box, and the retry question the request layer asks for a GET that failed (spec §8).
+ * an alert box, and the retry question the request layer asks for a GET that failed (@ondoku/ui/request; docs/learn-web.md, "Requests and session").
  */
 interface Toast {
   id: number;

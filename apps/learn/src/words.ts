@@ -18,7 +18,7 @@ export const stateLabels: Record<LearnHomeworkState, string> = {
   overdue: 'しめきりがすぎた',
 };
 
-/** Kind words for a score (spec §9 bands: 80 good, 60 medium). */
+/** Kind words for a score (its band: 80 and above good, 60 and above medium; @ondoku/ui/preview/results). */
 export function encouragement(score: number): string {
   if (score >= 80) return 'すばらしい！とてもじょうずに読めたね。';
   if (score >= 60) return 'よくできました！もういちど読むと、もっとよくなるよ。';
@@ -35,7 +35,7 @@ export const learnText = {
 } as const;
 
 /** 4月8日(水) 17:00: a short date for children, in the school's time zone. */
-export function childDate(at: string) {
+export function shortDate(at: string) {
   const c = schoolClock(at);
   return `${c.month}月${c.day}日(${c.weekday}) ${String(c.hour).padStart(2, '0')}:${String(c.minute).padStart(2, '0')}`;
 }

@@ -1,7 +1,7 @@
 import { studentPassCardLogin } from '@ondoku/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { learnApi } from '../api';
-import { childMessage } from '../errors';
+import { messageForStudent } from '../errors';
 import { Link } from '../router';
 import { learnSession } from '../session';
 import { afterSignIn } from './sign-in';
@@ -21,7 +21,7 @@ export function CardSignIn({ cardKey }: { cardKey: string }) {
         // The key stays out of the history: the address becomes the homework list.
         afterSignIn('/');
       },
-      (e: unknown) => setError(childMessage(e)),
+      (e: unknown) => setError(messageForStudent(e)),
     );
   }, [checked]);
   return (

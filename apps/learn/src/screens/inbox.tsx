@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { learnApi } from '../api';
 import { Link } from '../router';
 import { useLoad } from '../use-load';
-import { childDate, typeLabels } from '../words';
+import { shortDate, typeLabels } from '../words';
 
 const kindLabels = { reminder: 'しゅくだいのおしらせ', note: '先生からのコメント' } as const;
 
@@ -31,7 +31,7 @@ function MessageCard({ m, fresh }: { m: StudentMessage; fresh: boolean }) {
         </span>
         {fresh && <span className="ln-badge ln-badge-new">あたらしい</span>}
         <span className="ln-sub" style={{ marginLeft: 'auto' }}>
-          {childDate(m.created_at)}
+          {shortDate(m.created_at)}
         </span>
       </div>
       <div className="ln-sub" style={{ marginTop: 8 }}>

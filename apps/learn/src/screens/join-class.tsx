@@ -1,7 +1,7 @@
 import { getLearnStudentInfo, studentJoinClass } from '@ondoku/contract';
 import { useState, type FormEvent } from 'react';
 import { learnApi } from '../api';
-import { childMessage } from '../errors';
+import { messageForStudent } from '../errors';
 import { Link } from '../router';
 import { learnSession } from '../session';
 
@@ -23,7 +23,7 @@ export function JoinClass({ code: initial }: { code: string }) {
       const { student } = await learnApi.silent.call(getLearnStudentInfo, {});
       learnSession.updateStudent(student);
     } catch (err) {
-      setError(childMessage(err));
+      setError(messageForStudent(err));
     } finally {
       setBusy(false);
     }

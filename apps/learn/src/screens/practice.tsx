@@ -170,8 +170,8 @@ function ResultView({
 export default function Practice({ target }: { target: PracticeTarget }) {
   const deps = useLearnDeps();
   const { queue, outbox } = deps;
-  const studentId = learnSession.student()?.student_id ?? '';
-  const key = targetKey(studentId, target);
+  const loginId = learnSession.student()?.student_id ?? '';
+  const key = targetKey(loginId, target);
   const back = target.kind === 'topic' ? '/' : '/self';
   const load = useLoad<Content & { resource_id?: number | null }>(
     () =>
@@ -334,7 +334,7 @@ export default function Practice({ target }: { target: PracticeTarget }) {
     }
     await queue.putRecording({
       target: key,
-      studentId,
+      loginId,
       questionId: item.index,
       text: readText(content, item),
       category: item.category,
@@ -353,7 +353,7 @@ export default function Practice({ target }: { target: PracticeTarget }) {
     setMessage(null);
     const sub = await queue.putSubmission({
       id: key,
-      studentId,
+      loginId,
       target,
       title: content.title,
       spoken: spoken.map((i) => i.index),

@@ -2,7 +2,7 @@ import { getPublicKey, studentLogin } from '@ondoku/contract';
 import { useState, type FormEvent } from 'react';
 import { encryptPassword } from '@ondoku/ui/password-crypto';
 import { learnApi } from '../api';
-import { childMessage } from '../errors';
+import { messageForStudent } from '../errors';
 import { navigate } from '../router';
 import { learnSession } from '../session';
 
@@ -32,7 +32,7 @@ export function SignIn({ next }: { next: string | null }) {
       learnSession.set(session);
       afterSignIn(next);
     } catch (err) {
-      setError(childMessage(err));
+      setError(messageForStudent(err));
       setBusy(false);
     }
   };
