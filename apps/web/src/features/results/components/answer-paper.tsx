@@ -17,7 +17,7 @@ import { useAnswerPaper, useCorrectWord } from '../api';
 import { BandLegend, muted, points } from './score';
 
 /**
- * What the answer paper hands the library's preview view (features/library/preview PreviewView,
+ * What the answer paper hands the library's preview view (@ondoku/ui/preview PreviewView,
  * given by the route: features do not import each other): the resource, the child's answers
  * matched by question_id, the class averages per item, the submission's scores.
  */

@@ -11,9 +11,8 @@ export const bandColor: Record<Band, string> = { good: '#389e0d', medium: '#d488
 export const bandBackground: Record<Band, string> = { good: '#f6ffed', medium: '#fffbe6', bad: '#fff1f0' };
 export const bandLabel: Record<Band, string> = { good: '80点以上', medium: '60〜79点', bad: '60点未満' };
 
-/** Whole points (a child's score), or one decimal (a class average). */
+/** Whole points (a child's score). */
 export const points = (score: number) => `${Math.round(score)}点`;
-export const averagePoints = (score: number) => `${(Math.round(score * 10) / 10).toFixed(1)}点`;
 export const DASH = '—';
 
 export function BandLegend({ extra }: { extra?: ReactNode }) {
