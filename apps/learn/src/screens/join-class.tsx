@@ -28,11 +28,11 @@ export function JoinClass({ code: initial }: { code: string }) {
       setBusy(false);
     }
   };
-  const teams = learnSession.student()?.teams ?? [];
+  const classes = learnSession.student()?.teams ?? [];
   return (
     <div className="ln-card" style={{ maxWidth: 560 }}>
       <h1 className="ln-title">クラスに入る</h1>
-      {teams.length > 0 && <p className="ln-sub">いまのクラス：{teams.map((t) => t.name).join('、')}</p>}
+      {classes.length > 0 && <p className="ln-sub">いまのクラス：{classes.map((c) => c.name).join('、')}</p>}
       {joined ? (
         <div className="ln-ok" role="status">
           {joined.joined ? `「${joined.name}」に入りました！` : `「${joined.name}」にはもう入っています。`}

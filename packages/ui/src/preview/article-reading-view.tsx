@@ -36,7 +36,7 @@ function SentenceLine({ s, player, showTranslation }: { s: Sentence; player: Aud
 }
 
 /**
- * 文章の音読 (spec §2): the score bar and legend when a total score exists, the full text (or the
+ * 文章の音読: the score bar and legend when a total score exists, the full text (or the
  * child's evaluated markup), each sentence playable alone, 得点 and 平均点, and audio controls
  * with a seek bar for the model reading and the child's recording.
  */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 /**
- * The page's audio: only one plays at a time (spec §2). Every player registers its element
+ * The page's audio: only one plays at a time (docs/library-web.md, "The preview views"). Every player registers its element
  * here; when one starts, every other is paused. Model audio (原文を再生), a child's recording
  * (録音を再生), a dialog partner's turn and the article's seek-bar control all go through it.
  */
@@ -40,7 +40,7 @@ export interface AudioPlayer {
   /** Play all, or one part [startMs, endMs) of the file (an article's sentence). */
   play(range?: { key: string; startMs: number; endMs: number }): void;
   pause(): void;
-  /** Stop: pause and go back to the start (spec §2: controls reset on stop). */
+  /** Stop: pause and go back to the start (controls reset on stop). */
   stop(): void;
   seek(seconds: number): void;
 }

@@ -25,7 +25,7 @@ function PartnerTurn({ w, showTranslation }: { w: WaitItem; showTranslation: boo
   );
 }
 
-function ChildTurn({
+function StudentTurn({
   item,
   result,
   props,
@@ -68,15 +68,15 @@ export function DialogView(props: PreviewViewProps) {
   const roles = [
     ...new Set(props.detail.items.flatMap((i) => [...(i.wait_items ?? []).map((w) => w.role), i.role ?? ''])),
   ].filter(Boolean);
-  const childRoles = new Set(props.detail.items.map((i) => i.role).filter(Boolean));
+  const studentRoles = new Set(props.detail.items.map((i) => i.role).filter(Boolean));
   return (
     <div data-testid="preview-dialog">
       <div style={{ marginBottom: 12, display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
         <span style={{ color: 'rgba(0,0,0,0.55)' }}>登場人物</span>
         {roles.map((r) => (
-          <Tag key={r} color={childRoles.has(r) ? 'blue' : 'default'}>
+          <Tag key={r} color={studentRoles.has(r) ? 'blue' : 'default'}>
             {r}
-            {childRoles.has(r) ? '（生徒が読む）' : ''}
+            {studentRoles.has(r) ? '（生徒が読む）' : ''}
           </Tag>
         ))}
       </div>
@@ -90,7 +90,7 @@ export function DialogView(props: PreviewViewProps) {
             {before.map((w, i) => (
               <PartnerTurn key={`b${i}`} w={w} showTranslation={showTranslations} />
             ))}
-            <ChildTurn item={item} result={results.get(item.index)} props={props} />
+            <StudentTurn item={item} result={results.get(item.index)} props={props} />
             {after.map((w, i) => (
               <PartnerTurn key={`a${i}`} w={w} showTranslation={showTranslations} />
             ))}

@@ -1,5 +1,5 @@
 /**
- * The exercise previews (spec §2/§3), shared by the library, answer papers and the students'
+ * The exercise previews (docs/library-web.md, "The preview views"), shared by the library, answer papers and the students'
  * practice screens: one view per exercise type, the audio controller, the answer matching.
  */
 export { PreviewView, previewViews } from './preview-view';

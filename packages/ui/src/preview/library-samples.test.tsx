@@ -6,7 +6,7 @@ import { PreviewView } from './preview-view';
 import { stubMedia } from './test-media';
 
 /**
- * The eight preview views on the real library (issue 14): `library-samples.json` is the first
+ * The eight preview views on the real library (docs/library-web.md): `library-samples.json` is the first
  * headquarters resource of each type as resource/detail answers it, checked against the installed
  * library by the server's acceptance test (media URLs renamed). Each view must show everything
  * the resource carries; the behaviours (scores, answers, playing) are tested on hand-made data in

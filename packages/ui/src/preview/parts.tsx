@@ -50,7 +50,7 @@ export function PlayButton({
   );
 }
 
-/** 得点 with the spec §9 colour. */
+/** 得点 in its band's colour (results.ts). */
 export function ScoreTag({ score }: { score: number | null | undefined }) {
   if (score === null || score === undefined) return null;
   const band = scoreBand(score);
@@ -110,7 +110,7 @@ const clock = (s: number) => {
 };
 
 /**
- * An audio control with a seek bar (spec §2): disabled until the audio can play; stop goes back
+ * An audio control with a seek bar: disabled until the audio can play; stop goes back
  * to the start.
  */
 export function AudioControl({ player, label }: { player: AudioPlayer; label: string }) {

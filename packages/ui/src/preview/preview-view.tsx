@@ -10,7 +10,7 @@ import type { PreviewViewProps } from './types';
 import { WordReadingView } from './word-reading-view';
 import { WordStudyView } from './word-study-view';
 
-/** The preview view of each exercise type (spec §2/§3), one component each. */
+/** The preview view of each exercise type (docs/library-web.md, "The preview views"), one component each. */
 export const previewViews: Record<ExerciseType, ComponentType<PreviewViewProps>> = {
   word_study: WordStudyView,
   word_reading: WordReadingView,

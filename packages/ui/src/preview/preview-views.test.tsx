@@ -56,7 +56,7 @@ describe('matchAnswers', () => {
   });
 });
 
-describe('scoreBand (spec §9)', () => {
+describe('scoreBand (80 good, 60 medium)', () => {
   it('80 and above good, 60 and above medium, below bad', () => {
     expect([100, 80, 79.9, 60, 59, 0].map(scoreBand)).toEqual(['good', 'good', 'medium', 'medium', 'bad', 'bad']);
   });
@@ -336,15 +336,15 @@ describe('only one audio plays at a time', () => {
     expect(isPlaying(first)).toBe(true);
     expect(await screen.findByRole('button', { name: /停\s?止/ })).toBeInTheDocument();
 
-    const childTurn = screen.getAllByTestId('dialog-child-turn')[0]!;
-    fireEvent.click(within(childTurn).getByRole('button', { name: /原文を再生/ }));
+    const studentTurn = screen.getAllByTestId('dialog-child-turn')[0]!;
+    fireEvent.click(within(studentTurn).getByRole('button', { name: /原文を再生/ }));
     const second = created.find((a) => a.src.endsWith('d-customer-1.wav'))!;
     expect(isPlaying(second)).toBe(true);
     expect(isPlaying(first)).toBe(false);
     expect(created.filter(isPlaying)).toHaveLength(1);
     // The first button is back to 原文を再生; the second says 停止.
     expect(screen.getAllByRole('button', { name: /停\s?止/ })).toHaveLength(1);
-    expect(within(childTurn).getByRole('button', { name: /停\s?止/ })).toBeInTheDocument();
+    expect(within(studentTurn).getByRole('button', { name: /停\s?止/ })).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ResourceDetail } from '@ondoku/contract';
 
 /**
- * What answer papers and practice screens add to a preview (spec §3 "Exercise preview data"):
+ * What answer papers and practice screens add to a preview (docs/library-web.md, "The preview views"):
  * a child's result per item, the class averages per item, and the resource's own scores.
  */
 export interface ItemResult {
@@ -20,10 +20,10 @@ export interface StudentAnswer extends ItemResult {
   question_id: number;
 }
 
-/** The class-average list: entries of score, indexed by item (spec §3). */
+/** The class-average list: entries of score, indexed by item. */
 export type ClassAverages = ReadonlyArray<{ score: number | null } | null | undefined>;
 
-/** Resource-level scores (spec §2 score bar keys; §3 on the resource). */
+/** Resource-level scores (the score bar's keys, on the resource). */
 export interface ResourceScores {
   total_score?: number | null;
   accuracy_score?: number | null;
@@ -37,7 +37,7 @@ export interface ResourceScores {
 
 /**
  * Answers by item index: an answer belongs to the item whose index equals its question_id; an
- * article is one item, so its answer is question_id 0 (spec §3). Answers for no item are
+ * article is one item, so its answer is question_id 0. Answers for no item are
  * dropped; for a question answered twice the last one counts.
  */
 export function matchAnswers(
@@ -51,7 +51,7 @@ export function matchAnswers(
   return byIndex;
 }
 
-/** Spec §9 score colouring: 80 and above good, 60 and above medium, below 60 bad. */
+/** Score colouring (the bands of every score in both apps): 80 and above good, 60 and above medium, below 60 bad. */
 export type ScoreBand = 'good' | 'medium' | 'bad';
 export const scoreBand = (score: number): ScoreBand => (score >= 80 ? 'good' : score >= 60 ? 'medium' : 'bad');
 export const bandColors: Record<ScoreBand, string> = { good: '#389e0d', medium: '#d48806', bad: '#cf1322' };

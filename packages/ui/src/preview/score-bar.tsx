@@ -2,7 +2,7 @@ import { Progress } from 'antd';
 import { bandColors, bandLabels, points, scoreBand, type ResourceScores, type ScoreBand } from './results';
 
 /**
- * The article's overall score bar and legend (spec §2), shown when a total score exists. The
+ * The article's overall score bar and legend, shown when a total score exists. The
  * keys are the spec's: accuracy_score (発音), fluency_score (流暢さ), integrity_score (完成度),
  * learn_count (練習回数) and best_score (最高点).
  */

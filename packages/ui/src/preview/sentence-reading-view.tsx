@@ -3,7 +3,7 @@ import { matchAnswers } from './results';
 import type { PreviewViewProps } from './types';
 
 /**
- * 文の音読 (spec §2): a list of items, each with screen text or evaluated markup, optional
+ * 文の音読: a list of items, each with screen text or evaluated markup, optional
  * picture, translation and teacher note, 得点, 原文を再生, 録音を再生 and 平均点.
  */
 export function SentenceReadingView(props: PreviewViewProps) {

@@ -1,4 +1,4 @@
-/** Speech capture constants of spec §9. */
+/** Speech capture constants (docs/speech-service.md, "Audio encodings"). */
 export const capture = {
   /** ScriptProcessor buffer, in samples of the device rate. */
   bufferSize: 4096,
@@ -16,7 +16,7 @@ export const capture = {
   bitsPerFrame: 70,
 } as const;
 
-/** The recorder's messages (spec §5, §8), verbatim. */
+/** The recorder's messages, verbatim (the contract's wording). */
 export const recorderMessages = {
   noWebSocket: 'Your browser does not support WebSocket!',
   noSocketUrl: 'Missing websocket request URL',

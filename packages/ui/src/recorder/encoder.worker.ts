@@ -2,7 +2,7 @@
 import { capture } from './constants';
 import { FrameEncoder, type EncoderReply, type EncoderRequest } from './encoder-core';
 
-// The encoder worker (spec §9): polls every 20 ms, taking up to 3200 samples at a time.
+// The encoder worker (constants.ts, docs/speech-service.md): polls every 20 ms, taking up to 3200 samples at a time.
 const encoder = new FrameEncoder();
 const post = (reply: EncoderReply) => (self as unknown as Worker).postMessage(reply);
 

@@ -82,7 +82,7 @@ describe('FrameEncoder (encoder worker logic)', () => {
   });
 });
 
-describe('checkRecorderSupport (spec §5 messages)', () => {
+describe('checkRecorderSupport (the contract’s messages)', () => {
   it('names what is missing', () => {
     expect(checkRecorderSupport({ encoderUrl: '/e.js' })).toBe('Missing websocket request URL');
     expect(checkRecorderSupport({ socketUrl: 'ws://x' })).toBe('There is no speexUrl');

@@ -3,7 +3,7 @@ import { capture, recorderMessages } from './constants';
 import { joinChunks, type EncoderReply, type EncoderRequest } from './encoder-core';
 import { Downsampler, floatTo16Bit, wavBlob } from './resample';
 
-/** Recorder states of spec §4. */
+/** Recorder states (docs/speech-service.md, "Frames"). */
 export type RecorderState = 'init' | 'start' | 'running' | 'stop' | 'retry' | 'destroy';
 
 export interface EvaluationParams {
@@ -41,7 +41,7 @@ export class RecorderError extends Error {
   }
 }
 
-/** Which requirement is missing (spec §5), or null when the recorder can run here. */
+/** Which requirement is missing (the contract's message for it), or null when the recorder can run here. */
 export function checkRecorderSupport(opts: Partial<RecorderOptions>): string | null {
   if (typeof WebSocket === 'undefined') return recorderMessages.noWebSocket;
   if (!opts.socketUrl) return recorderMessages.noSocketUrl;
@@ -52,7 +52,7 @@ export function checkRecorderSupport(opts: Partial<RecorderOptions>): string | n
 }
 
 /**
- * Records from the microphone and streams to the evaluation service (spec §4, §7, §9): capture
+ * Records from the microphone and streams to the evaluation service (docs/speech-service.md): capture
  * in 4096-sample buffers, downsample to 16 kHz mono, 320-sample frames to the encoder worker
  * (which polls every 20 ms, 3200 samples at a time), and send up to 10 chunks every 10 ms while
  * recording. stop() resolves with the evaluation; retry() resends the encoded audio if there is
@@ -150,7 +150,7 @@ export class Recorder {
     return this.reply!;
   }
 
-  /** Spec §4: resend the encoded audio if any, otherwise record again. */
+  /** After a failure: resend the encoded audio if any, otherwise record again. */
   async retry(): Promise<EvaluationResultData | void> {
     if (this.encoded.length === 0) return this.start();
     this.setState('retry');
