@@ -9,16 +9,17 @@ import tseslint from 'typescript-eslint';
 /**
  * Import boundaries (docs/architecture.md): in the web app, imports flow app → features →
  * shared (components/ui, lib — including the read layer lib/queries —, config); features do not
- * import each other, and nothing shared imports a feature. The server never
- * imports the web app and the contract imports neither. Every folder under
- * apps/web/src/features is a feature, so a new one is guarded without editing this file.
+ * import each other, and nothing shared imports a feature. The teacher app (apps/web) and the
+ * children's app (apps/learn) never import each other: what both use is in packages/ui
+ * (@ondoku/ui), which imports neither. The server never imports the web apps and the contract
+ * imports no app. Every folder under apps/web/src/features is a feature, so a new one is guarded
+ * without editing this file.
  */
 const feature = (name) => `./apps/web/src/features/${name}`;
 const features = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const learnApp = './apps/web/src/learn';
 
 /**
  * Server modules (apps/server/src/modules/<x>) reach another module only through its policy.ts
@@ -42,9 +43,9 @@ const serverModuleZones = serverModules.flatMap((target) =>
 );
 
 const zones = [
-  { target: './packages/contract', from: './apps' },
-  { target: './apps/server', from: './apps/web' },
-  { target: './apps/web', from: './apps/server' },
+  { target: './packages/contract', from: ['./apps', './packages/ui'] },
+  { target: './apps/server', from: ['./apps/web', './apps/learn', './packages/ui'] },
+  { target: ['./apps/web', './apps/learn'], from: './apps/server' },
   ...features.map((name) => ({
     target: feature(name),
     from: './apps/web/src/features',
@@ -61,35 +62,21 @@ const zones = [
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'Shared code must not depend on features or the app layer.',
   },
-  // The children's app (src/learn, its own entry at /learn/) reuses exactly the library's preview
-  // views, the recorder, the request layer and the password encryption; the teacher app never imports it.
+  // The two web apps share only through @ondoku/ui (packages/ui) and the contract.
   {
-    target: learnApp,
-    from: './apps/web/src/features',
-    except: ['./library/preview'],
-    message: "The children's app reuses only the library's preview views from features.",
+    target: './apps/learn',
+    from: './apps/web',
+    message: "The children's app never imports the teacher app: move what both use to packages/ui (@ondoku/ui).",
   },
   {
-    target: learnApp,
-    from: './apps/web/src/lib',
-    except: ['./recorder', './request.ts', './password-crypto.ts'],
-    message: "The children's app reuses only lib/recorder, lib/request.ts and lib/password-crypto.ts.",
+    target: './apps/web',
+    from: './apps/learn',
+    message: "The teacher app never imports the children's app: move what both use to packages/ui (@ondoku/ui).",
   },
   {
-    target: learnApp,
-    from: ['./apps/web/src/app', './apps/web/src/components', './apps/web/src/config'],
-    message: "The children's app does not use the teacher app's layers.",
-  },
-  {
-    target: [
-      './apps/web/src/app',
-      './apps/web/src/features',
-      './apps/web/src/lib',
-      './apps/web/src/components',
-      './apps/web/src/config',
-    ],
-    from: learnApp,
-    message: "The teacher app does not import the children's app.",
+    target: './packages/ui',
+    from: ['./apps/web', './apps/learn', './apps/server'],
+    message: '@ondoku/ui is shared by both web apps and imports neither.',
   },
 ];
 
@@ -157,15 +144,18 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverModuleZones] }] },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/learn/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The children's app is moving to its own workspace; it is guarded there.
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/web/scripts/**/*.{js,mjs}'],
-    ignores: ['apps/web/src/learn/**'],
+    files: [
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/web/scripts/**/*.{js,mjs}',
+      'apps/learn/src/**/*.{ts,tsx}',
+      'packages/ui/src/**/*.{ts,tsx}',
+    ],
     rules: { 'no-restricted-syntax': ['error', ...webNames] },
   },
 );

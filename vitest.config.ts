@@ -31,6 +31,9 @@ const serverApi = (name: string, env: Record<string, string>): TestProjectInline
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runE2e = existsSync(chromium) || process.env.CI === 'true';
 
+/** jsdom set-up shared by the web, learn and ui projects (matchers, antd's browser stand-ins). */
+const jsdomSetup = 'packages/ui/src/test/setup.ts';
+
 /** The one speech file that times its answers (project speech-timing). */
 const speechTiming = 'packages/speech/test/worker-abort.test.ts';
 
@@ -43,10 +46,32 @@ const projects: TestProjectInlineConfiguration[] = [
       name: 'web',
       include: ['apps/web/src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
-      setupFiles: ['apps/web/src/test/setup.ts'],
+      setupFiles: [jsdomSetup],
       // A busy 2-core machine renders an antd screen in seconds: vitest's default 5 s cut tests
       // that were only slow (lib/form.test.tsx at 5.7 s, load 12). Files that set more keep theirs.
       // 60 s: a route test's first query may wait up to 20 s for the lazy screen (setup.ts).
+      testTimeout: 60_000,
+    },
+  },
+  {
+    extends: true,
+    plugins: [react()],
+    test: {
+      name: 'learn',
+      include: ['apps/learn/src/**/*.test.{ts,tsx}'],
+      environment: 'jsdom',
+      setupFiles: [jsdomSetup],
+      testTimeout: 60_000,
+    },
+  },
+  {
+    extends: true,
+    plugins: [react()],
+    test: {
+      name: 'ui',
+      include: ['packages/ui/src/**/*.test.{ts,tsx}'],
+      environment: 'jsdom',
+      setupFiles: [jsdomSetup],
       testTimeout: 60_000,
     },
   },

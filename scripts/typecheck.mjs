@@ -9,7 +9,15 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Longest first, so the last to start is a short one.
-const projects = ['apps/web', 'apps/server', 'e2e', 'packages/speech', 'packages/contract'];
+const projects = [
+  'apps/web',
+  'apps/server',
+  'e2e',
+  'apps/learn',
+  'packages/ui',
+  'packages/speech',
+  'packages/contract',
+];
 const cacheDir = path.join(root, 'node_modules/.cache/tsc');
 mkdirSync(cacheDir, { recursive: true });
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');

@@ -2,10 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/**
- * Two pages: the teacher app (index.html) and the children's app (learn/index.html, served at
- * /learn/). They share the hashed assets/ folder; each page loads only its own entry's chunks.
- */
+/** The teacher app (the children's app at /learn/ is its own build: apps/learn). */
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -26,9 +23,11 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        learn: fileURLToPath(new URL('./learn/index.html', import.meta.url)),
+      output: {
+        // What the entry loads at once (react, the request layer, the notifier, …) in one chunk
+        // beside the entry, not five small ones: fewer files compress better (docs/benchmarks.md,
+        // first view).
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
       },
     },
   },

@@ -1,4 +1,5 @@
-// Pre-compresses the built web app (apps/web/dist) for plugins/web.ts, which serves `x.br` or
+// Pre-compresses the built web apps (apps/web/dist, the teacher app, and apps/learn/dist, the
+// children's app) for plugins/web.ts, which serves `x.br` or
 // `x.gz` in place of `x` when the browser accepts it (@fastify/static preCompressed): brotli at
 // its best quality and gzip level 9, done once here instead of on every request. Files under
 // 1 KiB or that do not shrink are left alone.
@@ -9,13 +10,14 @@ import zlib from 'node:zlib';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const dist = path.resolve(import.meta.dirname, '../../web/dist');
+const dists = ['../../web/dist', '../../learn/dist'].map((d) => path.resolve(import.meta.dirname, d));
 const compressible = /\.(html|js|mjs|css|svg|json|txt|map|wasm|ico|xml)$/;
 
 let files = 0;
 let before = 0;
 let after = 0;
-for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
+const entries = (await Promise.all(dists.map((d) => readdir(d, { recursive: true, withFileTypes: true })))).flat();
+for (const entry of entries) {
   if (!entry.isFile()) continue;
   const file = path.join(entry.parentPath, entry.name);
   if (/\.(br|gz)$/.test(file)) {
@@ -35,5 +37,5 @@ for (const entry of await readdir(dist, { recursive: true, withFileTypes: true }
   after += br.length;
 }
 console.log(
-  `web app pre-compressed: ${files} files, ${(before / 1024).toFixed(0)} KiB → ${(after / 1024).toFixed(0)} KiB brotli`,
+  `web apps pre-compressed: ${files} files, ${(before / 1024).toFixed(0)} KiB → ${(after / 1024).toFixed(0)} KiB brotli`,
 );

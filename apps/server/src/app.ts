@@ -56,6 +56,8 @@ export interface AppDeps {
   /** Encrypts the printable initial passwords of students. */
   secretBox: SecretBox;
   webDist?: string;
+  /** The built children's app, served at /learn/ beside webDist. */
+  learnDist?: string;
   logger?: FastifyServerOptions['logger'];
   /** Trusted X-Forwarded-For hops: a count or the proxies' addresses (config.ts `trustProxy`). */
   trustProxy?: false | number | string[];
@@ -200,7 +202,7 @@ export async function buildApp(deps: AppDeps) {
     if (!deps.speech) await speech.close();
   });
 
-  if (deps.webDist) await registerWeb(app, deps.webDist);
+  if (deps.webDist) await registerWeb(app, deps.webDist, deps.learnDist);
   return app;
 }
 

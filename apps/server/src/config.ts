@@ -17,8 +17,10 @@ export interface Config {
   /** AES-256 key (base64) for students' printable initial passwords; unset: created in DATA_DIR/keys. */
   studentPasswordKey: string | undefined;
   logLevel: string;
-  /** Directory of the built web app served at /. */
+  /** Directory of the built teacher app served at /. */
   webDist: string;
+  /** Directory of the built children's app served at /learn/. */
+  learnDist: string;
   /** Create demo data on first start of an empty database. */
   seedDemo: boolean;
   /**
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     studentPasswordKey: env.STUDENT_PASSWORD_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
+    learnDist: path.resolve(env.LEARN_DIST ?? path.join(root, 'apps/learn/dist')),
     seedDemo: env.SEED_DEMO === 'classes' || bool(env.SEED_DEMO, true),
     seedDemoHomework: env.SEED_DEMO !== 'classes' && bool(env.SEED_DEMO, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -37,6 +37,7 @@ const app = await buildApp({
   secretBox,
   storage,
   webDist: config.webDist,
+  learnDist: config.learnDist,
   trustProxy: config.trustProxy,
   liveLessonUrl: config.liveLessonUrl,
   logger: { level: config.logLevel },

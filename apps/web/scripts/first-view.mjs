@@ -1,22 +1,25 @@
 #!/usr/bin/env node
 /**
- * First-view weight of the built web app (docs/benchmarks.md, "First view": its targets).
+ * First-view weight of the built web apps (docs/benchmarks.md): the teacher app (apps/web) and
+ * the children's app (apps/learn, its own build served at /learn/).
  *
- * Reads Vite's build manifest (apps/web/dist/.vite/manifest.json, `build.manifest` in
+ * Reads each app's Vite build manifest (dist/.vite/manifest.json, `build.manifest` in its
  * vite.config.ts) and computes, for each view below, the JS and CSS files a browser loads:
  * the entry chunk and its static imports, plus each lazy chunk the view opens (route modules,
  * layouts) with their static imports, transitively. Prints raw, gzip and brotli sizes (zlib,
  * level 9 / quality 11 like apps/server/scripts/compress-web.mjs) against the targets.
  *
- * Usage: npm run build -w @ondoku/web && npm run bench:first-view   (add --files for a file list)
+ * Usage: npm run build && npm run bench:first-view   (add --files for a file list)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const manifestPath = join(distDir, '.vite', 'manifest.json');
+const appsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Each app's build folder; a view names its app. */
+const dists = { web: join(appsDir, 'web', 'dist'), learn: join(appsDir, 'learn', 'dist') };
+const manifestOf = (app) => join(dists[app], '.vite', 'manifest.json');
 const showFiles = process.argv.includes('--files');
 
 /**
@@ -29,12 +32,13 @@ const login = [
   'src/app/routes/login.tsx',
   // loaded when the login button is pressed (the RSA encryption of the password)
   'src/lib/server-key.ts',
-  'src/lib/password-crypto.ts',
+  '../../packages/ui/src/password-crypto.ts',
 ];
 const views = [
-  { name: 'login', entry: 'index.html', opens: login, targetGzip: 150 * 1024 },
+  { name: 'login', app: 'web', entry: 'index.html', opens: login, targetGzip: 150 * 1024 },
   {
     name: 'login → homework list',
+    app: 'web',
     entry: 'index.html',
     opens: [
       ...login,
@@ -46,41 +50,51 @@ const views = [
     ],
     targetGzip: 250 * 1024,
   },
-  // The children's app (/learn/, its own entry): sign-in and the homework list are in the entry;
+  // The children's app (/learn/, its own build): sign-in and the homework list are in the entry;
   // the practice screen (the library's preview views with antd, the recorder) loads when opened.
-  { name: 'learn: sign-in, list', entry: 'learn/index.html', opens: [], targetGzip: 120 * 1024 },
+  { name: 'learn: sign-in, list', app: 'learn', entry: 'index.html', opens: [], targetGzip: 120 * 1024 },
   {
     name: 'learn: → practice',
-    entry: 'learn/index.html',
-    opens: ['src/learn/screens/practice.tsx', 'src/lib/recorder/recorder.ts', 'src/lib/recorder/encoder-url.ts'],
+    app: 'learn',
+    entry: 'index.html',
+    opens: [
+      'src/screens/practice.tsx',
+      '../../packages/ui/src/recorder/recorder.ts',
+      '../../packages/ui/src/recorder/encoder-url.ts',
+    ],
     targetGzip: 300 * 1024,
   },
 ];
 
-if (!existsSync(manifestPath)) {
-  console.error(`No build manifest at ${manifestPath}: run \`npm run build -w @ondoku/web\` first.`);
-  process.exit(1);
+const manifests = {};
+for (const app of Object.keys(dists)) {
+  if (!existsSync(manifestOf(app))) {
+    console.error(`No build manifest at ${manifestOf(app)}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  manifests[app] = JSON.parse(readFileSync(manifestOf(app), 'utf8'));
 }
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 for (const view of views)
-  if (!manifest[view.entry]?.isEntry) throw new Error(`manifest has no entry ${view.entry} (vite.config.ts input)`);
+  if (!manifests[view.app][view.entry]?.isEntry)
+    throw new Error(`${view.app}'s manifest has no entry ${view.entry} (vite.config.ts input)`);
 
 /** Every file (JS and CSS) a chunk brings: itself, its CSS, its static imports' files. */
-function collect(key, files, seen = new Set()) {
+function collect(manifest, key, files, seen = new Set()) {
   if (seen.has(key)) return;
   seen.add(key);
   const chunk = manifest[key];
   if (!chunk) throw new Error(`manifest has no chunk ${key}`);
   files.add(chunk.file);
   for (const css of chunk.css ?? []) files.add(css);
-  for (const imp of chunk.imports ?? []) collect(imp, files, seen);
+  for (const imp of chunk.imports ?? []) collect(manifest, imp, files, seen);
 }
 
 const sizes = new Map();
-function sizeOf(file) {
-  if (!sizes.has(file)) {
-    const buf = readFileSync(join(distDir, file));
-    sizes.set(file, {
+function sizeOf(app, file) {
+  const path = join(dists[app], file);
+  if (!sizes.has(path)) {
+    const buf = readFileSync(path);
+    sizes.set(path, {
       raw: buf.length,
       gzip: gzipSync(buf, { level: 9 }).length,
       brotli: brotliCompressSync(buf, {
@@ -88,16 +102,17 @@ function sizeOf(file) {
       }).length,
     });
   }
-  return sizes.get(file);
+  return sizes.get(path);
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
 const results = [];
 for (const view of views) {
   const files = new Set();
-  collect(view.entry, files);
-  for (const key of view.opens) if (manifest[key]) collect(key, files);
-  const list = [...files].map((file) => ({ file, ...sizeOf(file) }));
+  const manifest = manifests[view.app];
+  collect(manifest, view.entry, files);
+  for (const key of view.opens) if (manifest[key]) collect(manifest, key, files);
+  const list = [...files].map((file) => ({ file, ...sizeOf(view.app, file) }));
   const total = list.reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip, brotli: t.brotli + f.brotli }), {
     raw: 0,
     gzip: 0,
@@ -108,7 +123,11 @@ for (const view of views) {
   results.push({ view, list, total, js, css });
 }
 
-console.log(`First view (JS + CSS), from ${manifestPath.replace(process.cwd() + '/', '')}\n`);
+console.log(
+  `First view (JS + CSS), from ${Object.keys(dists)
+    .map((app) => manifestOf(app).replace(process.cwd() + '/', ''))
+    .join(' and ')}\n`,
+);
 console.log(
   `${'view'.padEnd(24)}${'files'.padStart(10)}${'raw'.padStart(10)}${'gzip'.padStart(10)}${'brotli'.padStart(10)}${'target gzip'.padStart(13)}  `,
 );

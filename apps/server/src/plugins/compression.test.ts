@@ -10,6 +10,8 @@ import { buildTestApp, type TestApp } from '../test/test-app.js';
 let t: TestApp;
 const learnHtml = `<!doctype html><html lang="ja"><head><title>おんどく</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 let webDist: string;
+let learnDist: string;
+const learnScript = `console.log(${JSON.stringify('おんどく '.repeat(2000))});\n`;
 const script = `console.log(${JSON.stringify('音読 '.repeat(2000))});\n`;
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 
@@ -21,14 +23,19 @@ beforeAll(async () => {
   await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js'), script);
   await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(script));
   await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(script));
-  await fs.mkdir(path.join(webDist, 'learn'));
-  await fs.writeFile(path.join(webDist, 'learn', 'index.html'), learnHtml);
-  await fs.writeFile(path.join(webDist, 'learn', 'index.html.br'), zlib.brotliCompressSync(learnHtml));
-  t = await buildTestApp({ webDist });
+  // The children's app is its own build (apps/learn/dist), served at /learn/.
+  learnDist = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-learn-'));
+  await fs.mkdir(path.join(learnDist, 'assets'));
+  await fs.writeFile(path.join(learnDist, 'index.html'), learnHtml);
+  await fs.writeFile(path.join(learnDist, 'index.html.br'), zlib.brotliCompressSync(learnHtml));
+  await fs.writeFile(path.join(learnDist, 'assets', 'index-LeArN1.js'), learnScript);
+  await fs.writeFile(path.join(learnDist, 'assets', 'index-LeArN1.js.br'), zlib.brotliCompressSync(learnScript));
+  t = await buildTestApp({ webDist, learnDist });
 });
 afterAll(async () => {
   await t.close();
   await fs.rm(webDist, { recursive: true, force: true });
+  await fs.rm(learnDist, { recursive: true, force: true });
 });
 
 describe('compression and caching', () => {
@@ -81,6 +88,10 @@ describe('compression and caching', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(learnHtml);
     }
+    const asset = await t.app.inject({ url: '/learn/assets/index-LeArN1.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(learnScript);
     const bare = await t.app.inject({ url: '/learn?x=1' });
     expect(bare.statusCode).toBe(301);
     expect(bare.headers.location).toBe('/learn/?x=1');

@@ -69,7 +69,7 @@ async function openTestDatabase(): Promise<Database> {
 
 /**
  * `smtpUrl`: send mail to that SMTP peer (see test/smtp-peer.ts); otherwise mail is written as
- * .eml files in a temporary folder (`mailDir`). `webDist`: serve that built web app folder.
+ * .eml files in a temporary folder (`mailDir`). `webDist`, `learnDist`: serve those built web app folders.
  */
 export async function buildTestApp(
   opts: {
@@ -78,6 +78,7 @@ export async function buildTestApp(
     liveLessonUrl?: string;
     smtpUrl?: string;
     webDist?: string;
+    learnDist?: string;
     trustProxy?: number | string[];
     timeouts?: Partial<ServerTimeouts>;
     clock?: Clock;
@@ -107,6 +108,7 @@ export async function buildTestApp(
     secretBox,
     liveLessonUrl: opts.liveLessonUrl ?? null,
     webDist: opts.webDist,
+    learnDist: opts.learnDist,
     recordingUrl: opts.recordingUrl,
     trustProxy: opts.trustProxy,
     timeouts: opts.timeouts,

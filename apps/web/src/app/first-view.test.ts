@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteObject } from 'react-router';
 import ts from 'typescript';
@@ -15,6 +15,10 @@ import { routes } from './router';
  * the built files.
  */
 const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** @ondoku/ui is source bundled with the app: its modules are followed like the app's own. */
+const uiDir = resolve(srcDir, '../../../packages/ui');
+const uiExports = (JSON.parse(readFileSync(join(uiDir, 'package.json'), 'utf8')) as { exports: Record<string, string> })
+  .exports;
 
 /** Packages a module reaches through static imports (type-only imports and `import()` left out). */
 function staticPackages(entry: string): Map<string, string> {
@@ -31,8 +35,14 @@ function staticPackages(entry: string): Map<string, string> {
       if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly)
         specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
       if (!specifier) continue;
+      if (specifier === '@ondoku/ui' || specifier.startsWith('@ondoku/ui/')) {
+        const target = uiExports[`.${specifier.slice('@ondoku/ui'.length)}`];
+        if (!target) throw new Error(`@ondoku/ui exports no ${specifier} (imported by ${file})`);
+        visit(join(uiDir, target));
+        continue;
+      }
       if (!specifier.startsWith('.')) {
-        if (!packages.has(specifier)) packages.set(specifier, file.slice(srcDir.length + 1));
+        if (!packages.has(specifier)) packages.set(specifier, relative(srcDir, file));
         continue;
       }
       const base = join(dirname(file), specifier);

@@ -8,7 +8,8 @@ import {
   XLSX_TYPE,
 } from '@ondoku/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, buildUrl, createRequester } from './request';
+import { ApiError, buildUrl } from '@ondoku/ui/request';
+import { createRequester } from './request';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -2,7 +2,7 @@ import { getPublicKey } from '@ondoku/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
 import { queryKeys } from './queries/keys';
-import { encryptPassword } from './password-crypto';
+import { encryptPassword } from '@ondoku/ui/password-crypto';
 
 /**
  * The server's password-transport key and the one way a password leaves the browser: every

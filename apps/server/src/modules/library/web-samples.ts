@@ -4,18 +4,15 @@ import { mediaUrl } from '../media/index.js';
 const MEDIA_PREFIX = mediaUrl('');
 
 /**
- * The real library's resources the web tests render (issue 14: the preview views tested with real
- * library data): the first headquarters resource of each exercise type, in material order, as
+ * The real library's resources the web tests render (the preview views tested with real library
+ * data, docs/library-web.md): the first headquarters resource of each exercise type, in material order, as
  * resource/detail answers it. Media keys are content hashes of audio that eSpeak NG does not
  * synthesise bit for bit the same on every machine, so each media URL becomes
  * `/media/sample-<n>.<ext>` and each resource id its place in the list; nothing else changes.
  * `acceptance.test.ts` checks the committed file against the installed library
  * (`UPDATE_WEB_SAMPLES=1` rewrites it).
  */
-export const webSamplesFile = new URL(
-  '../../../../web/src/features/library/preview/library-samples.json',
-  import.meta.url,
-);
+export const webSamplesFile = new URL('../../../../../packages/ui/src/preview/library-samples.json', import.meta.url);
 
 export function webSamples(details: readonly ResourceDetail[]): ResourceDetail[] {
   const byId = [...details].sort((a, b) => a.resource_id - b.resource_id);

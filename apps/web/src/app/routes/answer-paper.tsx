@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../components/ui/load-state';
 import { paths } from '../../config/paths';
-import { PreviewView } from '../../features/library/preview';
+import { PreviewView } from '@ondoku/ui/preview';
 import { AnswerPaper } from '../../features/results/components/answer-paper';
 import { WritingNotes } from '../../features/student-messages/components/writing-notes';
 import type { RouteHandle } from '../router';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { NotFound } from '../../components/ui/load-state';
 import { paths } from '../../config/paths';
-import { PlayButton } from '../../features/library/preview';
+import { PlayButton } from '@ondoku/ui/preview';
 import { Commentary } from '../../features/results/components/commentary';
 import type { RouteHandle } from '../router';
 import { idParam } from './id-param';

@@ -7,8 +7,8 @@ import {
   packFixtures,
   previewFixtures,
   sentenceReadingFixture,
-} from '../../features/library/preview/fixtures';
-import { stubMedia } from '../../features/library/preview/test-media';
+} from '@ondoku/ui/preview/fixtures';
+import { stubMedia } from '@ondoku/ui/preview/test-media';
 import { selectionStore } from '../../features/library/selection/selection-store';
 import { renderRoute, reply, type FakeInput } from '../../test/render-route';
 

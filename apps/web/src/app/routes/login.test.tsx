@@ -9,7 +9,7 @@ import { fail, renderRoute, reply, testTeacher } from '../../test/render-route';
 // SHA-256, base64) with node:crypto here, and the test decrypts what the server got.
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const oaep = { padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' };
-vi.mock('../../lib/password-crypto', () => ({
+vi.mock('@ondoku/ui/password-crypto', () => ({
   encryptPassword: async (pem: string, password: string) =>
     publicEncrypt({ key: pem, ...oaep }, Buffer.from(password)).toString('base64'),
 }));

@@ -18,8 +18,8 @@ import {
 } from '@ondoku/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { articleReadingFixture, sentenceReadingFixture } from '../../features/library/preview/fixtures';
-import { created, stubMedia } from '../../features/library/preview/test-media';
+import { articleReadingFixture, sentenceReadingFixture } from '@ondoku/ui/preview/fixtures';
+import { created, stubMedia } from '@ondoku/ui/preview/test-media';
 import { failure, file, renderRoute, reply, type FakeInput } from '../../test/render-route';
 
 afterEach(() => {

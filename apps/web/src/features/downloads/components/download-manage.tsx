@@ -2,13 +2,13 @@ import { DeleteOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/ic
 import { downloadLimits, downloadStatusLabels, type DownloadStatus, type DownloadTaskRow } from '@ondoku/contract';
 import { Button, Checkbox, Modal, Progress, Segmented, Tag } from 'antd';
 import { useState } from 'react';
+import { panel } from '@ondoku/ui';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { saveTaskFile, useDeleteDownloadTasks, useDownloadTasks, useRetryDownloadTask } from '../api';
 
-const panel: React.CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8 };
 const muted = { color: 'rgba(0,0,0,0.55)' } as const;
 const statusColor: Record<DownloadStatus, string> = { processing: 'processing', finished: 'success', failed: 'error' };
 
@@ -105,7 +105,7 @@ export function DownloadManage() {
             : 'まだファイルはありません。宿題の結果画面の「Excelで書き出す」から作成できます。'
         }
       >
-        <div style={panel}>
+        <div style={{ ...panel, padding: 0 }}>
           {rows.map((r) => (
             <div
               key={r.task_id}

@@ -9,6 +9,7 @@ import {
 import { Button, Empty, Form, Input, Spin, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
+import { panel } from '@ondoku/ui';
 import { DateTimePicker } from '../../../components/ui/date-time-picker';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
@@ -16,8 +17,6 @@ import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useChangeHomework, useHomeworkDetail } from '../api';
 import { originLabel, stateColor } from './my-homework-list';
-
-const panel: React.CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 24 };
 
 interface Values {
   title: string;
@@ -42,7 +41,7 @@ export function HomeworkEdit({ homeworkId }: { homeworkId: number | null }) {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 860 }}>
-      <section style={panel}>
+      <section style={{ ...panel, padding: 24 }}>
         <div style={{ display: 'flex', gap: 6, alignItems: 'center', marginBottom: 8 }}>
           <Tag color={stateColor[hw.state]}>{homeworkStateLabels[hw.state]}</Tag>
           <Tag>{homeworkTypeLabels[hw.type]}</Tag>
@@ -63,7 +62,7 @@ export function HomeworkEdit({ homeworkId }: { homeworkId: number | null }) {
           ))}
         </ol>
       </section>
-      <section style={panel}>
+      <section style={{ ...panel, padding: 24 }}>
         <Form<Values>
           form={form}
           layout="vertical"

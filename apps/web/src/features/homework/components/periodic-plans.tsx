@@ -11,6 +11,7 @@ import { Button, Empty, Form, Input, InputNumber, Modal, Spin, Switch, Tag } fro
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { panel } from '@ondoku/ui';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { DateTimePicker } from '../../../components/ui/date-time-picker';
@@ -23,7 +24,6 @@ import type { WizardResource } from '../wizard/draft';
 import { ScheduleEditor } from '../wizard/wizard-fields';
 import { HomeworkTabs } from './homework-tabs';
 
-const panel: React.CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 16 };
 const muted = { color: 'rgba(0,0,0,0.55)' } as const;
 const planStateColor = { scheduled: 'blue', running: 'green', finished: 'default' } as const;
 const distributionLabels: Record<(typeof distributionStatuses)[number], [string, string]> = {

@@ -1,6 +1,7 @@
 import { homeworkLimits, homeworkTypeLabels } from '@ondoku/contract';
 import { Button, Empty, Input, Spin, Tag } from 'antd';
 import { Link } from 'react-router';
+import { panel } from '@ondoku/ui';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
@@ -8,7 +9,6 @@ import { formatDateTime } from '../../../lib/dates';
 import { useReissueDetails, useReissueList } from '../api';
 import { HomeworkTabs, SubmitBar } from './homework-tabs';
 
-const panel: React.CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 16 };
 const muted = { color: 'rgba(0,0,0,0.55)' } as const;
 const reissueState = { open: ['実施中', 'green'], finished: ['終了', 'default'] } as const;
 

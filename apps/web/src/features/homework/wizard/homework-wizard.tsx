@@ -13,7 +13,8 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { limitedLength } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { ApiError } from '../../../lib/request';
+import { ApiError } from '@ondoku/ui/request';
+import { panel } from '@ondoku/ui';
 import { checkTimesOnServer, useHomeworkClassRows, usePublishHomework, useRecommendNames } from '../api';
 import { RecipientPicker, recipientsSummary } from '../components/recipient-picker';
 import {
@@ -61,8 +62,6 @@ const timeFieldOf = (message: string) =>
       : message.startsWith('配信時刻') || message.startsWith('開始時刻')
         ? 'publish_time'
         : null;
-
-const panel: React.CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 24 };
 
 /**
  * The homework creation wizard (/homework-create/routine|periodic|wordtest/:step) on the
@@ -178,7 +177,7 @@ export function HomeworkWizard({ type, step, resources, pack, form, onFormChange
         </Tag>
         <Steps size="small" current={step - 1} items={steps.map((title) => ({ title }))} style={{ flex: 1 }} />
       </div>
-      <section style={panel}>
+      <section style={{ ...panel, padding: 24 }}>
         <Form layout="vertical" component="div" requiredMark>
           {step === 1 && type === 'routine' && (
             <Form.Item label="宿題にする教材" {...fieldProps(errors, 'resources')}>

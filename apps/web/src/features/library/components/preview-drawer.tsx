@@ -9,9 +9,9 @@ import {
 import { Alert, Button, Drawer, Result, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useResourceDetail } from '../api';
-import { audioController } from '../preview/audio';
-import { PreviewView } from '../preview/preview-view';
-import type { ResourceScores, StudentAnswer } from '../preview/results';
+import { audioController } from '@ondoku/ui/preview/audio';
+import { PreviewView } from '@ondoku/ui/preview/preview-view';
+import type { ResourceScores, StudentAnswer } from '@ondoku/ui/preview/results';
 import { TryReading, type TrialResult } from './try-reading';
 
 /** The teacher's own readings of this preview (自分で読んでみる), shown like a child's answers. */

@@ -1,7 +1,7 @@
 import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { articleReadingFixture, sentenceReadingFixture } from '../preview/fixtures';
-import { stubMedia } from '../preview/test-media';
+import { articleReadingFixture, sentenceReadingFixture } from '@ondoku/ui/preview/fixtures';
+import { stubMedia } from '@ondoku/ui/preview/test-media';
 import { PreviewBody } from './preview-drawer';
 
 /** The recorder stands in for the microphone and the evaluation socket. */
@@ -12,7 +12,7 @@ const recorder = vi.hoisted(() => ({
   destroy: vi.fn(),
   recording: vi.fn(() => new Blob(['RIFF'], { type: 'audio/wav' })),
 }));
-vi.mock('../../../lib/recorder', () => ({
+vi.mock('@ondoku/ui/recorder', () => ({
   Recorder: class {
     constructor(opts: unknown) {
       recorder.options.push(opts);
@@ -23,7 +23,7 @@ vi.mock('../../../lib/recorder', () => ({
     recording = recorder.recording;
   },
 }));
-vi.mock('../../../lib/recorder/encoder-url', () => ({ encoderUrl: '/encoder.js' }));
+vi.mock('@ondoku/ui/recorder/encoder-url', () => ({ encoderUrl: '/encoder.js' }));
 
 const result = (html: string, total: number) => ({
   total_score: total,

@@ -2,7 +2,7 @@ import { AudioOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { EvaluationCategory, EvaluationResultData, ExerciseType, PreviewItem } from '@ondoku/contract';
 import { Button, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { Recorder } from '../../../lib/recorder';
+import type { Recorder } from '@ondoku/ui/recorder';
 import { fetchEvaluationSocketUrl } from '../api';
 
 /** Which evaluator category reads an item of this type. */
@@ -50,8 +50,8 @@ export function TryReading({
     setPhase('starting');
     try {
       const [{ Recorder }, { encoderUrl }] = await Promise.all([
-        import('../../../lib/recorder'),
-        import('../../../lib/recorder/encoder-url'),
+        import('@ondoku/ui/recorder'),
+        import('@ondoku/ui/recorder/encoder-url'),
       ]);
       recorder.current?.destroy();
       const r = new Recorder({

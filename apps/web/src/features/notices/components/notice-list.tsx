@@ -3,6 +3,7 @@ import { noticeLimits, type NoticeKind, type NoticeRow } from '@ondoku/contract'
 import { Button, Checkbox, Modal, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { panel } from '@ondoku/ui';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
@@ -15,7 +16,6 @@ const icons: Record<NoticeKind, React.ReactNode> = {
   all_submitted: <TeamOutlined style={{ color: '#1f7a5c' }} />,
   overdue: <ClockCircleOutlined style={{ color: '#d46b08' }} />,
 };
-const panel: React.CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8 };
 
 /**
  * /home/message-detail-page: the teacher's homework notices, newest first (10 per page, spec §9).
@@ -113,7 +113,7 @@ export function NoticeList() {
             : 'お知らせはまだありません。生徒が宿題を提出したときや、締め切りが過ぎたときにお知らせします。'
         }
       >
-        <div style={panel}>{rows.map(row)}</div>
+        <div style={{ ...panel, padding: 0 }}>{rows.map(row)}</div>
       </ListContainer>
     </div>
   );

@@ -8,15 +8,16 @@ import {
 import { Empty, Select, Spin, Tag } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Figure, panel, Score, Section } from '@ondoku/ui';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useAnswerPaper, useCorrectWord } from '../api';
-import { BandLegend, muted, panel, points, Score, Section } from './score';
+import { BandLegend, muted, points } from './score';
 
 /**
- * What the answer paper hands the library's preview view (features/library/preview PreviewView,
+ * What the answer paper hands the library's preview view (@ondoku/ui/preview PreviewView,
  * given by the route: features do not import each other): the resource, the child's answers
  * matched by question_id, the class averages per item, the submission's scores.
  */
@@ -269,14 +270,5 @@ function WordChip({ word, onClick }: { word: AnswerWord; onClick(): void }) {
         </Tag>
       )}
     </button>
-  );
-}
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <div style={{ ...muted, fontSize: 12 }}>{label}</div>
-      <div style={{ fontSize: 18 }}>{children}</div>
-    </div>
   );
 }

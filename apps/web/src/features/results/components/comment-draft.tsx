@@ -1,10 +1,11 @@
 import { commentaryLimits, type CommentDraft } from '@ondoku/contract';
 import { Alert, Button, Input, Spin, Switch } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Section } from '@ondoku/ui';
 import { readFailure } from '../../../components/ui/load-state';
 import { formatDateTime } from '../../../lib/dates';
 import { useCommentDraft, useSaveCommentDraft } from '../api';
-import { muted, Section } from './score';
+import { muted } from './score';
 
 /**
  * The text not yet confirmed saved, kept in localStorage until the server has it: `base` is the

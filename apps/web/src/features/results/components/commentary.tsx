@@ -3,12 +3,13 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Score, Section } from '@ondoku/ui';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { useCommentary } from '../api';
 import { CommentDraftEditor } from './comment-draft';
-import { muted, num, Score, Section, td, th } from './score';
+import { muted, num, td, th } from './score';
 
 type Data = CallOutput<typeof getCommentary>;
 

@@ -7,6 +7,7 @@ import {
 } from '@ondoku/contract';
 import { Spin, Tag } from 'antd';
 import { Link } from 'react-router';
+import { panel, Score, Section } from '@ondoku/ui';
 import { ListContainer } from '../../../components/ui/list-container';
 import { readFailure } from '../../../components/ui/load-state';
 import { useListState } from '../../../components/ui/use-list-state';
@@ -14,7 +15,7 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { useAllTopicOverview, useMatrixRows, useMatrixTopics } from '../api';
 import { ScoreChart } from './score-chart';
-import { BandLegend, bandBackground, bandOf, DASH, muted, num, Score, Section, td, th, panel } from './score';
+import { BandLegend, bandBackground, bandOf, DASH, muted, num, td, th } from './score';
 
 type Overview = CallOutput<typeof getAllTopicOverview>;
 

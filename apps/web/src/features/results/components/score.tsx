@@ -1,9 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
 
 /**
- * Spec §9 score colouring: 80 and above good, 60 and above medium, below 60 bad. The same bands
- * and colours as the library's previews (features/library/preview/results.ts); features do not
- * import each other, so the three colours are repeated here.
+ * Score bands of the results screens: 80 and above good, 60 and above medium, below 60 bad
+ * (docs/results.md). The same bands and colours as the library's previews and the shared
+ * `Score` (@ondoku/ui); the legend's backgrounds and labels are the results screens' own.
  */
 export type Band = 'good' | 'medium' | 'bad';
 export const bandOf = (score: number): Band => (score >= 80 ? 'good' : score >= 60 ? 'medium' : 'bad');
@@ -11,29 +11,9 @@ export const bandColor: Record<Band, string> = { good: '#389e0d', medium: '#d488
 export const bandBackground: Record<Band, string> = { good: '#f6ffed', medium: '#fffbe6', bad: '#fff1f0' };
 export const bandLabel: Record<Band, string> = { good: '80点以上', medium: '60〜79点', bad: '60点未満' };
 
-/** Whole points (a child's score), or one decimal (a class average). */
+/** Whole points (a child's score). */
 export const points = (score: number) => `${Math.round(score)}点`;
-export const averagePoints = (score: number) => `${(Math.round(score * 10) / 10).toFixed(1)}点`;
 export const DASH = '—';
-
-export function Score({
-  value,
-  average = false,
-  style,
-}: {
-  value: number | null | undefined;
-  average?: boolean;
-  style?: CSSProperties;
-}) {
-  if (value === null || value === undefined) return <span style={{ color: 'rgba(0,0,0,0.35)' }}>{DASH}</span>;
-  // Coloured by the number shown: 79.6 shown as 80点 is good, like 80.
-  const band = bandOf(average ? Math.round(value * 10) / 10 : Math.round(value));
-  return (
-    <strong data-band={band} style={{ color: bandColor[band], fontWeight: 600, ...style }}>
-      {average ? averagePoints(value) : points(value)}
-    </strong>
-  );
-}
 
 export function BandLegend({ extra }: { extra?: ReactNode }) {
   return (
@@ -61,21 +41,7 @@ export function BandLegend({ extra }: { extra?: ReactNode }) {
   );
 }
 
-export const panel: CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 16 };
 export const muted = { color: 'rgba(0,0,0,0.55)' } as const;
 export const th: CSSProperties = { padding: '6px 8px', fontWeight: 500, textAlign: 'left', whiteSpace: 'nowrap' };
 export const td: CSSProperties = { padding: '6px 8px', borderTop: '1px solid #f0f0f0' };
 export const num: CSSProperties = { ...td, textAlign: 'right', whiteSpace: 'nowrap' };
-
-/** A section of a results page: a heading and its contents. */
-export function Section({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <section style={panel} aria-label={title}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12 }}>
-        <h2 style={{ fontSize: 15, margin: 0, flex: 1 }}>{title}</h2>
-        {extra}
-      </div>
-      {children}
-    </section>
-  );
-}

@@ -1,12 +1,13 @@
 import { exerciseTypeLabels, type HardWord } from '@ondoku/contract';
 import { Spin, Tag } from 'antd';
 import { Link } from 'react-router';
+import { Figure, panel, Score, Section } from '@ondoku/ui';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { useQuestionOverview, useTopicOverview } from '../api';
 import { ScoreChart } from './score-chart';
-import { BandLegend, muted, num, panel, Score, Section, td, th } from './score';
+import { BandLegend, muted, num, td, th } from './score';
 
 const typeLabel = (type: string) =>
   type === 'word_test' ? '単語テスト' : (exerciseTypeLabels[type as keyof typeof exerciseTypeLabels] ?? type);
@@ -150,15 +151,6 @@ export function TopicResults({ homeworkId, topicId }: { homeworkId: number; topi
           </table>
         </div>
       </Section>
-    </div>
-  );
-}
-
-function Figure({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <div style={{ ...muted, fontSize: 12 }}>{label}</div>
-      <div style={{ fontSize: 18 }}>{children}</div>
     </div>
   );
 }

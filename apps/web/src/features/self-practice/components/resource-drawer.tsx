@@ -2,11 +2,12 @@ import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { exerciseTypeLabels, selfPracticeLimits, type ExerciseType } from '@ondoku/contract';
 import { Button, Drawer, Spin, Table } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { Score } from '@ondoku/ui';
 import { ListContainer } from '../../../components/ui/list-container';
 import { readFailure } from '../../../components/ui/load-state';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useResourceDetails, useResourceLogs } from '../api';
-import { DASH, duration, muted, Score } from './parts';
+import { DASH, duration, muted } from './parts';
 
 interface Props {
   resourceId: number;

@@ -13,6 +13,7 @@ import {
 import { Button, Select, Spin, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { panel, Score, Section } from '@ondoku/ui';
 import { ListContainer } from '../../../components/ui/list-container';
 import { readFailure } from '../../../components/ui/load-state';
 import { useListState } from '../../../components/ui/use-list-state';
@@ -27,7 +28,7 @@ import {
   useSelfPracticeFilters,
 } from '../api';
 import { ResourceDrawer } from './resource-drawer';
-import { DASH, duration, muted, panel, Score, Section } from './parts';
+import { DASH, duration, muted } from './parts';
 
 type Month = CallOutput<typeof getCurrentMonthSummary>;
 const typeLabel = (type: string) => exerciseTypeLabels[type as ExerciseType] ?? type;

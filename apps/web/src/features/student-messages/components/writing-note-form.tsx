@@ -2,6 +2,7 @@ import { studentMessageLimits, writingNoteContent } from '@ondoku/contract';
 import { Button, Form, Input, Modal, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
+import { panel } from '@ondoku/ui';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
@@ -9,7 +10,6 @@ import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useSubmitWritingNote, useWritingNotes } from '../api';
 
-const panel = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 24 } as const;
 const muted = { color: 'rgba(0,0,0,0.45)' } as const;
 
 /**
@@ -76,7 +76,7 @@ export function WritingNoteForm({ topicId, loginId }: { topicId: number; loginId
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 800 }}>
       {modalHost}
-      <section style={panel} aria-label="コメントを書く">
+      <section style={{ ...panel, padding: 24 }} aria-label="コメントを書く">
         <div style={{ ...muted, fontSize: 13 }}>
           {c.topic.homework_title} ／ {c.topic.title}
         </div>
@@ -112,7 +112,7 @@ export function WritingNoteForm({ topicId, loginId }: { topicId: number; loginId
         </Form>
       </section>
       {c.rows.length > 0 && (
-        <section style={panel} aria-label="これまでのコメント">
+        <section style={{ ...panel, padding: 24 }} aria-label="これまでのコメント">
           <h2 style={{ fontSize: 15, margin: '0 0 8px' }}>これまでのコメント（{c.rows.length}件）</h2>
           {c.rows.map((n) => (
             <div key={n.note_id} style={{ padding: '8px 0', borderTop: '1px solid #f0f0f0' }}>

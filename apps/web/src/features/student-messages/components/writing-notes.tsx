@@ -1,11 +1,10 @@
 import { Button, Empty, Spin, Tag } from 'antd';
 import { Link } from 'react-router';
+import { panel } from '@ondoku/ui';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useWritingNotes } from '../api';
-
-const panel = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 16 } as const;
 
 /** The teacher's notes to this child about this topic, on the answer paper, with 「コメントを書く」. */
 export function WritingNotes({ topicId, loginId }: { topicId: number; loginId: string }) {

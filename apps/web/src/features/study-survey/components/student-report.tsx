@@ -25,8 +25,9 @@ import {
   Table,
   Tag,
 } from 'antd';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { Figure, panel, Score, Section } from '@ondoku/ui';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -57,43 +58,10 @@ type Report = CallOutput<typeof getStudentStudyReport>;
 type HomeworkRow = CallOutput<typeof getSurveyHomeworkTopicList>['rows'][number];
 
 const bandColor = (s: number) => (s >= 80 ? '#389e0d' : s >= 60 ? '#d48806' : '#cf1322');
-const band = (s: number) => (s >= 80 ? 'good' : s >= 60 ? 'medium' : 'bad');
 const muted: CSSProperties = { color: 'rgba(0,0,0,0.55)' };
-const panel: CSSProperties = { background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 16 };
 const DASH = '—';
-
-/** A child's score in whole points, a class average with one decimal; coloured by the score bands (docs/library-web.md). */
-function Score({ value, average = false }: { value: number | null | undefined; average?: boolean }) {
-  if (value === null || value === undefined) return <span style={{ color: 'rgba(0,0,0,0.35)' }}>{DASH}</span>;
-  const shown = average ? Math.round(value * 10) / 10 : Math.round(value);
-  return (
-    <strong data-band={band(shown)} style={{ color: bandColor(shown), fontWeight: 600 }}>
-      {average ? `${shown.toFixed(1)}点` : `${shown}点`}
-    </strong>
-  );
-}
-
-function Section({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <section style={panel} aria-label={title}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12 }}>
-        <h2 style={{ fontSize: 15, margin: 0, flex: 1 }}>{title}</h2>
-        {extra}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function Figure({ label, value, sub, testId }: { label: string; value: ReactNode; sub?: ReactNode; testId?: string }) {
-  return (
-    <div style={{ ...panel, padding: '12px 14px', minWidth: 0 }} data-testid={testId}>
-      <div style={{ ...muted, fontSize: 12 }}>{label}</div>
-      <div style={{ fontSize: 22, lineHeight: 1.4 }}>{value}</div>
-      {sub && <div style={{ ...muted, fontSize: 12 }}>{sub}</div>}
-    </div>
-  );
-}
+/** The report's figures stand in boxes of their own. */
+const figureBox: CSSProperties = { ...panel, padding: '12px 14px', minWidth: 0 };
 
 const statusColor: Record<StudyHomeworkStatus, string> = { on_time: 'green', late: 'orange', unsubmitted: 'default' };
 
@@ -174,40 +142,48 @@ function Figures({ report: r }: { report: Report }) {
   const hw = r.homework;
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(5, minmax(0, 1fr))', gap: 12 }}>
-      <Figure
-        testId="figure-homework"
-        label="宿題の提出"
-        value={`${hw.submitted} / ${hw.assigned}件`}
-        sub={`期限内 ${hw.on_time}件・期限後 ${hw.late}件・未提出 ${hw.unsubmitted}件`}
-      />
-      <Figure
-        testId="figure-rate"
-        label="提出率"
-        value={hw.submission_rate === null ? DASH : `${Math.round(hw.submission_rate)}%`}
-      />
-      <Figure testId="figure-average" label="平均点" value={<Score value={r.average_score} average />} />
-      <Figure
-        testId="figure-subscores"
-        label="発音・流暢さ・完成度"
-        value={
-          <span
-            style={{ fontSize: 13, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 8, lineHeight: 1.6 }}
-          >
-            <span style={muted}>発音</span>
-            <Score value={r.accuracy_score} average />
-            <span style={muted}>流暢さ</span>
-            <Score value={r.fluency_score} average />
-            <span style={muted}>完成度</span>
-            <Score value={r.integrity_score} average />
-          </span>
-        }
-      />
-      <Figure
-        testId="figure-practice"
-        label="練習回数"
-        value={`${r.practice.count}回`}
-        sub={`宿題 ${r.practice.homework_count}回・自主練習 ${r.practice.self_count}回・録音 ${r.practice.recording_minutes}分`}
-      />
+      <div style={figureBox}>
+        <Figure
+          testId="figure-homework"
+          label="宿題の提出"
+
+          sub={`期限内 ${hw.on_time}件・期限後 ${hw.late}件・未提出 ${hw.unsubmitted}件`}
+        >{`${hw.submitted} / ${hw.assigned}件`}</Figure>
+      </div>
+      <div style={figureBox}>
+        <Figure testId="figure-rate" label="提出率">
+          {hw.submission_rate === null ? DASH : `${Math.round(hw.submission_rate)}%`}
+        </Figure>
+      </div>
+      <div style={figureBox}>
+        <Figure testId="figure-average" label="平均点">
+          {<Score value={r.average_score} average />}
+        </Figure>
+      </div>
+      <div style={figureBox}>
+        <Figure testId="figure-subscores" label="発音・流暢さ・完成度">
+          {
+            <span
+              style={{ fontSize: 13, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 8, lineHeight: 1.6 }}
+            >
+              <span style={muted}>発音</span>
+              <Score value={r.accuracy_score} average />
+              <span style={muted}>流暢さ</span>
+              <Score value={r.fluency_score} average />
+              <span style={muted}>完成度</span>
+              <Score value={r.integrity_score} average />
+            </span>
+          }
+        </Figure>
+      </div>
+      <div style={figureBox}>
+        <Figure
+          testId="figure-practice"
+          label="練習回数"
+
+          sub={`宿題 ${r.practice.homework_count}回・自主練習 ${r.practice.self_count}回・録音 ${r.practice.recording_minutes}分`}
+        >{`${r.practice.count}回`}</Figure>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,140 @@
+import {
+  getStudentMessageList,
+  readStudentMessages,
+  studentMessageLimits,
+  type StudentMessage,
+} from '@ondoku/contract';
+import { useRef, useState } from 'react';
+import { learnApi } from '../api';
+import { Link } from '../router';
+import { useLoad } from '../use-load';
+import { shortDate, typeLabels } from '../words';
+
+const kindLabels = { reminder: 'しゅくだいのおしらせ', note: '先生からのコメント' } as const;
+
+function topicLabel(m: StudentMessage) {
+  if (!m.topic) return null;
+  const type = m.topic.type === 'word_test' ? 'たんごテスト' : typeLabels[m.topic.type];
+  return `${type}「${m.topic.title}」`;
+}
+
+function MessageCard({ m, fresh }: { m: StudentMessage; fresh: boolean }) {
+  return (
+    <article
+      className={`ln-card ln-message${fresh ? ' ln-unread' : ''}`}
+      data-testid="message"
+      aria-label={kindLabels[m.kind]}
+    >
+      <div className="ln-row">
+        <span className={`ln-badge ${m.kind === 'note' ? 'ln-badge-note' : 'ln-badge-reminder'}`}>
+          {kindLabels[m.kind]}
+        </span>
+        {fresh && <span className="ln-badge ln-badge-new">あたらしい</span>}
+        <span className="ln-sub" style={{ marginLeft: 'auto' }}>
+          {shortDate(m.created_at)}
+        </span>
+      </div>
+      <div className="ln-sub" style={{ marginTop: 8 }}>
+        {m.teacher_name}先生より
+      </div>
+      {m.topic && m.homework && (
+        <div className="ln-about" data-testid="message-topic">
+          「{m.homework.title}」の {topicLabel(m)} について
+        </div>
+      )}
+      <p className="ln-message-body">{m.body}</p>
+      <div className="ln-row ln-end">
+        {m.topic && m.homework ? (
+          <Link className="ln-btn ln-primary" to={`/homework/${m.homework.homework_id}/topic/${m.topic.topic_id}`}>
+            この もんだいを れんしゅうする
+          </Link>
+        ) : (
+          <Link className="ln-btn ln-primary" to="/">
+            しゅくだいを 見る
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * おしらせ: the teacher's reminders and notes, newest first. What is shown is marked read once, but
+ * the 「あたらしい」 mark stays on screen until the child leaves, so they see what was new.
+ */
+export function Inbox() {
+  const [limit, setLimit] = useState<number>(studentMessageLimits.pageSize);
+  // Messages that were new when first shown on this screen: marked read at once, still marked 「あたらしい」 here.
+  const fresh = useRef(new Set<number>());
+  const { data, error, loading, reload } = useLoad(async () => {
+    const page = await learnApi.call(getStudentMessageList, { page: 1, limit });
+    const unread = page.rows.filter((m) => !m.read && !fresh.current.has(m.message_id)).map((m) => m.message_id);
+    for (const id of unread) fresh.current.add(id);
+    if (unread.length) void learnApi.silent.call(readStudentMessages, { ids: unread }).catch(() => {});
+    return { ...page, fresh: new Set(fresh.current) };
+  }, `inbox:${limit}`);
+  const rows = data?.rows ?? [];
+  return (
+    <>
+      <h1 className="ln-title">おしらせ</h1>
+      {loading && !data && <p className="ln-sub">よみこんでいます…</p>}
+      {error && (
+        <div className="ln-note" role="alert">
+          おしらせを読みこめませんでした。
+          <button type="button" className="ln-btn" onClick={reload} style={{ marginLeft: 8 }}>
+            もういちど
+          </button>
+        </div>
+      )}
+      {data && rows.length === 0 && (
+        <div className="ln-card ln-sub" data-testid="inbox-empty">
+          おしらせは まだ ありません。
+        </div>
+      )}
+      {rows.map((m) => (
+        <MessageCard key={m.message_id} m={m} fresh={!m.read || data!.fresh.has(m.message_id)} />
+      ))}
+      {data && data.total > rows.length && (
+        <div className="ln-row" style={{ justifyContent: 'center', marginTop: 16 }}>
+          <button
+            type="button"
+            className="ln-btn"
+            onClick={() => setLimit((l) => Math.min(100, l + studentMessageLimits.pageSize))}
+          >
+            もっと見る
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** On the home screen: a big, friendly おしらせ area with the number not read yet and the newest one. */
+export function InboxBanner() {
+  const { data } = useLoad(() => learnApi.silent.call(getStudentMessageList, { page: 1, limit: 1 }), 'inbox-banner');
+  if (!data || data.total === 0) return null;
+  const latest = data.rows[0];
+  return (
+    <Link
+      to="/inbox"
+      className={`ln-card ln-inbox-banner${data.unread ? ' ln-unread' : ''}`}
+      data-testid="inbox-banner"
+    >
+      <span className="ln-bell" aria-hidden="true">
+        <svg width="36" height="36" viewBox="0 0 24 24" fill="currentColor">
+          <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1z" />
+        </svg>
+        {data.unread > 0 && (
+          <span className="ln-count" data-testid="inbox-unread">
+            {data.unread}
+          </span>
+        )}
+      </span>
+      <span className="ln-inbox-text">
+        <strong>{data.unread > 0 ? `あたらしい おしらせが ${data.unread}けん あるよ！` : 'おしらせ'}</strong>
+        {latest && <span className="ln-sub ln-inbox-latest">{latest.body}</span>}
+      </span>
+      <span className="ln-btn ln-primary">見る</span>
+    </Link>
+  );
+}
