@@ -17,7 +17,8 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { route } from '../../lib/route.js';
 import { listArchivedClasses, listClasses } from './class-repository.js';
-import { requireOwnClass, rosterReadCache } from './policy.js';
+import { requireOwnClass } from './policy.js';
+import { rosterReadCache } from './read-caches.js';
 import {
   presentArchivedClassRows,
   presentClass,

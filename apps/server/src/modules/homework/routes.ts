@@ -28,7 +28,8 @@ import { listClasses } from '../classes/index.js';
 import { requireOwnClass } from '../classes/policy.js';
 import { listClassStudents } from '../students/index.js';
 import { delayPlan, deletePlan, editPlan, listPlans, planDetail } from './plans.js';
-import { homeworkReadCache, requireOwnHomework, requireOwnPlan, requireOwnReissue } from './policy.js';
+import { requireOwnHomework, requireOwnPlan, requireOwnReissue } from './policy.js';
+import { homeworkReadCache } from './read-caches.js';
 import {
   presentHomework,
   presentHomeworkClass,

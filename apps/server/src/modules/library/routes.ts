@@ -13,13 +13,14 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { route } from '../../lib/route.js';
-import { libraryReadCache, requireVisibleResource } from './policy.js';
+import { requireVisibleResource } from './policy.js';
+import { libraryReadCache } from './read-caches.js';
 import { presentPackRow, presentResourceDetail, presentResourceRow } from './presenter.js';
 import { findPack, findWordBookParts, listWordBooks, pagePacks, pageResources } from './repository.js';
 
 /**
  * The content-library calls: search, detail (the preview shape), packs and word books. Every one
- * is a read cached per teacher and input (policy.ts, `libraryReadCache`); a not-found is never kept.
+ * is a read cached per teacher and input (read-caches.ts, `libraryReadCache`); a not-found is never kept.
  */
 export function libraryRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const { db } = deps;
