@@ -198,19 +198,16 @@ export function studentRoutes(
   );
 
   /**
-   * The roster (or the graduates' list) as xlsx: counted against the cap first, then read page by
-   * page from one snapshot while it is written, each page's issued passwords decrypted as it
-   * comes, so the event loop is never held by thousands of rows at once (issue 11, point 5).
+   * The roster (or the graduates' list) as xlsx, read in the route's snapshot (`{ transaction:
+   * 'repeatable read' }`): counted against the cap first, then read page by page while it is
+   * written, each page's issued passwords decrypted as it comes, so the event loop is never held
+   * by thousands of rows at once (docs/benchmarks.md, "The student export and the event loop").
    */
-  const rosterFile = (teacherId: number, q: ExportRowsQuery) =>
-    db.transaction(
-      async (tx) => {
-        if ((await countExportRows(tx, teacherId, q)) > studentLimits.export.maxRows)
-          throw AppError.badRequest(studentMessages.exportTooManyRows);
-        return rosterXlsx(withInitialPasswords(exportRowPages(tx, teacherId, q)));
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+  const rosterFile = async (tx: DbOrTx, teacherId: number, q: ExportRowsQuery) => {
+    if ((await countExportRows(tx, teacherId, q)) > studentLimits.export.maxRows)
+      throw AppError.badRequest(studentMessages.exportTooManyRows);
+    return rosterXlsx(withInitialPasswords(exportRowPages(tx, teacherId, q)));
+  };
   /** The roster's password column: the initial password while it is still valid (else 変更済み). */
   async function* withInitialPasswords(pages: AsyncIterable<{ student: StudentRecord; classNames: string[] }[]>) {
     for await (const page of pages)
@@ -220,9 +217,9 @@ export function studentRoutes(
       }));
   }
 
-  blobRoute(app, exportStudentsXls, async ({ input, teacher }) => {
-    const c = input.team_id ? await requireOwnClass(db, teacher, input.team_id, { readOnly: true }) : null;
-    const body = await rosterFile(teacher.id, { classId: c?.id });
+  blobRoute(app, exportStudentsXls, { transaction: 'repeatable read' }, async ({ input, teacher, tx }) => {
+    const c = input.team_id ? await requireOwnClass(tx, teacher, input.team_id, { readOnly: true }) : null;
+    const body = await rosterFile(tx, teacher.id, { classId: c?.id });
     return { filename: `生徒一覧_${c ? c.name : '全員'}_${today()}.xlsx`, body };
   });
 
@@ -294,8 +291,8 @@ export function studentRoutes(
     ),
   }));
 
-  blobRoute(app, exportGraduatesXls, async ({ teacher }) => {
-    return { filename: `卒業生一覧_${today()}.xlsx`, body: await rosterFile(teacher.id, { graduates: true }) };
+  blobRoute(app, exportGraduatesXls, { transaction: 'repeatable read' }, async ({ teacher, tx }) => {
+    return { filename: `卒業生一覧_${today()}.xlsx`, body: await rosterFile(tx, teacher.id, { graduates: true }) };
   });
 
   route(app, previewRollover, async ({ input, teacher }) => rollover.previewRollover(db, teacher.id, input));
