@@ -47,11 +47,29 @@ export const teamOf = (hw: { classId: number | null; className: string | null })
 
 export const presentStudent = (s: StudentRecord) => ({ student_id: s.loginId, name: s.name, number: s.number });
 
+/** What presentAnswer reads of an answer (results' answer papers, the study survey's answer logs). */
+export type PresentedAnswer = Pick<
+  AnswerRecord,
+  | 'questionId'
+  | 'answer'
+  | 'correct'
+  | 'score'
+  | 'accuracyScore'
+  | 'fluencyScore'
+  | 'integrityScore'
+  | 'evaluateHtml'
+  | 'words'
+  | 'audioKey'
+  | 'corrections'
+>;
+
 /**
- * One answer on the answer paper: corrections applied to the words and the accuracy; the
- * recording's URL comes from the evaluation module when it can sign one (null otherwise).
+ * A student's answer with the teacher's word corrections applied to the words, the marked-up
+ * text and the accuracy: the one presenter of an answer (the answer paper here, the study
+ * survey's answer logs through index.ts). The recording's URL comes from the evaluation module
+ * when it can sign one (null otherwise).
  */
-export function presentAnswer(a: AnswerRecord, soundFile: string | null): PaperAnswer {
+export function presentAnswer(a: PresentedAnswer, soundFile: string | null): PaperAnswer {
   const chosen = a.answer !== null && /^\d+$/.test(a.answer) ? Number(a.answer) : null;
   const words = a.words ? correctedWords(a.words, a.corrections) : null;
   return {
