@@ -33,6 +33,4 @@ export const presentTaskReply = <E extends object = object>(t: TaskRecord, extra
   ...(extra as E),
 });
 
-export const presentCount = (count: number) => ({ count });
-
 export const presentMailed = (email: string) => ({ email });

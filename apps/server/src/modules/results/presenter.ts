@@ -193,6 +193,3 @@ export const presentReadingBasicInfo = (hw: HomeworkView) => ({
   submitted_count: hw.submittedCount,
   created_at: iso(hw.createdAt),
 });
-
-/** A list of rows as a reply (`{ rows }`). */
-export const presentRows = <R>(rows: R[]) => ({ rows });

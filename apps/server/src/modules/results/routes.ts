@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { presentRows } from '../../lib/present.js';
 import { route } from '../../lib/route.js';
 import { homeworkReadCache } from '../homework/index.js';
 import { requireOwnHomework } from '../homework/policy.js';
@@ -33,7 +34,6 @@ import {
   presentMatrixPage,
   presentQuestionOverview,
   presentReadingBasicInfo,
-  presentRows,
 } from './presenter.js';
 import * as repo from './repository.js';
 import * as service from './service.js';

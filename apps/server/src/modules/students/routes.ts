@@ -40,6 +40,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
+import { presentPage, presentRows } from '../../lib/present.js';
 import { blobRoute, route, uploadRoute } from '../../lib/route.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -55,7 +56,9 @@ import {
   presentImportResult,
   presentLoginCardWithClass,
   presentLoginCards,
+  presentGraduateRow,
   presentStudent,
+  presentStudentRow,
 } from './presenter.js';
 import { rolloverReportFileName, rolloverReportXlsx } from './rollover-report-file.js';
 import * as rollover from './rollover-service.js';
@@ -108,12 +111,7 @@ export function studentRoutes(
       sortField: input.sort_field,
       sortOrder: input.sort_order,
     });
-    return {
-      rows: rows.map((r) => presentStudent(r.student, r.classes)),
-      total,
-      page: input.page,
-      limit: input.limit,
-    };
+    return presentPage(rows.map(presentStudentRow), total, input);
   });
 
   route(app, getStudentInfo, async ({ input, teacher }) => {
@@ -121,11 +119,9 @@ export function studentRoutes(
     return (await presentStudents(db, teacher.id, [s]))[0]!;
   });
 
-  route(app, searchStudent, { cache }, async ({ input, teacher }) => ({
-    rows: input.kw
-      ? (await searchStudents(db, teacher.id, input.kw)).map((r) => presentStudent(r.student, r.classes))
-      : [],
-  }));
+  route(app, searchStudent, { cache }, async ({ input, teacher }) =>
+    presentRows(input.kw ? (await searchStudents(db, teacher.id, input.kw)).map(presentStudentRow) : []),
+  );
 
   route(app, getStudentBranchRows, async ({ input, teacher }) => {
     const list = await listClasses(db, teacher.id, { includeHidden: input.include_hidden === 1 });
@@ -134,14 +130,14 @@ export function studentRoutes(
       teacher.id,
       list.map((c) => c.id),
     );
-    return {
-      rows: list.map((c) =>
+    return presentRows(
+      list.map((c) =>
         presentClassBranch(
           c,
           members.filter((m) => m.classId === c.id).map((m) => m.student),
         ),
       ),
-    };
+    );
   });
 
   route(app, changeStudentInfo, async ({ input, teacher }) => {
@@ -262,7 +258,7 @@ export function studentRoutes(
       sortField: 'number',
       sortOrder: 'asc',
     });
-    return { rows: rows.map((r) => presentStudent(r.student, r.classes)), total, page: input.page, limit: input.limit };
+    return presentPage(rows.map(presentStudentRow), total, input);
   });
 
   route(app, getGraduatePageRows, async ({ input, teacher }) => {
@@ -274,22 +270,16 @@ export function studentRoutes(
       sortField: 'grade_name',
       sortOrder: 'asc',
     });
-    return {
-      rows: rows.map((r) => ({
-        ...presentStudent(r.student, r.classes),
-        archived_at: r.student.archivedAt!.toISOString(),
-      })),
-      total,
-      page: input.page,
-      limit: input.limit,
-    };
+    return presentPage(rows.map(presentGraduateRow), total, input);
   });
 
-  route(app, getStudentsLoginCards, async ({ input, teacher }) => ({
-    rows: (await service.loginCardsOfStudents(db, teacher.id, input.student_ids)).map((r) =>
-      presentLoginCardWithClass(r.student, r.className, box, cipher),
+  route(app, getStudentsLoginCards, async ({ input, teacher }) =>
+    presentRows(
+      (await service.loginCardsOfStudents(db, teacher.id, input.student_ids)).map((r) =>
+        presentLoginCardWithClass(r.student, r.className, box, cipher),
+      ),
     ),
-  }));
+  );
 
   blobRoute(app, exportGraduatesXls, { transaction: 'repeatable read' }, async ({ teacher, tx }) => {
     return { filename: `卒業生一覧_${today()}.xlsx`, body: await rosterFile(tx, teacher.id, { graduates: true }) };
@@ -303,7 +293,7 @@ export function studentRoutes(
 
   uploadRoute(app, readRolloverRoster, async ({ file }) => rollover.readRolloverRoster(file));
 
-  route(app, getRolloverRows, async ({ teacher }) => ({ rows: await rollover.listRollovers(db, teacher.id) }));
+  route(app, getRolloverRows, async ({ teacher }) => presentRows(await rollover.listRollovers(db, teacher.id)));
 
   blobRoute(app, exportRolloverReportXls, async ({ input, teacher }) => {
     const record = await requireOwnRollover(db, teacher, input.rollover_id);
