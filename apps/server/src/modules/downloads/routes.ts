@@ -26,7 +26,7 @@ import { findTeacherById } from '../auth/index.js';
 import { requireOwnHomework } from '../homework/policy.js';
 import { exporters, exportTitle } from './exports.js';
 import { homeworkReportMail } from './report-mail.js';
-import { requireOwnTask } from './policy.js';
+import { requireEveryTask, requireOwnTask } from './policy.js';
 import { presentMailed, presentTaskPage, presentTaskReply } from './presenter.js';
 import { deleteOwnTasks, fileInUse, insertTask, pageOfTasks, requeue } from './repository.js';
 import { holdQueueOf } from './service.js';
@@ -68,8 +68,8 @@ export function downloadRoutes(
   route(app, deleteDownloadTasks, { transaction: true }, async ({ input, teacher, tx, afterCommit }) => {
     const ids = [...new Set(input.task_ids)];
     const removed = await deleteOwnTasks(tx, teacher.id, ids);
-    // A list with a stranger's (or an unknown) task in it: nothing is deleted (architecture.md).
-    if (removed.length !== ids.length) throw AppError.forbidden();
+    // A list with a stranger's (or an unknown) task in it: nothing is deleted (the rollback).
+    requireEveryTask(removed.length, ids.length);
     // The files go once the rows are gone for good; one another task still names stays.
     afterCommit(async () => {
       for (const key of new Set(removed.map((r) => r.fileKey).filter((k): k is string => !!k)))

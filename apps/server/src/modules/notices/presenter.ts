@@ -24,8 +24,7 @@ export const presentNoticePage = (
 });
 
 /** The header's badge: unread notices, and whether the teacher may send notices to students. */
-export const presentNoticeTotal = (unread: number, teacher: { type: string }) => ({
+export const presentNoticeTotal = (unread: number, maySend: boolean) => ({
   new_msg_num: unread,
-  // Sending notices to children is for teacher accounts, not the guest.
-  allow_send_message: teacher.type !== 'guest',
+  allow_send_message: maySend,
 });

@@ -21,9 +21,8 @@ import type { AuthTeacher } from '../../plugins/auth.js';
 import { enqueueTask, presentTaskReply, type DownloadRunner } from '../downloads/index.js';
 import { noRecordingUrl, type RecordingUrl } from '../results/index.js';
 import { periodRange, referenceTime } from './periods.js';
-import { requireSurveyChild } from './policy.js';
+import { requireReportMailer, requireSurveyChild, requireSurveyHomework } from './policy.js';
 import { homeworkReportTitle, studyReportTitle } from './report-files.js';
-import * as repo from './repository.js';
 import * as service from './service.js';
 
 /**
@@ -80,7 +79,7 @@ export function studySurveyRoutes(
   /** A report mailed to an address: not for the guest; counts against the mail limits. */
   async function mailAllowed(teacher: AuthTeacher, email: string | undefined) {
     if (!email) return null;
-    if (teacher.type === 'guest') throw AppError.forbidden();
+    requireReportMailer(teacher);
     const to = email.toLowerCase();
     const { over } = await limiter.hit(rateLimits.mailForTeacher(teacher.id), rateLimits.mailToEmail(to));
     if (over) throw new AppError(ErrorCode.MAIL_RATE_LIMITED, messages.mailRateLimited);
@@ -117,8 +116,7 @@ export function studySurveyRoutes(
   route(app, exportStudentHomeworkReport, { transaction: true }, async ({ input, teacher, tx, afterCommit }) => {
     const now = clock.now();
     const child = await requireSurveyChild(tx, teacher, input.student_id);
-    const hw = await repo.findChildHomework(tx, teacher.id, child.id, input.homework_id, now);
-    if (!hw) throw AppError.notFound();
+    const hw = await requireSurveyHomework(tx, teacher, child, input.homework_id, now);
     const email = await mailAllowed(teacher, input.email);
     const task = await enqueueTask(
       tx,
