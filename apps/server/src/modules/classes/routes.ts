@@ -63,7 +63,7 @@ export function classRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }
     presentClass(await service.setClassHidden(db, teacher.id, input.team_id, false)),
   );
 
-  // A school year (issue 13): deletion with undo, class codes, last years' classes.
+  // A school year (docs/classes.md, "A school year"): deletion with undo, class codes, last years' classes.
   route(app, deleteClass, { transaction: true }, async ({ input, teacher, tx }) =>
     presentDeletedClass(await service.deleteClass(tx, teacher.id, input.team_id)),
   );

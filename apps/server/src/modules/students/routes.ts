@@ -235,7 +235,7 @@ export function studentRoutes(
     return presentImportResult(await importStudents(tx, box, teacher.id, file, { byClassColumn: true }, limiter));
   });
 
-  // ── Moving and adding, クラス未所属, graduates, the April roll-over (issue 13) ─────────────
+  // ── Moving and adding, クラス未所属, graduates, the April roll-over (docs/classes.md, "A school year") ─────────────
 
   route(app, studentBatchAdd, async ({ input, teacher }) =>
     presentCount(await service.batchAddToClass(db, teacher.id, input.team_id, input.student_ids)),
