@@ -23,15 +23,15 @@ export async function requireSurveyChildById(
   return row;
 }
 
-/** A homework of the teacher's that went to the child, or 404. */
+/** A homework of the teacher's that went to the student, or 404. */
 export async function requireSurveyHomework(
   db: DbOrTx,
   teacher: Pick<AuthTeacher, 'id'>,
-  child: { id: number },
+  student: { id: number },
   homeworkId: number,
   now: Date,
 ) {
-  const hw = await findChildHomework(db, teacher.id, child.id, homeworkId, now);
+  const hw = await findChildHomework(db, teacher.id, student.id, homeworkId, now);
   if (!hw) throw AppError.notFound();
   return hw;
 }
