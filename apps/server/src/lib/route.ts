@@ -16,8 +16,7 @@ import { containsControlChars } from './control-chars.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import type { AuthStudent, AuthTeacher } from '../plugins/auth.js';
-import { compressBody, compressionThreshold, replyEncoding, type ReplyEncoding } from '../plugins/compression.js';
-import { ReadCache } from './read-cache.js';
+import { cachedReply, type ReplyCacheOptions } from './reply-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,9 +30,18 @@ declare module 'fastify' {
   }
 }
 
+/** Work a handler leaves for after its transaction committed (see RouteOptions). */
+export type AfterCommitWork = () => unknown;
+
 export interface CallContext<C extends CallDef> {
   input: z.output<C['input']>;
   request: FastifyRequest;
+  /**
+   * Run `work` once the handler's transaction committed (without a transaction: once the handler
+   * returned), before the reply is sent; never when the handler threw. A failure of it is logged
+   * and the committed success still answers (docs/architecture.md, "The handler shape").
+   */
+  afterCommit: (work: AfterCommitWork) => void;
 }
 
 export interface TeacherCallContext<C extends CallDef> extends CallContext<C> {
@@ -55,75 +63,55 @@ export type ContextOf<C extends CallDef> = C['access'] extends 'public'
 type Handler<C extends CallDef, R> = (ctx: ContextOf<C>) => Promise<R>;
 
 /**
- * Declared options of a call's handler. `transaction: true`: the handler runs in one database
- * transaction and receives it as `tx` (every call that writes several rows declares it; a thrown
- * error rolls everything back). Rate-limit counters are kept outside it (lib/rate-limit.ts), so a
- * refused attempt still counts.
+ * Declared options of a call's handler (docs/architecture.md, "The handler shape").
+ * - `transaction: true`: the handler runs in one database transaction and receives it as `tx`
+ *   (every call that writes several rows declares it; a thrown error rolls everything back).
+ *   `'repeatable read'`: one read-only snapshot, for an export read page by page.
+ *   Rate-limit counters are kept outside it (lib/rate-limit.ts), so a refused attempt still counts.
+ * - `cache`: keep the written reply per teacher and input (lib/reply-cache.ts).
+ * No handler opens a transaction itself: what must follow the commit (waking the download
+ * runner, removing files) goes to `ctx.afterCommit(work)`.
  */
 export interface RouteOptions {
-  transaction?: boolean;
-  /**
-   * Keep the written reply per teacher and input in this process until the change feed hears of
-   * a change to the teacher's data, or `validUntil` passes (docs/architecture.md, "Read caches").
-   * Only for a teacher's read whose every table announces its changes (migrations 0019, 0020); `now` is
-   * the clock the handler goes by; `validUntil` the next time the reply would change by itself
-   * (null: never).
-   */
+  transaction?: boolean | 'repeatable read';
   cache?: ReplyCacheOptions;
 }
 
-export interface ReplyCacheOptions {
-  now: () => Date;
-  validUntil?: (teacherId: number, now: Date) => Promise<Date | null>;
-}
-
-/** A kept reply: the written JSON, and the same compressed once per encoding asked for. */
-type KeptReply = { json: string; utf8Bytes: number; large: boolean } & Partial<Record<ReplyEncoding, Buffer>>;
-
-/**
- * What a kept reply weighs in memory: the JSON as a string (two bytes a character once it holds
- * any Japanese) and an allowance of its UTF-8 length for the compressed copies made later (brotli
- * and gzip of such lists come to well under half of it each).
- */
-const keptBytes = (k: KeptReply) => 2 * k.json.length + k.utf8Bytes;
-
-/**
- * The written replies of every `cache` route of an app (one per change feed, so per app): at most
- * 5,000 replies and 64 MiB, the least recently used going first (docs/architecture.md, "Read
- * caches"). Keyword searches make one entry per keyword; they share the budget.
- */
-export const REPLY_CACHE_LIMITS = { max: 5_000, maxBytes: 64 * 1024 * 1024 };
-const replyCaches = new WeakMap<ChangeFeed, ReadCache<KeptReply>>();
-export const replyCacheOf = (app: FastifyInstance) => {
-  let cache = replyCaches.get(app.changeFeed);
-  if (!cache)
-    replyCaches.set(
-      app.changeFeed,
-      (cache = new ReadCache<KeptReply>(app.changeFeed, { ...REPLY_CACHE_LIMITS, sizeOf: keptBytes })),
-    );
-  return cache;
-};
-
-/** The reads of `cache` routes under way in an app, by key, each with the feed's mark from its start. */
-type Flight = { mark: number; read: Promise<{ kept: KeptReply; until: number }> };
-const flightMaps = new WeakMap<ChangeFeed, Map<string, Flight>>();
-const flightsOf = (app: FastifyInstance) => {
-  let flights = flightMaps.get(app.changeFeed);
-  if (!flights) flightMaps.set(app.changeFeed, (flights = new Map()));
-  return flights;
-};
-
-/** What a `{ transaction: true }` handler receives besides the call's context. */
+/** What a `{ transaction }` handler receives besides the call's context. */
 export interface TxContext {
   tx: DbOrTx;
 }
 
-type WithTx<O extends RouteOptions> = O extends { transaction: true } ? TxContext : unknown;
+type WithTx<O extends RouteOptions> = O extends { transaction: true | 'repeatable read' } ? TxContext : unknown;
 
-/** Run the handler, inside a transaction when the route declares one. */
-function runHandler(app: FastifyInstance, opts: RouteOptions, handler: (ctx: never) => Promise<unknown>, ctx: object) {
+/**
+ * Run the handler, inside a transaction when the route declares one, then the work it left for
+ * after the commit, in order. Such work failing does not undo a committed success: it is logged,
+ * and work that matters is durable by itself (a pending download task is picked up by the runner's
+ * next poll anyway).
+ */
+async function runHandler(
+  app: FastifyInstance,
+  opts: RouteOptions,
+  handler: (ctx: never) => Promise<unknown>,
+  ctx: { request: FastifyRequest; [more: string]: unknown },
+) {
   const h = handler as (ctx: object) => Promise<unknown>;
-  return opts.transaction ? app.db.transaction((tx) => h({ ...ctx, tx })) : h(ctx);
+  const pending: AfterCommitWork[] = [];
+  const run = { ...ctx, afterCommit: (work: AfterCommitWork) => void pending.push(work) };
+  const data = !opts.transaction
+    ? await h(run)
+    : await app.db.transaction(
+        (tx) => h({ ...run, tx }),
+        opts.transaction === 'repeatable read' ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : {},
+      );
+  for (const work of pending)
+    try {
+      await work();
+    } catch (err) {
+      ctx.request.log.error({ err }, 'after-commit work failed (the reply stays a success)');
+    }
+  return data;
 }
 
 /** route(app, call, handler) or route(app, call, options, handler). */
@@ -221,67 +209,18 @@ export function route(
     handle: async (request, reply, acting) => {
       const input = call.method === 'GET' ? request.query : request.body;
       const ctx = { input, request, ...acting };
-      if (options.cache && acting.teacher) return cachedReply(app, call, options.cache, handler, ctx, reply);
+      if (options.cache && acting.teacher) {
+        const read = () => runHandler(app, { transaction: options.transaction }, handler, ctx);
+        return cachedReply(app, call, options.cache, read, { ...ctx, teacher: acting.teacher }, reply);
+      }
       const data = await runHandler(app, options, handler, ctx);
       return { errcode: 0, errmsg: '', data };
     },
   });
 }
 
-/** A `cache` route's reply: the kept one, or the handler's, written and kept (see RouteOptions). */
-async function cachedReply(
-  app: FastifyInstance,
-  call: CallDef,
-  opts: ReplyCacheOptions,
-  handler: Handler<CallDef, unknown>,
-  ctx: { input: unknown; request: FastifyRequest; teacher: AuthTeacher | null },
-  reply: FastifyReply,
-) {
-  const teacherId = ctx.teacher!.id;
-  const cache = replyCacheOf(app);
-  const now = opts.now();
-  const key = `${call.path} ${teacherId} ${JSON.stringify(ctx.input)}`;
-  let kept = cache.get(key, now.getTime());
-  if (kept === undefined) {
-    // The same read already under way, begun since the teacher's last announced change (so it
-    // sees every write this request could know of), answers this request too: 50 clients that
-    // miss one key at once make one query, not 50.
-    const flights = flightsOf(app);
-    const flight = flights.get(key);
-    if (flight && app.changeFeed.unchangedSince(teacherId, flight.mark)) {
-      const read = await flight.read;
-      if (now.getTime() < read.until) kept = read.kept;
-    }
-    if (kept === undefined) {
-      const mark = cache.mark();
-      const read = (async () => {
-        const [data, until] = await Promise.all([
-          runHandler(app, {}, handler, ctx),
-          opts.validUntil ? opts.validUntil(teacherId, now) : null,
-        ]);
-        const json = reply.serialize({ errcode: 0, errmsg: '', data }) as string;
-        const utf8Bytes = Buffer.byteLength(json);
-        const made: KeptReply = { json, utf8Bytes, large: utf8Bytes >= compressionThreshold };
-        return { kept: made, until: until?.getTime() ?? Infinity };
-      })();
-      // While the feed is not listening nothing is cached, and no read is shared either.
-      if (mark !== null) flights.set(key, { mark, read });
-      try {
-        const done = await read;
-        kept = done.kept;
-        cache.set(key, teacherId, mark, kept, now.getTime(), done.until);
-      } finally {
-        if (flights.get(key)?.read === read) flights.delete(key);
-      }
-    }
-  }
-  reply.type('application/json; charset=utf-8');
-  const encoding = kept.large ? replyEncoding(ctx.request) : null;
-  if (!encoding) return reply.send(kept.json);
-  // Compressed once, not on every request (the compression hook leaves an encoded reply alone).
-  const body = (kept[encoding] ??= compressBody(kept.json, encoding));
-  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(body);
-}
+/** Downloads only read: a blob route may ask for a snapshot, never a cache. */
+export type BlobRouteOptions = Pick<RouteOptions, 'transaction'>;
 
 /** What a blob handler returns: the file and its name (Japanese is fine; it is sent RFC 5987-encoded). */
 export interface BlobReply {
@@ -300,8 +239,24 @@ export const contentDisposition = (filename: string) => {
  * but the reply is the file itself with the call's Content-Type and a Japanese-safe
  * Content-Disposition; failures still answer with the JSON envelope.
  */
-export function blobRoute<C extends CallDef>(app: FastifyInstance, call: C, handler: NoInfer<Handler<C, BlobReply>>) {
-  // Downloads only read; they take no options.
+export function blobRoute<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  handler: NoInfer<Handler<C, BlobReply>>,
+): void;
+export function blobRoute<C extends CallDef, const O extends BlobRouteOptions>(
+  app: FastifyInstance,
+  call: C,
+  options: O,
+  handler: NoInfer<(ctx: ContextOf<C> & WithTx<O>) => Promise<BlobReply>>,
+): void;
+export function blobRoute(
+  app: FastifyInstance,
+  call: CallDef,
+  optsOrHandler: BlobRouteOptions | Handler<CallDef, BlobReply>,
+  maybeHandler?: Handler<CallDef, BlobReply>,
+) {
+  const [options, handler] = splitArgs<Handler<CallDef, BlobReply>>(optsOrHandler, maybeHandler);
   const contentType = call.contentType ?? 'application/octet-stream';
   registerCall(app, call, 'blob', {
     schema: {
@@ -312,7 +267,7 @@ export function blobRoute<C extends CallDef>(app: FastifyInstance, call: C, hand
       },
     },
     handle: async (request, reply, acting) => {
-      const file = (await runHandler(app, {}, handler, { input: request.query, request, ...acting })) as BlobReply;
+      const file = (await runHandler(app, options, handler, { input: request.query, request, ...acting })) as BlobReply;
       return reply
         .header('content-type', contentType)
         .header('content-disposition', contentDisposition(file.filename))

@@ -4,3 +4,4 @@
  */
 export { createClass, createClasses } from './service.js';
 export { findClassByName, listClasses, unsafeFindClassByCode, type ClassWithCount } from './class-repository.js';
+export { rosterReadCache } from './read-caches.js';

@@ -17,7 +17,8 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { route } from '../../lib/route.js';
 import { listArchivedClasses, listClasses } from './class-repository.js';
-import { requireOwnClass, rosterReadCache } from './policy.js';
+import { requireOwnClass } from './policy.js';
+import { rosterReadCache } from './read-caches.js';
 import {
   presentArchivedClassRows,
   presentClass,
@@ -62,7 +63,7 @@ export function classRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }
     presentClass(await service.setClassHidden(db, teacher.id, input.team_id, false)),
   );
 
-  // A school year (issue 13): deletion with undo, class codes, last years' classes.
+  // A school year (docs/classes.md, "A school year"): deletion with undo, class codes, last years' classes.
   route(app, deleteClass, { transaction: true }, async ({ input, teacher, tx }) =>
     presentDeletedClass(await service.deleteClass(tx, teacher.id, input.team_id)),
   );

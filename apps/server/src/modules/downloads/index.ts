@@ -3,6 +3,6 @@ export { createDownloadRunner, TaskFailure, type DownloadRunner, type TaskMaker 
 export { downloadRoutes } from './routes.js';
 export { type ExportFile, type Progress } from './exports.js';
 export { enqueueTask } from './service.js';
-export { presentTask } from './presenter.js';
+export { presentTask, presentTaskReply } from './presenter.js';
 /** The file names other exports share (self-practice); the workbook itself is lib/xlsx-writer.ts. */
 export { xlsxFileName } from './exports.js';

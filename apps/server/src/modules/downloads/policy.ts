@@ -14,3 +14,8 @@ export async function requireOwnTask(
   if (!task) throw AppError.notFound();
   return task;
 }
+
+/** A list with a stranger's (or an unknown) task in it refuses the whole call (403; docs/architecture.md). */
+export function requireEveryTask(found: number, asked: number) {
+  if (found !== asked) throw AppError.forbidden();
+}

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { presentCount } from '../../lib/present.js';
 import { blobRoute, route } from '../../lib/route.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
@@ -25,8 +26,8 @@ import { findTeacherById } from '../auth/index.js';
 import { requireOwnHomework } from '../homework/policy.js';
 import { exporters, exportTitle } from './exports.js';
 import { homeworkReportMail } from './report-mail.js';
-import { requireOwnTask } from './policy.js';
-import { presentTask } from './presenter.js';
+import { requireEveryTask, requireOwnTask } from './policy.js';
+import { presentMailed, presentTaskPage, presentTaskReply } from './presenter.js';
 import { deleteOwnTasks, fileInUse, insertTask, pageOfTasks, requeue } from './repository.js';
 import { holdQueueOf } from './service.js';
 import type { DownloadRunner } from './runner.js';
@@ -38,53 +39,43 @@ export function downloadRoutes(
 ) {
   const { db, storage, clock, runner, mailer, limiter } = deps;
 
-  route(app, getDownloadTaskPageList, async ({ input, teacher }) => {
-    const page = await pageOfTasks(db, teacher.id, input);
-    return {
-      rows: page.rows.map(presentTask),
-      total: page.total,
-      page: input.page,
-      limit: input.limit,
-      processing: page.processing,
-    };
-  });
+  route(app, getDownloadTaskPageList, async ({ input, teacher }) =>
+    presentTaskPage(await pageOfTasks(db, teacher.id, input), input),
+  );
 
-  // Each runs its own transaction and then wakes the runner, which must see the committed row.
-  route(app, createDownloadTask, async ({ input, teacher }) => {
+  // The runner must see the committed row: it is woken once the transaction committed (and
+  // would find the pending row at its next poll anyway).
+  route(app, createDownloadTask, { transaction: true }, async ({ input, teacher, tx, afterCommit }) => {
     const now = clock.now();
-    const task = await db.transaction(async (tx) => {
-      const hw = await requireOwnHomework(tx, teacher, input.homework_id, now);
-      await holdQueueOf(tx, teacher.id);
-      const title = exportTitle(input.kind, hw);
-      return insertTask(tx, teacher.id, { kind: input.kind, params: { homework_id: hw.id }, title }, now);
-    });
-    runner.kick();
-    return { task: presentTask(task) };
+    const hw = await requireOwnHomework(tx, teacher, input.homework_id, now);
+    await holdQueueOf(tx, teacher.id);
+    const title = exportTitle(input.kind, hw);
+    const task = await insertTask(tx, teacher.id, { kind: input.kind, params: { homework_id: hw.id }, title }, now);
+    afterCommit(() => runner.kick());
+    return presentTaskReply(task);
   });
 
-  route(app, retryDownloadTask, async ({ input, teacher }) => {
-    const task = await db.transaction(async (tx) => {
-      const found = await requireOwnTask(tx, teacher, input.task_id, { lock: true });
-      if (found.status !== 'failed')
-        throw new AppError(ErrorCode.DOWNLOAD_ONLY_FAILED_RETRY, downloadMessages.onlyFailedRetry);
-      await holdQueueOf(tx, teacher.id);
-      return requeue(tx, found.id);
-    });
-    runner.kick();
-    return { task: presentTask(task) };
+  route(app, retryDownloadTask, { transaction: true }, async ({ input, teacher, tx, afterCommit }) => {
+    const found = await requireOwnTask(tx, teacher, input.task_id, { lock: true });
+    if (found.status !== 'failed')
+      throw new AppError(ErrorCode.DOWNLOAD_ONLY_FAILED_RETRY, downloadMessages.onlyFailedRetry);
+    await holdQueueOf(tx, teacher.id);
+    const task = await requeue(tx, found.id);
+    afterCommit(() => runner.kick());
+    return presentTaskReply(task);
   });
 
-  route(app, deleteDownloadTasks, async ({ input, teacher }) => {
+  route(app, deleteDownloadTasks, { transaction: true }, async ({ input, teacher, tx, afterCommit }) => {
     const ids = [...new Set(input.task_ids)];
-    const removed = await db.transaction(async (tx) => {
-      const gone = await deleteOwnTasks(tx, teacher.id, ids);
-      // A list with a stranger's (or an unknown) task in it: nothing is deleted (architecture.md).
-      if (gone.length !== ids.length) throw AppError.forbidden();
-      return gone;
+    const removed = await deleteOwnTasks(tx, teacher.id, ids);
+    // A list with a stranger's (or an unknown) task in it: nothing is deleted (the rollback).
+    requireEveryTask(removed.length, ids.length);
+    // The files go once the rows are gone for good; one another task still names stays.
+    afterCommit(async () => {
+      for (const key of new Set(removed.map((r) => r.fileKey).filter((k): k is string => !!k)))
+        if (!(await fileInUse(db, key))) await storage.remove(key);
     });
-    for (const key of new Set(removed.map((r) => r.fileKey).filter((k): k is string => !!k)))
-      if (!(await fileInUse(db, key))) await storage.remove(key);
-    return { count: removed.length };
+    return presentCount(removed.length);
   });
 
   blobRoute(app, downloadTaskFile, async ({ input, teacher }) => {
@@ -124,6 +115,6 @@ export function downloadRoutes(
     } catch {
       throw new AppError(ErrorCode.MAIL_SEND_FAILED, messages.mailSendFailed);
     }
-    return { email };
+    return presentMailed(email);
   });
 }

@@ -8,3 +8,4 @@ export { noMissedItems, type MissedItemsSource } from './plans.js';
 export { missedItemsFromAttempts, type ReviewItem } from './missed-items.js';
 export { unsafeAnyWordBook, unsafeResourcesOfType } from './library-access.js';
 export { publishHeadquartersHomework, type HeadquartersPublish } from './headquarters.js';
+export { homeworkReadCache } from './read-caches.js';

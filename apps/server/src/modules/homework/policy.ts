@@ -4,9 +4,7 @@ import { periodicPlans } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthTeacher } from '../../plugins/auth.js';
 import { findReissue, type ReissueView } from './reissues.js';
-import type { Clock } from '../../lib/clock.js';
-import type { ReplyCacheOptions } from '../../lib/route.js';
-import { findHomeworkView, nextStateChange, type HomeworkView } from './repository.js';
+import { findHomeworkView, type HomeworkView } from './repository.js';
 
 /**
  * Who may touch which homework, periodic plan and reissue: the one place other modules ask.
@@ -14,16 +12,6 @@ import { findHomeworkView, nextStateChange, type HomeworkView } from './reposito
  * 404, indistinguishable from none.
  */
 type Acting = Pick<AuthTeacher, 'id'>;
-
-/**
- * The read cache of a teacher's homework reads (route option `cache`; docs/architecture.md, "Read
- * caches"): a reply stays true until a change of the teacher's data is announced, or until the
- * next time one of their homework changes state by itself (opens, or its deadline passes).
- */
-export const homeworkReadCache = (db: DbOrTx, clock: Clock): ReplyCacheOptions => ({
-  now: () => clock.now(),
-  validUntil: (teacherId, now) => nextStateChange(db, teacherId, now),
-});
 
 /** The teacher's homework (not deleted) with its state at `now`, or 404. */
 export async function requireOwnHomework(

@@ -109,3 +109,26 @@ export const presentHomeworkStudent = (s: StudentRecord) => ({
   furigana: s.furigana,
   number: s.number,
 });
+
+/** One homework with its topics and its word test, as the detail page shows it. */
+export const presentHomeworkDetail = (h: HomeworkView, topics: Parameters<typeof presentTopic>[0][]) => ({
+  ...presentHomework(h),
+  topics: topics.map(presentTopic),
+  word_test: presentWordTest(h),
+});
+
+/** The server's time, for the publishing form's checks. */
+export const presentServerTime = (now: Date) => ({ server_time: iso(now) });
+
+/** A reissue just made: its id, its end and how many students it went to. */
+export const presentReissued = (r: { reissueId: number; endTime: Date; studentCount: number }) => ({
+  reissue_id: r.reissueId,
+  end_time: iso(r.endTime),
+  student_count: r.studentCount,
+});
+
+/** Suggested names, each once. */
+export const presentNames = (names: string[]) => ({ names: [...new Set(names)] });
+
+/** A reissue with the students it went to. */
+export const presentReissueDetails = <S>(r: ReissueView, students: S[]) => ({ ...presentReissue(r), students });

@@ -23,21 +23,26 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { presentPage, presentRows } from '../../lib/present.js';
 import { route } from '../../lib/route.js';
 import { listClasses } from '../classes/index.js';
 import { requireOwnClass } from '../classes/policy.js';
 import { listClassStudents } from '../students/index.js';
 import { delayPlan, deletePlan, editPlan, listPlans, planDetail } from './plans.js';
-import { homeworkReadCache, requireOwnHomework, requireOwnPlan, requireOwnReissue } from './policy.js';
+import { requireOwnHomework, requireOwnPlan, requireOwnReissue } from './policy.js';
+import { homeworkReadCache } from './read-caches.js';
 import {
   presentHomework,
   presentHomeworkClass,
   presentHomeworkStudent,
   presentPlan,
   presentPlanDetail,
+  presentHomeworkDetail,
+  presentNames,
   presentReissue,
-  presentTopic,
-  presentWordTest,
+  presentReissued,
+  presentReissueDetails,
+  presentServerTime,
 } from './presenter.js';
 import { listReissues, reissueStudents } from './reissues.js';
 import { listTeacherHomework, topicsOf } from './repository.js';
@@ -71,16 +76,12 @@ export function homeworkRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
       },
       clock.now(),
     );
-    return { rows: rows.map(presentHomework), total, page: input.page, limit: input.limit };
+    return presentPage(rows.map(presentHomework), total, input);
   });
 
   route(app, getHomeworkDetail, async ({ input, teacher }) => {
     const hw = await requireOwnHomework(db, teacher, input.homework_id, clock.now());
-    return {
-      ...presentHomework(hw),
-      topics: (await topicsOf(db, hw.id)).map(presentTopic),
-      word_test: presentWordTest(hw),
-    };
+    return presentHomeworkDetail(hw, await topicsOf(db, hw.id));
   });
 
   route(app, publishHomework, { transaction: true }, async ({ input, teacher, tx }) =>
@@ -91,7 +92,7 @@ export function homeworkRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
     const now = clock.now();
     const issue = publishTimeIssues(input, now)[0];
     if (issue) throw AppError.badRequest(issue.message);
-    return { server_time: now.toISOString() };
+    return presentServerTime(now);
   });
 
   route(app, changeHomework, { transaction: true }, async ({ input, teacher, tx }) => {
@@ -111,7 +112,7 @@ export function homeworkRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
     const now = clock.now();
     const hw = await requireOwnHomework(tx, teacher, input.homework_id, now);
     const r = await service.reissueHomework(tx, teacher, hw, now);
-    return { reissue_id: r.reissueId, end_time: r.endTime.toISOString(), student_count: r.studentCount };
+    return presentReissued(r);
   });
 
   route(app, getRegularRecommendNames, async ({ input, teacher }) => {
@@ -127,7 +128,7 @@ export function homeworkRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
       className ? `${className} ${month}月の音読` : `${month}月の音読`,
       '毎週の単語練習',
     ];
-    return { names: [...new Set(names)] };
+    return presentNames(names);
   });
 
   /* Periodic plans */
@@ -138,7 +139,7 @@ export function homeworkRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
       limit: input.limit,
       searchTitle: input.search_title || undefined,
     });
-    return { rows: rows.map(presentPlan), total, page: input.page, limit: input.limit };
+    return presentPage(rows.map(presentPlan), total, input);
   });
 
   route(app, getPeriodicPlanDetail, async ({ input, teacher }) =>
@@ -184,23 +185,23 @@ export function homeworkRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
       { page: input.page, limit: input.limit, searchTitle: input.search_title || undefined },
       clock.now(),
     );
-    return { rows: rows.map(presentReissue), total, page: input.page, limit: input.limit };
+    return presentPage(rows.map(presentReissue), total, input);
   });
 
   route(app, getReissueDetails, async ({ input, teacher }) => {
     const r = await requireOwnReissue(db, teacher, input.id, clock.now());
-    return { ...presentReissue(r), students: await reissueStudents(db, r.id) };
+    return presentReissueDetails(r, await reissueStudents(db, r.id));
   });
 
   /* Pickers */
 
   // Hidden classes are not offered for new homework.
-  route(app, getHomeworkClassRows, async ({ teacher }) => ({
-    rows: (await listClasses(db, teacher.id, { includeHidden: false })).map(presentHomeworkClass),
-  }));
+  route(app, getHomeworkClassRows, async ({ teacher }) =>
+    presentRows((await listClasses(db, teacher.id, { includeHidden: false })).map(presentHomeworkClass)),
+  );
 
   route(app, getStudentListByClass, async ({ input, teacher }) => {
     await requireOwnClass(db, teacher, input.team_id);
-    return { rows: (await listClassStudents(db, teacher.id, input.team_id)).map(presentHomeworkStudent) };
+    return presentRows((await listClassStudents(db, teacher.id, input.team_id)).map(presentHomeworkStudent));
   });
 }

@@ -142,3 +142,13 @@ export const presentHistoryRow = (r: {
   score: r.score,
   created_at: r.createdAt.toISOString(),
 });
+
+/** The signed-in student's information (`{ student }`). */
+export const presentStudentInfo = <S>(student: S) => ({ student });
+
+/** A class joined by its code (or already joined). */
+export const presentJoinedClass = (r: { classId: number; name: string; joined: boolean }) => ({
+  team_id: r.classId,
+  name: r.name,
+  joined: r.joined,
+});

@@ -22,7 +22,7 @@ import { route } from '../../lib/route.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
 import { issueStudentEvaluationUrl } from '../evaluation/index.js';
 import { joinClassByCode } from '../students/index.js';
-import { presentLearnSession, presentSubmitReply } from './presenter.js';
+import { presentJoinedClass, presentLearnSession, presentStudentInfo, presentSubmitReply } from './presenter.js';
 import * as service from './service.js';
 import { signInStudent, signInWithCard } from './sign-in.js';
 import type { LearnStudentRecord } from './student-repository.js';
@@ -52,7 +52,7 @@ export function learnRoutes(
     return null;
   });
 
-  route(app, getLearnStudentInfo, async ({ student }) => ({ student: await service.studentInfo(db, student) }));
+  route(app, getLearnStudentInfo, async ({ student }) => presentStudentInfo(await service.studentInfo(db, student)));
 
   route(app, getStudentHomeworkList, async ({ student, input }) =>
     service.homeworkList(db, student, clock.now(), input.state),
@@ -91,6 +91,6 @@ export function learnRoutes(
 
   route(app, studentJoinClass, async ({ student, input }) => {
     const r = await joinClassByCode(db, limiter, student.id, input.code);
-    return { team_id: r.classId, name: r.name, joined: r.joined };
+    return presentJoinedClass(r);
   });
 }

@@ -1,6 +1,7 @@
 import type { ExerciseType, PackRow, ResourceDetail, ResourceRow } from '@ondoku/contract';
 import { mediaUrl } from '../media/index.js';
 import type { StoredContent, StoredItem } from './content.js';
+import type * as repo from './repository.js';
 import type { PackRecord, ResourceListRecord, ResourceRecord, WordRecord } from './repository.js';
 
 /** Names every field the web app receives about the library; storage keys become /media URLs. */
@@ -122,3 +123,28 @@ export function presentWordItems(words: WordRecord[], ids: number[]): ResourceDe
       ipa: w.ipa,
     }));
 }
+
+type Found<F extends (...args: never[]) => Promise<unknown>> = NonNullable<Awaited<ReturnType<F>>>;
+
+/** A pack with its resources. */
+export const presentPackDetail = (found: Found<typeof repo.findPack>) => ({
+  ...presentPackRow(found.pack, found.total),
+  resources: found.resources.map(presentResourceRow),
+});
+
+/** A word book with its parts and how many words each holds. */
+export const presentWordBookParts = (found: Found<typeof repo.findWordBookParts>) => ({
+  code: found.book.code,
+  title: found.book.title,
+  max_part: found.book.maxPart,
+  parts: found.parts.map((p) => ({ part: p.part, word_count: p.wordCount })),
+});
+
+/** A word book of the list, with its word count. */
+export const presentWordBookRow = (r: Awaited<ReturnType<typeof repo.listWordBooks>>[number]) => ({
+  code: r.book.code,
+  title: r.book.title,
+  grade: r.book.grade,
+  max_part: r.book.maxPart,
+  word_count: r.wordCount,
+});

@@ -12,14 +12,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { presentPage, presentRows } from '../../lib/present.js';
 import { route } from '../../lib/route.js';
-import { libraryReadCache, requireVisibleResource } from './policy.js';
-import { presentPackRow, presentResourceDetail, presentResourceRow } from './presenter.js';
+import { requireVisibleResource } from './policy.js';
+import { libraryReadCache } from './read-caches.js';
+import {
+  presentPackDetail,
+  presentPackRow,
+  presentResourceDetail,
+  presentResourceRow,
+  presentWordBookParts,
+  presentWordBookRow,
+} from './presenter.js';
 import { findPack, findWordBookParts, listWordBooks, pagePacks, pageResources } from './repository.js';
 
 /**
  * The content-library calls: search, detail (the preview shape), packs and word books. Every one
- * is a read cached per teacher and input (policy.ts, `libraryReadCache`); a not-found is never kept.
+ * is a read cached per teacher and input (read-caches.ts, `libraryReadCache`); a not-found is never kept.
  */
 export function libraryRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const { db } = deps;
@@ -35,7 +44,7 @@ export function libraryRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock
       packCode: input.pack_code || undefined,
       originType: input.origin_type,
     });
-    return { rows: rows.map(presentResourceRow), total, page: input.page, limit: input.limit };
+    return presentPage(rows.map(presentResourceRow), total, input);
   });
 
   route(app, getResourceDetail, { cache }, async ({ input, teacher }) =>
@@ -44,33 +53,26 @@ export function libraryRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock
 
   route(app, getPackList, { cache }, async ({ input }) => {
     const { rows, total } = await pagePacks(db, input);
-    return { rows: rows.map((r) => presentPackRow(r.pack, r.total)), total, page: input.page, limit: input.limit };
+    return presentPage(
+      rows.map((r) => presentPackRow(r.pack, r.total)),
+      total,
+      input,
+    );
   });
 
   route(app, getPackDetail, { cache }, async ({ input }) => {
     const found = await findPack(db, input.code);
     if (!found) throw new AppError(ErrorCode.NOT_FOUND, libraryMessages.packNotFound);
-    return { ...presentPackRow(found.pack, found.total), resources: found.resources.map(presentResourceRow) };
+    return presentPackDetail(found);
   });
 
   route(app, getWordBookParts, { cache }, async ({ input }) => {
     const found = await findWordBookParts(db, input.code);
     if (!found) throw new AppError(ErrorCode.NOT_FOUND, libraryMessages.wordBookNotFound);
-    return {
-      code: found.book.code,
-      title: found.book.title,
-      max_part: found.book.maxPart,
-      parts: found.parts.map((p) => ({ part: p.part, word_count: p.wordCount })),
-    };
+    return presentWordBookParts(found);
   });
 
-  route(app, getWordBookList, { cache }, async ({ input }) => ({
-    rows: (await listWordBooks(db, input.grade)).map((r) => ({
-      code: r.book.code,
-      title: r.book.title,
-      grade: r.book.grade,
-      max_part: r.book.maxPart,
-      word_count: r.wordCount,
-    })),
-  }));
+  route(app, getWordBookList, { cache }, async ({ input }) =>
+    presentRows((await listWordBooks(db, input.grade)).map(presentWordBookRow)),
+  );
 }

@@ -4,3 +4,5 @@ export { noRecordingUrl, type RecordingUrl } from './service.js';
 export { correctionLines, type CorrectionLine } from './corrections-export.js';
 /** How a teacher's word corrections read on an answer (the study survey's answer logs and weakest words). */
 export { correctedWords, correctedHtml, correctedAccuracy } from './scoring.js';
+/** A student's answer with the teacher's word corrections applied (answer papers, the study survey's answer logs). */
+export { presentAnswer } from './presenter.js';

@@ -21,10 +21,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { presentRows } from '../../lib/present.js';
 import { route } from '../../lib/route.js';
-import { homeworkReadCache, requireOwnHomework } from '../homework/policy.js';
+import { homeworkReadCache } from '../homework/index.js';
+import { requireOwnHomework } from '../homework/policy.js';
 import { requireOwnHeadquartersHomework } from './policy.js';
-import { iso, presentCommentDraft, presentStudent, presentTopic, score1, score1OrNull, teamOf } from './presenter.js';
+import {
+  presentAllTopicOverview,
+  presentCommentary,
+  presentCommentDraft,
+  presentMatrixHeader,
+  presentMatrixPage,
+  presentQuestionOverview,
+  presentReadingBasicInfo,
+} from './presenter.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 
@@ -51,22 +61,7 @@ export function resultsRoutes(
       repo.homeworkSummary(db, hw.id),
     ]);
     const scores = service.homeworkScoresOf(summary.sums, topics.length);
-    const unsubmitted = summary.unsubmitted;
-    return {
-      homework_id: hw.id,
-      title: hw.title,
-      team: teamOf(hw),
-      origin_type: hw.originType,
-      state: hw.state,
-      start_time: iso(hw.startTime),
-      end_time: iso(hw.reissueEndTime ?? hw.endTime),
-      assigned_count: hw.assignedCount,
-      submitted_count: hw.submittedCount,
-      average_score: scores.average,
-      distribution: scores.distribution,
-      topics,
-      unsubmitted: unsubmitted.map(presentStudent),
-    };
+    return presentAllTopicOverview(hw, topics, scores, summary.unsubmitted);
   });
 
   route(app, getOneTopicOverview, async ({ input, teacher }) => {
@@ -81,20 +76,14 @@ export function resultsRoutes(
       perItem: resultsLimits.hardestWordsPerItem,
       perTopic: resultsLimits.hardestWordsPerTopic,
     });
-    return { topic: row, ...overview };
+    return presentQuestionOverview(row, overview);
   });
 
   route(app, getTopicScoreOverviewX, { cache }, async ({ input, teacher }) => {
     const hw = await requireOwnHomework(db, teacher, input.homework_id, clock.now());
     // The header needs the averages and counts only: topic_progress alone, no best attempts.
     const topics = await repo.topicsWithStats(db, hw.id, { subScores: false });
-    return {
-      rows: topics.map(({ stats, ...t }) => ({
-        ...presentTopic(t),
-        average_score: score1OrNull(stats?.average),
-        submitted_count: stats?.submitted ?? 0,
-      })),
-    };
+    return presentMatrixHeader(topics);
   });
 
   route(app, getTopicScoreOverviewY, { cache }, async ({ input, teacher }) => {
@@ -102,29 +91,7 @@ export function resultsRoutes(
     // One prepared query: the page of children, each with their cells aggregated in PostgreSQL.
     const page = await repo.matrixPage(db, hw.id, { page: input.page, limit: input.limit });
     const total = page[0]?.total ?? (input.page > 1 ? await repo.recipientCount(db, hw.id) : 0);
-    return {
-      rows: page.map((s) => {
-        let submittedTopics = 0;
-        let sum = 0;
-        const cells = s.cells.map(([topicId, bestScore, practiceCount]) => {
-          if (bestScore !== null) {
-            submittedTopics += 1;
-            sum += bestScore;
-          }
-          return { topic_id: topicId, best_score: score1OrNull(bestScore), practice_count: practiceCount ?? 0 };
-        });
-        return {
-          ...presentStudent(s),
-          submitted: s.submitted,
-          cells,
-          // The child's homework score, as all-topic-overview counts it (a topic not submitted counts 0).
-          average_score: submittedTopics ? score1(sum / Math.max(1, s.cells.length)) : null,
-        };
-      }),
-      total,
-      page: input.page,
-      limit: input.limit,
-    };
+    return presentMatrixPage(page, total, input);
   });
 
   route(app, getStudentHomeworkTopicDetails, async ({ input, teacher }) => {
@@ -165,15 +132,7 @@ function readingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recor
       choiceItems: commentaryLimits.wrongChoiceItems,
       choicesPerItem: commentaryLimits.wrongChoicesPerItem,
     });
-    return {
-      homework_id: hw.id,
-      title: hw.title,
-      team: teamOf(hw),
-      start_time: iso(hw.startTime),
-      end_time: iso(hw.reissueEndTime ?? hw.endTime),
-      assigned_count: hw.assignedCount,
-      ...c,
-    };
+    return presentCommentary(hw, c);
   });
 
   route(app, getCommentDraft, async ({ input, teacher }) => {
@@ -196,27 +155,12 @@ function readingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recor
   // Reading homework: any homework of the teacher.
   route(app, getReadingHomeworkBasicInfo, async ({ input, teacher }) => {
     const hw = await requireOwnHomework(db, teacher, input.homework_id, clock.now());
-    return {
-      homework_id: hw.id,
-      title: hw.title,
-      team: teamOf(hw),
-      type: hw.type,
-      origin_type: hw.originType,
-      state: hw.state,
-      start_time: iso(hw.startTime),
-      end_time: iso(hw.endTime),
-      reissue_end_time: hw.reissueEndTime ? iso(hw.reissueEndTime) : null,
-      required_times: hw.requiredTimes,
-      topic_count: hw.topicCount,
-      assigned_count: hw.assignedCount,
-      submitted_count: hw.submittedCount,
-      created_at: iso(hw.createdAt),
-    };
+    return presentReadingBasicInfo(hw);
   });
 
   route(app, getReadingHomeworkTopicList, async ({ input, teacher }) => {
     const hw = await requireOwnHomework(db, teacher, input.homework_id, clock.now());
-    return { rows: await service.topicList(db, hw.id, hw.assignedCount) };
+    return presentRows(await service.topicList(db, hw.id, hw.assignedCount));
   });
 
   route(app, getReadingTopicAnswerPaper, async ({ input, teacher }) => {
@@ -233,7 +177,7 @@ function readingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recor
   // Headquarters homework: only homework of origin headquarters handed to the teacher.
   route(app, getHeadquarterHomeworkTopicList, async ({ input, teacher }) => {
     const hw = await requireOwnHeadquartersHomework(db, teacher, input.homework_id, clock.now());
-    return { rows: await service.topicList(db, hw.id, hw.assignedCount) };
+    return presentRows(await service.topicList(db, hw.id, hw.assignedCount));
   });
 
   route(app, getHeadquarterTopicAnswerOverview, async ({ input, teacher }) => {

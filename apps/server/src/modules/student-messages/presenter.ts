@@ -32,3 +32,30 @@ export const presentInboxMessage = (m: InboxRecord): StudentMessage => ({
   created_at: iso(m.createdAt),
   read: m.readAt !== null,
 });
+
+/** The notes on one student's topic, with the student and the topic they are about. */
+export const presentNoteList = (
+  student: { loginId: string; name: string; number: string | null },
+  topic: { id: number; title: string },
+  homework: { id: number; title: string },
+  rows: MessageRecord[],
+) => ({
+  student: { student_id: student.loginId, name: student.name, number: student.number },
+  topic: { topic_id: topic.id, title: topic.title, homework_id: homework.id, homework_title: homework.title },
+  rows: rows.map((n) => presentNote(n, student.loginId)),
+});
+
+/** A page of the student's inbox, with how many are unread. */
+export const presentInbox = (
+  page: { rows: InboxRecord[]; total: number; unread: number },
+  q: { page: number; limit: number },
+) => ({
+  rows: page.rows.map(presentInboxMessage),
+  total: page.total,
+  page: q.page,
+  limit: q.limit,
+  unread: page.unread,
+});
+
+/** Messages marked read, and how many are still unread. */
+export const presentMarkedRead = (count: number, unread: number) => ({ count, unread });

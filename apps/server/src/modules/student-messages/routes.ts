@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { route } from '../../lib/route.js';
 import { requireOwnMessages, requireTopicRecipient } from './policy.js';
-import { presentInboxMessage, presentNote } from './presenter.js';
+import { presentInbox, presentMarkedRead, presentNoteList } from './presenter.js';
 import { countVisible, inboxPage, markRead, notesOf } from './repository.js';
 import * as service from './service.js';
 
@@ -35,28 +35,17 @@ export function studentMessageRoutes(app: FastifyInstance, deps: { db: Db; clock
       clock.now(),
     );
     const rows = await notesOf(db, teacher.id, child.studentId, topic.id);
-    return {
-      student: { student_id: child.loginId, name: child.name, number: child.number },
-      topic: { topic_id: topic.id, title: topic.title, homework_id: homework.id, homework_title: homework.title },
-      rows: rows.map((n) => presentNote(n, child.loginId)),
-    };
+    return presentNoteList(child, topic, homework, rows);
   });
 
   route(app, getStudentMessageList, async ({ input, student }) => {
-    const page = await inboxPage(db, student.id, input);
-    return {
-      rows: page.rows.map(presentInboxMessage),
-      total: page.total,
-      page: input.page,
-      limit: input.limit,
-      unread: page.unread,
-    };
+    return presentInbox(await inboxPage(db, student.id, input), input);
   });
 
   route(app, readStudentMessages, { transaction: true }, async ({ input, student, tx }) => {
     const ids = input.ids && [...new Set(input.ids)];
     if (ids) await requireOwnMessages(tx, student, ids);
     const count = await markRead(tx, student.id, ids, clock.now());
-    return { count, unread: await countVisible(tx, student.id, true) };
+    return presentMarkedRead(count, await countVisible(tx, student.id, true));
   });
 }

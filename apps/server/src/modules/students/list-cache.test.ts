@@ -30,7 +30,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.js';
 
 /*
  * The read caches of the class list, the student list and the student search
- * (docs/architecture.md, "Read caches"; classes/policy.ts rosterReadCache). `t` answers reads
+ * (docs/architecture.md, "Read caches"; classes/read-caches.ts rosterReadCache). `t` answers reads
  * without first hearing every committed change, as a server does: what is asserted is what a
  * client of a real server sees. Each write is made after the reads were answered from memory, so
  * a write that the cache did not hear of would show the old reply.

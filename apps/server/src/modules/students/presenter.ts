@@ -91,3 +91,13 @@ export const presentClassBranch = (c: ClassWithCount, members: StudentRecord[]) 
   hidden: c.hidden,
   students: members.map(presentStudentBrief),
 });
+
+/** A listed student with their classes. */
+export const presentStudentRow = (r: { student: StudentRecord; classes: ClassRef[] }) =>
+  presentStudent(r.student, r.classes);
+
+/** A graduate: a listed student with the time they left. */
+export const presentGraduateRow = (r: { student: StudentRecord; classes: ClassRef[] }) => ({
+  ...presentStudent(r.student, r.classes),
+  archived_at: r.student.archivedAt!.toISOString(),
+});

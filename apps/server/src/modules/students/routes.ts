@@ -40,11 +40,12 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
+import { presentPage, presentRows } from '../../lib/present.js';
 import { blobRoute, route, uploadRoute } from '../../lib/route.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { listClasses } from '../classes/index.js';
-import { requireOwnClass, rosterReadCache } from '../classes/policy.js';
+import { listClasses, rosterReadCache } from '../classes/index.js';
+import { requireOwnClass } from '../classes/policy.js';
 import { importTemplateXlsx, rosterXlsx } from './export-file.js';
 import { importStudents } from './import-service.js';
 import { requireOwnRollover, requireOwnStudent } from './policy.js';
@@ -55,7 +56,9 @@ import {
   presentImportResult,
   presentLoginCardWithClass,
   presentLoginCards,
+  presentGraduateRow,
   presentStudent,
+  presentStudentRow,
 } from './presenter.js';
 import { rolloverReportFileName, rolloverReportXlsx } from './rollover-report-file.js';
 import * as rollover from './rollover-service.js';
@@ -108,12 +111,7 @@ export function studentRoutes(
       sortField: input.sort_field,
       sortOrder: input.sort_order,
     });
-    return {
-      rows: rows.map((r) => presentStudent(r.student, r.classes)),
-      total,
-      page: input.page,
-      limit: input.limit,
-    };
+    return presentPage(rows.map(presentStudentRow), total, input);
   });
 
   route(app, getStudentInfo, async ({ input, teacher }) => {
@@ -121,11 +119,9 @@ export function studentRoutes(
     return (await presentStudents(db, teacher.id, [s]))[0]!;
   });
 
-  route(app, searchStudent, { cache }, async ({ input, teacher }) => ({
-    rows: input.kw
-      ? (await searchStudents(db, teacher.id, input.kw)).map((r) => presentStudent(r.student, r.classes))
-      : [],
-  }));
+  route(app, searchStudent, { cache }, async ({ input, teacher }) =>
+    presentRows(input.kw ? (await searchStudents(db, teacher.id, input.kw)).map(presentStudentRow) : []),
+  );
 
   route(app, getStudentBranchRows, async ({ input, teacher }) => {
     const list = await listClasses(db, teacher.id, { includeHidden: input.include_hidden === 1 });
@@ -134,14 +130,14 @@ export function studentRoutes(
       teacher.id,
       list.map((c) => c.id),
     );
-    return {
-      rows: list.map((c) =>
+    return presentRows(
+      list.map((c) =>
         presentClassBranch(
           c,
           members.filter((m) => m.classId === c.id).map((m) => m.student),
         ),
       ),
-    };
+    );
   });
 
   route(app, changeStudentInfo, async ({ input, teacher }) => {
@@ -198,19 +194,16 @@ export function studentRoutes(
   );
 
   /**
-   * The roster (or the graduates' list) as xlsx: counted against the cap first, then read page by
-   * page from one snapshot while it is written, each page's issued passwords decrypted as it
-   * comes, so the event loop is never held by thousands of rows at once (issue 11, point 5).
+   * The roster (or the graduates' list) as xlsx, read in the route's snapshot (`{ transaction:
+   * 'repeatable read' }`): counted against the cap first, then read page by page while it is
+   * written, each page's issued passwords decrypted as it comes, so the event loop is never held
+   * by thousands of rows at once (docs/benchmarks.md, "The student export and the event loop").
    */
-  const rosterFile = (teacherId: number, q: ExportRowsQuery) =>
-    db.transaction(
-      async (tx) => {
-        if ((await countExportRows(tx, teacherId, q)) > studentLimits.export.maxRows)
-          throw AppError.badRequest(studentMessages.exportTooManyRows);
-        return rosterXlsx(withInitialPasswords(exportRowPages(tx, teacherId, q)));
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+  const rosterFile = async (tx: DbOrTx, teacherId: number, q: ExportRowsQuery) => {
+    if ((await countExportRows(tx, teacherId, q)) > studentLimits.export.maxRows)
+      throw AppError.badRequest(studentMessages.exportTooManyRows);
+    return rosterXlsx(withInitialPasswords(exportRowPages(tx, teacherId, q)));
+  };
   /** The roster's password column: the initial password while it is still valid (else 変更済み). */
   async function* withInitialPasswords(pages: AsyncIterable<{ student: StudentRecord; classNames: string[] }[]>) {
     for await (const page of pages)
@@ -220,9 +213,9 @@ export function studentRoutes(
       }));
   }
 
-  blobRoute(app, exportStudentsXls, async ({ input, teacher }) => {
-    const c = input.team_id ? await requireOwnClass(db, teacher, input.team_id, { readOnly: true }) : null;
-    const body = await rosterFile(teacher.id, { classId: c?.id });
+  blobRoute(app, exportStudentsXls, { transaction: 'repeatable read' }, async ({ input, teacher, tx }) => {
+    const c = input.team_id ? await requireOwnClass(tx, teacher, input.team_id, { readOnly: true }) : null;
+    const body = await rosterFile(tx, teacher.id, { classId: c?.id });
     return { filename: `生徒一覧_${c ? c.name : '全員'}_${today()}.xlsx`, body };
   });
 
@@ -242,7 +235,7 @@ export function studentRoutes(
     return presentImportResult(await importStudents(tx, box, teacher.id, file, { byClassColumn: true }, limiter));
   });
 
-  // ── Moving and adding, クラス未所属, graduates, the April roll-over (issue 13) ─────────────
+  // ── Moving and adding, クラス未所属, graduates, the April roll-over (docs/classes.md, "A school year") ─────────────
 
   route(app, studentBatchAdd, async ({ input, teacher }) =>
     presentCount(await service.batchAddToClass(db, teacher.id, input.team_id, input.student_ids)),
@@ -265,7 +258,7 @@ export function studentRoutes(
       sortField: 'number',
       sortOrder: 'asc',
     });
-    return { rows: rows.map((r) => presentStudent(r.student, r.classes)), total, page: input.page, limit: input.limit };
+    return presentPage(rows.map(presentStudentRow), total, input);
   });
 
   route(app, getGraduatePageRows, async ({ input, teacher }) => {
@@ -277,25 +270,19 @@ export function studentRoutes(
       sortField: 'grade_name',
       sortOrder: 'asc',
     });
-    return {
-      rows: rows.map((r) => ({
-        ...presentStudent(r.student, r.classes),
-        archived_at: r.student.archivedAt!.toISOString(),
-      })),
-      total,
-      page: input.page,
-      limit: input.limit,
-    };
+    return presentPage(rows.map(presentGraduateRow), total, input);
   });
 
-  route(app, getStudentsLoginCards, async ({ input, teacher }) => ({
-    rows: (await service.loginCardsOfStudents(db, teacher.id, input.student_ids)).map((r) =>
-      presentLoginCardWithClass(r.student, r.className, box, cipher),
+  route(app, getStudentsLoginCards, async ({ input, teacher }) =>
+    presentRows(
+      (await service.loginCardsOfStudents(db, teacher.id, input.student_ids)).map((r) =>
+        presentLoginCardWithClass(r.student, r.className, box, cipher),
+      ),
     ),
-  }));
+  );
 
-  blobRoute(app, exportGraduatesXls, async ({ teacher }) => {
-    return { filename: `卒業生一覧_${today()}.xlsx`, body: await rosterFile(teacher.id, { graduates: true }) };
+  blobRoute(app, exportGraduatesXls, { transaction: 'repeatable read' }, async ({ teacher, tx }) => {
+    return { filename: `卒業生一覧_${today()}.xlsx`, body: await rosterFile(tx, teacher.id, { graduates: true }) };
   });
 
   route(app, previewRollover, async ({ input, teacher }) => rollover.previewRollover(db, teacher.id, input));
@@ -306,7 +293,7 @@ export function studentRoutes(
 
   uploadRoute(app, readRolloverRoster, async ({ file }) => rollover.readRolloverRoster(file));
 
-  route(app, getRolloverRows, async ({ teacher }) => ({ rows: await rollover.listRollovers(db, teacher.id) }));
+  route(app, getRolloverRows, async ({ teacher }) => presentRows(await rollover.listRollovers(db, teacher.id)));
 
   blobRoute(app, exportRolloverReportXls, async ({ input, teacher }) => {
     const record = await requireOwnRollover(db, teacher, input.rollover_id);

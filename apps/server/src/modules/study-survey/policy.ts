@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthTeacher } from '../../plugins/auth.js';
 import { requireOwnStudent } from '../students/policy.js';
-import { findChildById, type ChildRecord } from './repository.js';
+import { findChildById, findChildHomework, type ChildRecord } from './repository.js';
 
 /**
  * Whose study the teacher may read: their own children (the students policy: the teacher who
@@ -21,4 +21,22 @@ export async function requireSurveyChildById(
   const row = await findChildById(db, teacher.id, studentId);
   if (!row) throw AppError.notFound();
   return row;
+}
+
+/** A homework of the teacher's that went to the student, or 404. */
+export async function requireSurveyHomework(
+  db: DbOrTx,
+  teacher: Pick<AuthTeacher, 'id'>,
+  student: { id: number },
+  homeworkId: number,
+  now: Date,
+) {
+  const hw = await findChildHomework(db, teacher.id, student.id, homeworkId, now);
+  if (!hw) throw AppError.notFound();
+  return hw;
+}
+
+/** A report is mailed for teacher accounts, not the guest (403). */
+export function requireReportMailer(teacher: Pick<AuthTeacher, 'type'>) {
+  if (teacher.type === 'guest') throw AppError.forbidden();
 }

@@ -18,12 +18,11 @@ import type { Clock } from '../../lib/clock.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { route } from '../../lib/route.js';
 import type { AuthTeacher } from '../../plugins/auth.js';
-import { enqueueTask, presentTask, type DownloadRunner } from '../downloads/index.js';
+import { enqueueTask, presentTaskReply, type DownloadRunner } from '../downloads/index.js';
 import { noRecordingUrl, type RecordingUrl } from '../results/index.js';
 import { periodRange, referenceTime } from './periods.js';
-import { requireSurveyChild } from './policy.js';
+import { requireReportMailer, requireSurveyChild, requireSurveyHomework } from './policy.js';
 import { homeworkReportTitle, studyReportTitle } from './report-files.js';
-import * as repo from './repository.js';
 import * as service from './service.js';
 
 /**
@@ -80,7 +79,7 @@ export function studySurveyRoutes(
   /** A report mailed to an address: not for the guest; counts against the mail limits. */
   async function mailAllowed(teacher: AuthTeacher, email: string | undefined) {
     if (!email) return null;
-    if (teacher.type === 'guest') throw AppError.forbidden();
+    requireReportMailer(teacher);
     const to = email.toLowerCase();
     const { over } = await limiter.hit(rateLimits.mailForTeacher(teacher.id), rateLimits.mailToEmail(to));
     if (over) throw new AppError(ErrorCode.MAIL_RATE_LIMITED, messages.mailRateLimited);
@@ -93,47 +92,43 @@ export function studySurveyRoutes(
     return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
   };
 
-  route(app, exportStudentStudyReport, async ({ input, teacher }) => {
+  // The runner must see the committed task: it is woken once the transaction committed.
+  route(app, exportStudentStudyReport, { transaction: true }, async ({ input, teacher, tx, afterCommit }) => {
     const now = clock.now();
-    const child = await requireSurveyChild(db, teacher, input.student_id);
+    const child = await requireSurveyChild(tx, teacher, input.student_id);
     const email = await mailAllowed(teacher, input.email);
     const date = input.date ?? dayOf(now);
     const range = periodRange(input.period, referenceTime(date, now));
-    const task = await db.transaction((tx) =>
-      enqueueTask(
-        tx,
-        teacher.id,
-        {
-          kind: 'student-study-report',
-          params: { student_id: child.id, period: input.period, date, ...(email ? { email } : {}) },
-          title: studyReportTitle(child, `${range.label}（${range.name}）`),
-        },
-        now,
-      ),
+    const task = await enqueueTask(
+      tx,
+      teacher.id,
+      {
+        kind: 'student-study-report',
+        params: { student_id: child.id, period: input.period, date, ...(email ? { email } : {}) },
+        title: studyReportTitle(child, `${range.label}（${range.name}）`),
+      },
+      now,
     );
-    runner.kick();
-    return { task: presentTask(task), email };
+    afterCommit(() => runner.kick());
+    return presentTaskReply(task, { email });
   });
 
-  route(app, exportStudentHomeworkReport, async ({ input, teacher }) => {
+  route(app, exportStudentHomeworkReport, { transaction: true }, async ({ input, teacher, tx, afterCommit }) => {
     const now = clock.now();
-    const child = await requireSurveyChild(db, teacher, input.student_id);
-    const hw = await repo.findChildHomework(db, teacher.id, child.id, input.homework_id, now);
-    if (!hw) throw AppError.notFound();
+    const child = await requireSurveyChild(tx, teacher, input.student_id);
+    const hw = await requireSurveyHomework(tx, teacher, child, input.homework_id, now);
     const email = await mailAllowed(teacher, input.email);
-    const task = await db.transaction((tx) =>
-      enqueueTask(
-        tx,
-        teacher.id,
-        {
-          kind: 'student-homework-report',
-          params: { student_id: child.id, homework_id: hw.id, ...(email ? { email } : {}) },
-          title: homeworkReportTitle(child, hw.title),
-        },
-        now,
-      ),
+    const task = await enqueueTask(
+      tx,
+      teacher.id,
+      {
+        kind: 'student-homework-report',
+        params: { student_id: child.id, homework_id: hw.id, ...(email ? { email } : {}) },
+        title: homeworkReportTitle(child, hw.title),
+      },
+      now,
     );
-    runner.kick();
-    return { task: presentTask(task), email };
+    afterCommit(() => runner.kick());
+    return presentTaskReply(task, { email });
   });
 }

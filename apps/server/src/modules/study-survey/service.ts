@@ -9,7 +9,7 @@ import {
 } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { correctedAccuracy, correctedHtml, correctedWords, type RecordingUrl } from '../results/index.js';
+import { correctedWords, presentAnswer, type RecordingUrl } from '../results/index.js';
 import { bucketsOf, periodRange } from './periods.js';
 import {
   homeworkScore,
@@ -172,27 +172,12 @@ export async function answerLogs(
   const rows = attempts.flatMap((at) => {
     const a = answers.get(at.id);
     if (!a) return [];
-    const words = a.words ? correctedWords(a.words, a.corrections) : null;
-    const chosen = a.answer !== null && /^\d+$/.test(a.answer) ? Number(a.answer) : null;
     return [
       {
         attempt_id: at.id,
         created_at: iso(at.createdAt),
         is_best: at.id === topic.bestAttemptId,
-        question_id: a.questionId,
-        score: score1(a.score),
-        accuracy_score:
-          a.accuracyScore === null
-            ? null
-            : score1(a.words ? correctedAccuracy(a.accuracyScore, a.words, a.corrections) : a.accuracyScore),
-        fluency_score: score1OrNull(a.fluencyScore),
-        integrity_score: score1OrNull(a.integrityScore),
-        evaluate_html: a.evaluateHtml !== null && words ? correctedHtml(a.evaluateHtml, words) : a.evaluateHtml,
-        words,
-        sound_file: a.audioKey ? recordingUrl(a.audioKey) : null,
-        has_recording: a.audioKey !== null,
-        answer_result: chosen,
-        correct: a.correct,
+        ...presentAnswer(a, a.audioKey ? recordingUrl(a.audioKey) : null),
         duration_ms: a.durationMs,
       },
     ];

@@ -1,0 +1,114 @@
+import type { CallDef } from '@ondoku/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from '../db/change-feed.js';
+import { compressBody, compressionThreshold, replyEncoding, type ReplyEncoding } from '../plugins/compression.js';
+import { ReadCache } from './read-cache.js';
+
+/**
+ * The reply cache of `route(app, call, { cache }, handler)`: the written reply per teacher and
+ * input, kept in this process until the change feed hears of a change to the teacher's data
+ * (docs/architecture.md, "Read caches"). lib/route.ts registers the call and calls
+ * `cachedReply()` for a teacher's request; which routes cache, and until when, each module says
+ * in its `read-caches.ts`.
+ */
+
+/**
+ * Only for a teacher's read whose every table announces its changes (migrations 0019, 0020); `now` is
+ * the clock the handler goes by; `validUntil` the next time the reply would change by itself
+ * (null: never).
+ */
+export interface ReplyCacheOptions {
+  now: () => Date;
+  validUntil?: (teacherId: number, now: Date) => Promise<Date | null>;
+}
+
+/** A kept reply: the written JSON, and the same compressed once per encoding asked for. */
+type KeptReply = { json: string; utf8Bytes: number; large: boolean } & Partial<Record<ReplyEncoding, Buffer>>;
+
+/**
+ * What a kept reply weighs in memory: the JSON as a string (two bytes a character once it holds
+ * any Japanese) and an allowance of its UTF-8 length for the compressed copies made later (brotli
+ * and gzip of such lists come to well under half of it each).
+ */
+const keptBytes = (k: KeptReply) => 2 * k.json.length + k.utf8Bytes;
+
+/**
+ * The written replies of every `cache` route of an app (one per change feed, so per app): at most
+ * 5,000 replies and 64 MiB, the least recently used going first (docs/architecture.md, "Read
+ * caches"). Keyword searches make one entry per keyword; they share the budget.
+ */
+export const REPLY_CACHE_LIMITS = { max: 5_000, maxBytes: 64 * 1024 * 1024 };
+const replyCaches = new WeakMap<ChangeFeed, ReadCache<KeptReply>>();
+export const replyCacheOf = (app: FastifyInstance) => {
+  let cache = replyCaches.get(app.changeFeed);
+  if (!cache)
+    replyCaches.set(
+      app.changeFeed,
+      (cache = new ReadCache<KeptReply>(app.changeFeed, { ...REPLY_CACHE_LIMITS, sizeOf: keptBytes })),
+    );
+  return cache;
+};
+
+/** The reads of `cache` routes under way in an app, by key, each with the feed's mark from its start. */
+type Flight = { mark: number; read: Promise<{ kept: KeptReply; until: number }> };
+const flightMaps = new WeakMap<ChangeFeed, Map<string, Flight>>();
+const flightsOf = (app: FastifyInstance) => {
+  let flights = flightMaps.get(app.changeFeed);
+  if (!flights) flightMaps.set(app.changeFeed, (flights = new Map()));
+  return flights;
+};
+
+/**
+ * A `cache` route's reply for the acting teacher: the kept one, or `read()`'s (the handler's
+ * data), written, kept and sent.
+ */
+export async function cachedReply(
+  app: FastifyInstance,
+  call: CallDef,
+  opts: ReplyCacheOptions,
+  read: () => Promise<unknown>,
+  ctx: { input: unknown; request: FastifyRequest; teacher: { id: number } },
+  reply: FastifyReply,
+) {
+  const teacherId = ctx.teacher.id;
+  const cache = replyCacheOf(app);
+  const now = opts.now();
+  const key = `${call.path} ${teacherId} ${JSON.stringify(ctx.input)}`;
+  let kept = cache.get(key, now.getTime());
+  if (kept === undefined) {
+    // The same read already under way, begun since the teacher's last announced change (so it
+    // sees every write this request could know of), answers this request too: 50 clients that
+    // miss one key at once make one query, not 50.
+    const flights = flightsOf(app);
+    const flight = flights.get(key);
+    if (flight && app.changeFeed.unchangedSince(teacherId, flight.mark)) {
+      const done = await flight.read;
+      if (now.getTime() < done.until) kept = done.kept;
+    }
+    if (kept === undefined) {
+      const mark = cache.mark();
+      const reading = (async () => {
+        const [data, until] = await Promise.all([read(), opts.validUntil ? opts.validUntil(teacherId, now) : null]);
+        const json = reply.serialize({ errcode: 0, errmsg: '', data }) as string;
+        const utf8Bytes = Buffer.byteLength(json);
+        const made: KeptReply = { json, utf8Bytes, large: utf8Bytes >= compressionThreshold };
+        return { kept: made, until: until?.getTime() ?? Infinity };
+      })();
+      // While the feed is not listening nothing is cached, and no read is shared either.
+      if (mark !== null) flights.set(key, { mark, read: reading });
+      try {
+        const done = await reading;
+        kept = done.kept;
+        cache.set(key, teacherId, mark, kept, now.getTime(), done.until);
+      } finally {
+        if (flights.get(key)?.read === reading) flights.delete(key);
+      }
+    }
+  }
+  reply.type('application/json; charset=utf-8');
+  const encoding = kept.large ? replyEncoding(ctx.request) : null;
+  if (!encoding) return reply.send(kept.json);
+  // Compressed once, not on every request (the compression hook leaves an encoded reply alone).
+  const body = (kept[encoding] ??= compressBody(kept.json, encoding));
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(body);
+}
