@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { RouteHandle } from './router';
 import { routes } from './router';
 
-/** Issue 16: every screen route names its title, which the router sets as the document title. */
+/**
+ * Every screen route names its title, which the router sets as the document title
+ * (docs/classes.md, "Edges", Document titles).
+ */
 describe('route titles', { timeout: 60_000 }, () => {
   it('every route with a screen has a handle with a title', async () => {
     const screens: RouteObject[] = [];

@@ -1,7 +1,10 @@
 import { barChartOutlined, bookOutlined, teamOutlined, videoCameraOutlined } from '../components/ui/icon-paths';
 import { paths } from './paths';
 
-/** The left menu of spec §2. Items appear only when their screen exists (see buildMenu). */
+/**
+ * The left menu: homework management, class/ID editing, learning status, live lesson. Items
+ * appear only when their screen exists (see buildMenu).
+ */
 export interface MenuEntry {
   key: string;
   label: string;

@@ -2,7 +2,7 @@ import { submitClientLog } from '@ondoku/contract';
 import { sessionStore } from './session';
 
 /**
- * Uncaught client errors go to submit-client-log (spec §8), silently (no toast), at most one
+ * Uncaught client errors go to submit-client-log, silently (no toast), at most one
  * every 10 seconds and never the same message twice in a row, so a failing loop cannot flood
  * the server. Only signed-in sessions can send (the call needs a token).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './dates';
 
-/** Issue 13 edge 12: the school's calendar (Asia/Tokyo), whatever the browser's time zone. */
+/** The school's calendar (Asia/Tokyo), whatever the browser's time zone (docs/classes.md, "Edges"). */
 describe('Japanese dates', () => {
   it('formats instants as dates and times in Asia/Tokyo', () => {
     // 20:30 UTC on Tuesday 7 April is 05:30 on Wednesday 8 April in Tokyo.

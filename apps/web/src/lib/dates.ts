@@ -2,7 +2,8 @@ import { japaneseDate, japaneseDateTime } from '@ondoku/contract';
 
 /**
  * Dates on screen as a Japanese school reads them, in the school's time zone (Asia/Tokyo) whatever
- * the browser's: the contract's formatters, shared with the server's exports (issue 13 edge 12).
+ * the browser's: the contract's formatters, shared with the server's exports (docs/classes.md,
+ * "Edges").
  */
 
 /** 2026年4月8日(水) */

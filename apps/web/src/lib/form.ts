@@ -58,7 +58,7 @@ export const zodRule = (schema: z.ZodType): Rule => ({
 let lastOverLengthToast = 0;
 
 /**
- * Props for a text input with a maximum length (spec §5), issue 13 edge 8: the count shows (red
+ * Props for a text input with a maximum length (docs/classes.md, "Edges"): the count shows (red
  * past the maximum); typing or pasting past it toasts 字数制限を超えています once, and nothing is
  * cut — the text stays as typed and the field stays invalid (its contract rule, e.g.
  * `zodRule(classNameField)`, says 字数制限を超えています) until the teacher shortens it, so an
@@ -91,12 +91,12 @@ export function searchWord(typed: string): string | null {
 }
 
 /**
- * One run at a time of a form's submit (issue 13 edge 14): a second click, Enter or double click
- * while the first submit is still validating or saving does nothing. The button shows loading
- * from the mutation's isPending (the request); `running` covers the whole submit, for buttons
- * whose first step is itself a request (e.g. a count fetched before a confirmation). A modal's
- * OK button does not show `running`: a refused validation would flash antd's loading icon, whose
- * leftover keeps 「loading」 in the button's accessible name.
+ * One run at a time of a form's submit (docs/classes.md, "Edges", Double submits): a second click,
+ * Enter or double click while the first submit is still validating or saving does nothing. The
+ * button shows loading from the mutation's isPending (the request); `running` covers the whole
+ * submit, for buttons whose first step is itself a request (e.g. a count fetched before a
+ * confirmation). A modal's OK button does not show `running`: a refused validation would flash
+ * antd's loading icon, whose leftover keeps 「loading」 in the button's accessible name.
  */
 export function useSubmitOnce<A extends unknown[]>(submit: (...args: A) => Promise<unknown>) {
   const busy = useRef(false);

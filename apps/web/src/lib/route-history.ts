@@ -1,4 +1,4 @@
-/** Routes visited in this browser session (spec §2), kept in sessionStorage. */
+/** Routes visited in this browser session, kept in sessionStorage. */
 const KEY = 'ondoku.visited';
 const MAX = 30;
 

@@ -2,7 +2,7 @@ import type { TeacherUser } from '@ondoku/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The signed-in session (spec §4): token, user info and the live-class switch, kept in
+ * The signed-in session: token, user info and the live-class switch, kept in
  * localStorage so a reload stays signed in. Components read it through useSession().
  */
 export interface Session {

@@ -194,7 +194,7 @@ function Avatar({ src, name }: { src: string | null | undefined; name: string })
 }
 
 /**
- * The signed-in frame of spec §2: header with avatar, name and menu; left menu; back button.
+ * The signed-in frame: header with avatar, name and menu; left menu; back button.
  * Plain markup in the look of antd's Layout, Menu, Dropdown, Badge and Avatar: the frame is part
  * of the first view after sign-in, which loads no antd (docs/architecture.md, First view); the
  * screens built with antd load it with their own chunk.

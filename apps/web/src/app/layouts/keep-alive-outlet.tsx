@@ -5,7 +5,7 @@ import type { RouteHandle } from '../router';
 const MAX_CACHED = 8;
 
 /**
- * Spec §2 "some pages are cached while navigating": screens whose route handle says keepAlive
+ * Some pages are cached while navigating: screens whose route handle says keepAlive
  * stay mounted (hidden) when the teacher goes elsewhere, so filters, page and scroll survive
  * the round trip. Other screens render normally.
  */

@@ -41,7 +41,7 @@ describe('/grades (class list)', { timeout: 90_000 }, () => {
     expect(calls.find((c) => c.path === hideClass.path)?.input).toEqual({ team_id: 2, teacher_id: '7', flag: '1' });
   });
 
-  it('confirms every change the same way and explains what hiding does (issue 13 edge 15)', async () => {
+  it('confirms every change the same way and explains what hiding does', async () => {
     const classes = [row(1, '3年1組', 1)];
     renderRoute('/grades', {
       api: [

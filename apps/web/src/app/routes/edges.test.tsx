@@ -28,7 +28,10 @@ const klass: ClassRow = {
 const emptyPage = { rows: [], total: 0, page: 1, limit: 20 };
 const busy = () => failure(429, 42900, 'リクエストが多すぎます。しばらく待ってから再度お試しください。');
 
-/** Issue 13 edge 5: every list screen, its list call, what it shows empty, and what it shows loaded. */
+/**
+ * A failed load is not an empty list (docs/classes.md, "Edges"): every list screen, its list
+ * call, what it shows empty, and what it shows loaded.
+ */
 const lists: {
   path: string;
   call: CallDef;
@@ -70,7 +73,7 @@ const lists: {
 ];
 
 // A whole screen in jsdom takes seconds on a busy machine.
-describe('edges a teacher hit (issue 13)', { timeout: 120_000 }, () => {
+describe('edges a teacher hit', { timeout: 120_000 }, () => {
   it.each(lists)('$path: a failed load shows an error state with 再読み込み, never the empty text', async (l) => {
     let failing = true;
     const { calls } = renderRoute(l.path, {

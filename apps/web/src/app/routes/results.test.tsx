@@ -112,7 +112,7 @@ describe('results screens', { timeout: 300_000 }, () => {
       '/homework-details/9/topics/1',
     );
 
-    // y pages by 5 (spec §9): the first page, then the second.
+    // y pages by 5 (the score overview's page size): the first page, then the second.
     await waitFor(() => expect(screen.getAllByTestId('matrix-row')).toHaveLength(5));
     expect(ys[0]).toMatchObject({ homework_id: '9', page: '1', limit: '5' });
     const cells = screen.getAllByTestId('matrix-cell');

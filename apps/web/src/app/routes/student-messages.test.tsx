@@ -114,7 +114,7 @@ const notesReply = (rows: WritingNote[]) =>
   }));
 
 describe('/homework/writing/add', { timeout: 120_000 }, () => {
-  it('refuses emoji (spec §5) and over-long text before sending, then sends with one guid and goes back to the answer paper', async () => {
+  it('refuses emoji and over-long text before sending, then sends with one guid and goes back to the answer paper', async () => {
     const sent: FakeInput[] = [];
     const { router } = renderRoute('/homework/writing/add?topic_id=4&student_id=s1', {
       api: [

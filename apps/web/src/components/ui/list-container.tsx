@@ -9,7 +9,7 @@ export interface ListContainerProps {
   /**
    * The list's query (TanStack Query result): while it loads, a spinner; when it failed after the
    * request layer's retries, the error state with 再読み込み instead of the rows — a failed load never
-   * looks like an empty list (issue 13 edge 5).
+   * looks like an empty list (docs/classes.md, "Edges").
    */
   query: ReadState;
   total: number;

@@ -6,7 +6,7 @@ import { fileSearchOutlined, reloadOutlined } from './icon-paths';
 import { exclamationCircleFilled, PlainIcon } from './plain-icon';
 
 /**
- * The two states a read can end in besides data (issue 13 edges 5 and 6), drawn once for every
+ * The two states a read can end in besides data (docs/classes.md, "Edges"), drawn once for every
  * screen: a load that failed after the request layer's retries (再読み込み), and a record that is
  * not there or not the teacher's (「データが見つかりませんでした。」 with a way back). Plain markup in
  * antd's Result look (antd's Result carries SVG illustrations), with plain buttons: the list

@@ -22,7 +22,7 @@ export interface PagerProps {
   onChange(page: number): void;
 }
 
-/** Previous, page buttons, next (spec §2); hidden when everything fits on one page. */
+/** Previous, page buttons, next (5 page buttons by default); hidden when everything fits on one page. */
 export function Pager({
   page,
   total,

@@ -2,10 +2,10 @@ import { limits } from '@ondoku/contract';
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * The state of one list screen, kept per browser session (sessionStorage, keyed per list, spec
- * §2–§3): its page and page size, and the list's own filters (search word, class, sort…). A
- * reload or a return to the screen in the same tab shows the same page; a new tab starts afresh.
- * Changing a filter or the page size goes back to page 1.
+ * The state of one list screen, kept per browser session (sessionStorage, keyed per list, as the
+ * product keeps list filters): its page and page size, and the list's own filters (search word,
+ * class, sort…). A reload or a return to the screen in the same tab shows the same page; a new tab
+ * starts afresh. Changing a filter or the page size goes back to page 1.
  */
 export interface ListState<F extends object> {
   page: number;

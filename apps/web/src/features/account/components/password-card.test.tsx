@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PasswordCard } from './password-card';
 
-/** The §5 password rules as the teacher meets them in the form, before anything is sent. */
+/** The password rules as the teacher meets them in the form, before anything is sent. */
 function renderCard() {
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -26,7 +26,7 @@ describe('PasswordCard', { timeout: 30_000 }, () => {
     expect(await screen.findByText('確認のためもう一度パスワードを入力してください。')).toBeInTheDocument();
   });
 
-  // Issue 13 edge 10: the spec's message for the length, ours for what else is wrong.
+  // The spec's message for the length, ours for what else is wrong (docs/classes.md, "Edges").
   const length = 'パスワードを6文字以上20文字以内で入力してください。';
   const combine = 'パスワードは英字と数字を組み合わせてください。';
   const halfWidth = 'パスワードは半角の英字・数字・記号で入力してください。';

@@ -11,7 +11,10 @@ interface PasswordValues {
   confirm: string;
 }
 
-/** The form of §5: each field's rule, the entries match, the new password differs from the old one. */
+/**
+ * The password change form: each field's rule, the entries match, the new password differs from
+ * the old one.
+ */
 const passwordChangeForm = z
   .object({
     oldpassword: requiredSecret(messages.currentPasswordRequired),

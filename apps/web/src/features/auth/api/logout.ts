@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { sessionStore } from '../../../lib/session';
 
-/** Sign-out (spec §4): tell the server if a token exists, clear the session, go to Login. */
+/** Sign-out: tell the server if a token exists, clear the session, go to Login. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

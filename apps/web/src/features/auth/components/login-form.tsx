@@ -46,7 +46,7 @@ function LoginField(props: {
 }
 
 /**
- * The login screen (spec §2, §5): ID-or-email, password, login button, link to /forget. Plain
+ * The login screen: ID-or-email, password (both required), login button, link to /forget. Plain
  * markup in antd's look: the first view loads no antd (docs/architecture.md, First view). The
  * fields validate like an antd Form with the contract's rules: a field once changed is checked
  * on every change, every field on submit, and the message shows under the field.

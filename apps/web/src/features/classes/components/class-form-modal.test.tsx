@@ -52,7 +52,7 @@ describe('ClassFormModal', { timeout: 30_000 }, () => {
     await waitFor(() => expect(fetch).not.toHaveBeenCalled());
   });
 
-  it('never cuts an over-long name: it stays as typed, toasts 字数制限を超えています and stays invalid (issue 13 edge 8)', async () => {
+  it('never cuts an over-long name: it stays as typed, toasts 字数制限を超えています and stays invalid', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     renderModal();
@@ -71,7 +71,7 @@ describe('ClassFormModal', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.querySelector('.ant-form-item-explain-error')).toBeNull());
   });
 
-  it('a double click on 作成 creates one class (issue 13 edge 14)', async () => {
+  it('a double click on 作成 creates one class', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const fetch = vi.fn(async () => {

@@ -37,7 +37,7 @@ import { useHideClass, useReorderClasses, useShowClass, useUpdateClass } from '.
 import { useClassDeletion } from './class-deletion';
 import { ClassFormModal } from './class-form-modal';
 
-/** What hiding does (issue 13 edge 15), shown on the 非表示 button. */
+/** What hiding does, shown on the 非表示 button (docs/classes.md, "Edges", One way to confirm). */
 export const HIDE_HELP =
   '非表示にすると、宿題を配信するときのクラス選択に出なくなります。生徒と学習記録はそのまま残り、「表示する」でいつでも戻せます。';
 

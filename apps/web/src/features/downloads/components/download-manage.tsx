@@ -22,7 +22,7 @@ const sizeText = (bytes: number | null) =>
 type Filter = 'all' | DownloadStatus;
 
 /**
- * /download-manage (spec §2, §4): the teacher's export files as tasks — 作成中 with progress
+ * /download-manage (docs/downloads.md): the teacher's export files as tasks — 作成中 with progress
  * (the list refreshes itself while any is being made), 完了 with its file, 失敗 with 再試行 —
  * and deletion with a confirmation. Files are kept for downloadLimits.keepDays days.
  */

@@ -14,9 +14,10 @@ import {
 } from '@ondoku/contract';
 
 /**
- * The creation wizard's state (spec §3 "form info" of the new-homework selection): kept beside
- * the library's selection in sessionStorage, so a reload keeps it until the homework is
- * published or the teacher discards it. Pure functions here; the wizard screen stores it.
+ * The creation wizard's state (the "form info" of the new-homework selection, docs/homework-web.md,
+ * "The wizard"): kept beside the library's selection in sessionStorage, so a reload keeps it until
+ * the homework is published or the teacher discards it. Pure functions here; the wizard screen
+ * stores it.
  */
 
 /** A chosen library resource (the library selection's entries); a pack's entry has its code as id. */
@@ -226,7 +227,7 @@ export const scheduleResources = (resources: readonly WizardResource[]) =>
   resources.filter((r): r is WizardResource & { id: number } => typeof r.id === 'number');
 
 /**
- * The issues of one step (spec §5 with the contract's rules and messages), in field order; step
+ * The issues of one step (the contract's rules and messages), in field order; step
  * 4 checks everything again and the whole publish input with the contract's schema.
  */
 export function stepIssues(

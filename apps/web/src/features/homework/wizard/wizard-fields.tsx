@@ -38,7 +38,7 @@ const weekOrder = [1, 2, 3, 4, 5, 6, 0];
 
 /**
  * Periodic plans: which weekdays a distribution goes out, and which of the chosen resources
- * each day hands out (at least one per day, spec §5). A new day starts with every resource.
+ * each day hands out (at least one per day). A new day starts with every resource.
  */
 export function ScheduleEditor({
   value,

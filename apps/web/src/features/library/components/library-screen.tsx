@@ -17,7 +17,7 @@ const initialFilters: LibraryFilters = { kw: '' };
 /**
  * /homework-create/form, first step of homework distribution: find resources in the library
  * (filters, keyword, packs), preview them, and check the ones to assign. The selection is the
- * store of spec §3/§4, which the homework form continues with.
+ * store of docs/library-web.md ("The selection store"), which the homework form continues with.
  */
 export function LibraryScreen() {
   const list = useListState('library', { pageSize: PAGE_SIZE, filters: initialFilters });

@@ -5,7 +5,7 @@ import { usePackList } from '../api';
 
 /**
  * Resource packs for the current type and grade: a card each, to list a pack's resources or to
- * choose the whole pack (spec §4: the selection becomes the pack). A pack without resources
+ * choose the whole pack (the selection becomes the pack). A pack without resources
  * cannot be chosen (it would empty the selection).
  */
 export function PackCards({

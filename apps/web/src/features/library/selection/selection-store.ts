@@ -13,7 +13,7 @@ import {
 } from './selection';
 
 /**
- * The new-homework selection for the screens (spec §3/§4), kept in sessionStorage per teacher:
+ * The new-homework selection for the screens, kept in sessionStorage per teacher:
  * a reload or a return to the library in the same tab keeps what was checked, a new tab or
  * another teacher signing in on the same browser starts empty (like the list filters,
  * docs/library.md). The homework form reads it with useHomeworkSelection() and clears it after

@@ -18,7 +18,7 @@ const c = { id: 3, title: '夏休み', type: 'article_reading' as const };
 const pack: SelectedPack = { code: 'pk-g5', title: '5年セット', type: 'sentence_reading', total: 4 };
 const withPack: HomeworkSelection = setPack(emptySelection, pack);
 
-describe('new-homework selection rules (spec §4)', () => {
+describe('new-homework selection rules', () => {
   it('adding resources appends them in order', () => {
     expect(addResources(addResources(emptySelection, [a]), [b, c]).resources).toEqual([a, b, c]);
   });

@@ -1,12 +1,12 @@
 import type { ExerciseType } from '@ondoku/contract';
 
 /**
- * The new-homework selection of spec §3/§4: the checked resources, an optional resource pack and
- * the form info the homework form keeps beside them. Pure rules here (unit-tested one by one);
- * selection-store.ts keeps the state for the screen and across reloads.
+ * The new-homework selection (docs/library-web.md, "The selection store"): the checked resources,
+ * an optional resource pack and the form info the homework form keeps beside them. Pure rules here
+ * (unit-tested one by one); selection-store.ts keeps the state for the screen and across reloads.
  *
- * An entry's id is a resource_id, or, when a pack is chosen, the pack's code: spec §4 "the
- * selection is then just that one item identified by the pack code".
+ * An entry's id is a resource_id, or, when a pack is chosen, the pack's code: the selection is
+ * then just that one item identified by the pack code.
  */
 export interface SelectedResource {
   id: number | string;

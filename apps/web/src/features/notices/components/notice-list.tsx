@@ -18,7 +18,7 @@ const icons: Record<NoticeKind, React.ReactNode> = {
 };
 
 /**
- * /home/message-detail-page: the teacher's homework notices, newest first (10 per page, spec §9).
+ * /home/message-detail-page: the teacher's homework notices, newest first (10 per page).
  * The ones on screen are marked read once shown; each links to the homework's results.
  */
 export function NoticeList() {

@@ -37,10 +37,10 @@ function writeUnsaved(homeworkId: number, v: Unsaved | null) {
 type Status = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
 /**
- * The homework-comment draft of spec §3 on the commentary page: visibility flag and content,
- * restored when the page opens, saved 1 s after the last change (one save at a time; a change
- * during a save is saved right after it). A failed save keeps the text (and its localStorage
- * copy) and says so; typing again or 再試行 saves again.
+ * The homework-comment draft on the commentary page (docs/results.md, "Commentary"): visibility
+ * flag and content, restored when the page opens, saved 1 s after the last change (one save at a
+ * time; a change during a save is saved right after it). A failed save keeps the text (and its
+ * localStorage copy) and says so; typing again or 再試行 saves again.
  */
 export function CommentDraftEditor({ homeworkId }: { homeworkId: number }) {
   const draft = useCommentDraft(homeworkId);

@@ -37,7 +37,7 @@ const css = `
 }`;
 
 /**
- * /commentary/:homeworkId (解説用ページ, spec §2): the class's common mistakes in a homework for
+ * /commentary/:homeworkId (解説用ページ, docs/results.md): the class's common mistakes in a homework for
  * the teacher to go over in class — the hardest words, the items with the lowest class average
  * (with their model audio), the most-chosen wrong answers — and the teacher's comment draft,
  * autosaved. Printable (印刷; @media print shows the page alone).

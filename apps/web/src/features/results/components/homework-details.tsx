@@ -23,7 +23,7 @@ const stateColor = { scheduled: 'blue', open: 'green', overdue: 'orange', finish
 const typeLabel = (type: string) =>
   type === 'word_test' ? '単語テスト' : (exerciseTypeLabels[type as keyof typeof exerciseTypeLabels] ?? type);
 
-/** /homework-details/:homeworkId: who submitted and how well, per topic, per child (spec §2, issue 17). */
+/** /homework-details/:homeworkId: who submitted and how well, per topic, per child (docs/results.md). */
 export function HomeworkDetails({
   homeworkId,
   actions,
@@ -151,7 +151,10 @@ function TopicTable({ o }: { o: Overview }) {
   );
 }
 
-/** The student × topic matrix: topics across (x), children down (y), 5 a page (spec §9). */
+/**
+ * The student × topic matrix: topics across (x), children down (y), 5 a page (the score overview's
+ * page size).
+ */
 function Matrix({ homeworkId }: { homeworkId: number }) {
   const list = useListState(`results-matrix-${homeworkId}`, { pageSize: resultsLimits.matrixPageSize });
   const topics = useMatrixTopics(homeworkId);

@@ -2,7 +2,8 @@ import { bandColor, bandOf } from './score';
 
 /**
  * The score distribution (plain SVG, no chart library): one bar per 10-point bucket (0–9 … 90–100),
- * coloured by the bucket's band (spec §9), the count above each bar.
+ * coloured by the bucket's band (80 and above good, 60 and above medium, below 60 bad), the count
+ * above each bar.
  */
 export function ScoreChart({ counts, label }: { counts: number[]; label: string }) {
   const width = 460;

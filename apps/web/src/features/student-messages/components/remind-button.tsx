@@ -4,9 +4,10 @@ import { useSession } from '../../../lib/session';
 import { useRemindUnsubmitted } from '../api';
 
 /**
- * 「未提出の児童にお知らせ」 (issue 17): after a confirmation naming how many children, one reminder
- * to each child who has not submitted. The server sends one per child per homework an hour and
- * serialises the calls of one homework, so a double click sends once; the button waits too.
+ * 「未提出の児童にお知らせ」 (docs/student-messages.md, "Rules"): after a confirmation naming how many children,
+ * one reminder to each child who has not submitted. The server sends one per child per homework an
+ * hour and serialises the calls of one homework, so a double click sends once; the button waits
+ * too.
  */
 export function RemindButton({ homeworkId, count }: { homeworkId: number; count: number }) {
   const remind = useRemindUnsubmitted();

@@ -1,5 +1,5 @@
 /**
- * /studentmanual (spec §2, outside the layouts): a printable guide for children and their
+ * /studentmanual (outside the layouts): a printable guide for children and their
  * guardians — signing in with the login card's QR code or ID, practising, the microphone. Two A4
  * pages; plain markup so it prints the same everywhere. Children read the kana lines; guardians
  * the notes in smaller print.

@@ -1,7 +1,8 @@
 /**
  * The score trend of a study report (plain SVG, no chart library, like the results distribution
  * chart): one point per week or month with the average of the child's homework submissions,
- * coloured by its spec §9 band; a period without submissions leaves a gap in the line.
+ * coloured by its band (80 and above good, 60 and above medium, below 60 bad); a period without
+ * submissions leaves a gap in the line.
  */
 const bandColor = (s: number) => (s >= 80 ? '#389e0d' : s >= 60 ? '#d48806' : '#cf1322');
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AntdTheme } from '../../../components/ui/antd-theme';
 import { exitApp } from '../../../lib/native-bridge';
 
-/** Status 0: a blocking alert about a system failure with an exit-app button (spec §2). */
+/** Status 0: a blocking alert about a system failure with an exit-app button. */
 export function DisabledNotice({ status }: { status: SystemStatusReply }) {
   const [exitTried, setExitTried] = useState(false);
   return (
@@ -36,7 +36,7 @@ export function DisabledNotice({ status }: { status: SystemStatusReply }) {
   );
 }
 
-/** Status 1: an alert with a return button, after which the app continues (spec §2). */
+/** Status 1: an alert with a return button, after which the app continues. */
 export function TipsNotice({ status }: { status: SystemStatusReply }) {
   const [open, setOpen] = useState(true);
   return (

@@ -9,8 +9,8 @@ const DisabledNotice = lazy(async () => ({ default: (await import('./system-noti
 const TipsNotice = lazy(async () => ({ default: (await import('./system-notices')).TipsNotice }));
 
 /**
- * Spec §2 start-up: outside the native wrapper, the operations status decides what happens:
- * 0 → a blocking alert about a system failure with an exit-app button; 1 → an alert with a
+ * Start-up: outside the native wrapper (docs/native-bridge.md), the operations status decides what
+ * happens: 0 → a blocking alert about a system failure with an exit-app button; 1 → an alert with a
  * return button, after which the app continues; 2 → normal.
  */
 export function SystemStatusGate({ children }: { children: ReactNode }) {
