@@ -37,6 +37,32 @@ const serverModuleZones = serverModules.flatMap((target) =>
     })),
 );
 
+/**
+ * The floors of the server (docs/architecture.md, "Floors of the server"), lowest first: db and
+ * lib → plugins → modules → app.ts, server.ts, cli. A floor imports only from its own or lower ones
+ * (tests may reach higher: a test of lib may build the whole app).
+ */
+const server = (p) => `./apps/server/src/${p}`;
+const serverTop = [server('app.ts'), server('server.ts'), server('runtime.ts'), server('cli')];
+const serverFloors = [
+  {
+    target: [server('db'), server('lib')],
+    from: [server('plugins'), server('modules'), ...serverTop],
+    message: 'db and lib are the floor: they import nothing of plugins, modules or the app (move what they need down).',
+  },
+  {
+    target: server('plugins'),
+    from: [server('modules'), ...serverTop],
+    message:
+      'Plugins import no module: app.ts hands them what they need through an interface in lib (e.g. lib/acting.ts).',
+  },
+  {
+    target: server('modules'),
+    from: serverTop,
+    message: 'Modules do not import the app, the server or the CLI.',
+  },
+];
+
 const zones = [
   { target: './packages/contract', from: './apps' },
   { target: './apps/server', from: './apps/web' },
@@ -114,7 +140,7 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverModuleZones] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverFloors, ...serverModuleZones] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

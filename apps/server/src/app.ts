@@ -12,6 +12,7 @@ import { replySerializerCompiler } from './lib/reply-serializer.js';
 import type { PasswordCipher } from './lib/rsa-keys.js';
 import type { SecretBox } from './lib/secret-box.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { findTeacherByTokenHash } from './modules/auth/index.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { classRoutes } from './modules/classes/routes.js';
 import { evaluationRoutes } from './modules/evaluation/routes.js';
@@ -27,6 +28,7 @@ import {
 } from './modules/evaluation/index.js';
 import { createScheduler, type MissedItemsSource, type Scheduler } from './modules/homework/index.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
+import { findStudentByToken } from './modules/learn/index.js';
 import { learnRoutes } from './modules/learn/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -79,10 +81,10 @@ export interface AppDeps {
    * scheduler is built but only ticks when asked (`app.scheduler.tick()`, tests).
    */
   scheduler?: { intervalMs: number };
-  /** Issue 15.6: where periodic plans find each child's missed words and sentences. */
+  /** Where periodic plans find each child's missed words and sentences (docs/homework.md, "Periodic plans"). */
   missedItems?: MissedItemsSource;
   /**
-   * Issue 17: a signed, expiring URL of a child's recording for answer papers; by default the
+   * A signed, expiring URL of a child's recording for answer papers (docs/results.md); by default the
    * evaluation module's `recordingUrl` (tests may give a stub).
    */
   recordingUrl?: RecordingUrl;
@@ -147,7 +149,8 @@ export async function buildApp(deps: AppDeps) {
     if (!READ_METHODS.has(request.method)) await changeFeed.sync();
   });
   if (deps.syncBeforeEachRequest) app.addHook('onRequest', () => changeFeed.sync());
-  registerAuth(app, db, changeFeed);
+  // Tokens are the auth and learn modules' tables; the plugin finds them through these (lib/acting.ts).
+  registerAuth(app, db, changeFeed, { teacherByTokenHash: findTeacherByTokenHash, studentByToken: findStudentByToken });
   openApiRoute(app);
   systemRoutes(app, { db, limiter });
   authRoutes(app, { db, limiter, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { periodicPlans } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { findReissue, type ReissueView } from './reissues.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ReplyCacheOptions } from '../../lib/route.js';
@@ -13,7 +13,7 @@ import { findHomeworkView, nextStateChange, type HomeworkView } from './reposito
  * Each belongs to the teacher who published it; another teacher's (or a deleted one) answers
  * 404, indistinguishable from none.
  */
-type Acting = Pick<AuthTeacher, 'id'>;
+type Acting = Pick<ActingTeacher, 'id'>;
 
 /**
  * The read cache of a teacher's homework reads (route option `cache`; docs/architecture.md, "Read

@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import type { AuthStudent } from '../../plugins/auth.js';
+import type { ActingStudent } from '../../lib/acting.js';
 import { noticeSubmitted } from '../notices/index.js';
 import {
   insertAttempt,
@@ -28,7 +28,7 @@ import { lockResults, markResultsUsed } from './result-repository.js';
  * gives the chosen index and is marked here. Scores, words, markup, durations and recordings
  * are copied from the stored results only. One transaction: a refusal writes nothing.
  */
-type Student = Pick<AuthStudent, 'id' | 'teacherId'>;
+type Student = Pick<ActingStudent, 'id' | 'teacherId'>;
 
 export interface SubmittedAnswer {
   question_id: number;

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { requireOwnStudent } from '../students/policy.js';
 import { findChildById, type ChildRecord } from './repository.js';
 
@@ -9,13 +9,13 @@ import { findChildById, type ChildRecord } from './repository.js';
  * created or imported the child; another teacher's child answers 404 like an unknown one).
  * Homework and topics are then read only among the teacher's own homework that went to the child.
  */
-export const requireSurveyChild = (db: DbOrTx, teacher: Pick<AuthTeacher, 'id'>, loginId: string) =>
+export const requireSurveyChild = (db: DbOrTx, teacher: Pick<ActingTeacher, 'id'>, loginId: string) =>
   requireOwnStudent(db, teacher, loginId);
 
 /** The same rule for a download task made later (it keeps the child's database id). */
 export async function requireSurveyChildById(
   db: DbOrTx,
-  teacher: Pick<AuthTeacher, 'id'>,
+  teacher: Pick<ActingTeacher, 'id'>,
   studentId: number,
 ): Promise<ChildRecord> {
   const row = await findChildById(db, teacher.id, studentId);
