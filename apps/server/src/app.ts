@@ -18,7 +18,8 @@ import { classRoutes } from './modules/classes/routes.js';
 import { evaluationRoutes } from './modules/evaluation/routes.js';
 import type { EvaluationSession } from './modules/evaluation/session.js';
 import { createSpeechService, type SpeechService } from './modules/evaluation/speech-service.js';
-import { createDownloadRunner, downloadRoutes, type DownloadRunner } from './modules/downloads/index.js';
+import { createDownloadRunner, type DownloadRunner } from './modules/downloads/index.js';
+import { downloadRoutes } from './modules/downloads/routes.js';
 import {
   createEvaluationLinks,
   createEvaluationPurge,
@@ -32,14 +33,15 @@ import { findStudentByToken } from './modules/learn/index.js';
 import { learnRoutes } from './modules/learn/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
-import { noticeRoutes } from './modules/notices/index.js';
+import { noticeRoutes } from './modules/notices/routes.js';
 import { resultsRoutes } from './modules/results/routes.js';
-import { selfPracticeRoutes } from './modules/self-practice/index.js';
+import { selfPracticeRoutes } from './modules/self-practice/routes.js';
 import type { RecordingUrl } from './modules/results/index.js';
 import type { Storage } from './lib/storage.js';
-import { studentMessageRoutes } from './modules/student-messages/index.js';
+import { studentMessageRoutes } from './modules/student-messages/routes.js';
 import { studentRoutes } from './modules/students/routes.js';
-import { studySurveyMakers, studySurveyRoutes } from './modules/study-survey/index.js';
+import { studySurveyMakers } from './modules/study-survey/index.js';
+import { studySurveyRoutes } from './modules/study-survey/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { createChangeFeed } from './db/change-feed.js';
