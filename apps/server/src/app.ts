@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createServerEvents } from './lib/events.js';
 import type { Mailer } from './lib/mailer.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { replySerializerCompiler } from './lib/reply-serializer.js';
@@ -33,6 +34,7 @@ import { findStudentByToken } from './modules/learn/index.js';
 import { learnRoutes } from './modules/learn/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
+import { noticeOnEvents } from './modules/notices/index.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { resultsRoutes } from './modules/results/routes.js';
 import { selfPracticeRoutes } from './modules/self-practice/routes.js';
@@ -157,6 +159,9 @@ export async function buildApp(deps: AppDeps) {
   systemRoutes(app, { db, limiter });
   authRoutes(app, { db, limiter, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
   const clock = deps.clock ?? systemClock;
+  // How modules tell each other what happened (lib/events.ts): learn emits, notices listens.
+  const events = createServerEvents();
+  noticeOnEvents(events);
   homeworkRoutes(app, { db, clock });
   noticeRoutes(app, { db, clock });
   studentMessageRoutes(app, { db, clock });
@@ -168,7 +173,7 @@ export async function buildApp(deps: AppDeps) {
   studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox, limiter, clock });
   accountRoutes(app, { db, limiter, cipher: deps.cipher, mailer: deps.mailer });
   libraryRoutes(app, { db, clock });
-  learnRoutes(app, { db, limiter, cipher: deps.cipher, clock });
+  learnRoutes(app, { db, limiter, cipher: deps.cipher, clock, events });
   mediaRoutes(app, { db, storage: deps.storage });
   const downloads = createDownloadRunner({
     db,
