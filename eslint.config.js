@@ -123,6 +123,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
+      // Without it import-x reads only .js files when following imports, and no-cycle sees none.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
@@ -135,6 +137,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'import-x/no-restricted-paths': ['error', { zones }],
+      // No import loops anywhere (docs/architecture.md, "Floors of the server"). It follows value
+      // imports only (`import type` is erased at run time); packages in node_modules are not
+      // followed (they cannot import ours), which keeps it quick.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
