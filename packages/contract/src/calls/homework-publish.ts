@@ -10,7 +10,7 @@ import {
   isoTime,
   requiredTimesField,
 } from './homework.js';
-import { exerciseTypes, libraryLimits } from './resource.js';
+import { exerciseTypes, libraryLimits } from './library.js';
 
 /**
  * Homework publishing (ours, api-paths.md "Homework publishing"): the creation wizard's publish
@@ -59,7 +59,7 @@ export const routinePublish = z.object({
   homework_type: z.literal('routine'),
   ...publishBase,
   ...delivery,
-  /** Either chosen resources or one pack (spec §4: setting a pack clears the list). */
+  /** Either chosen resources or one pack (setting a pack clears the list). */
   resource_ids: resourceIds.optional(),
   pack_code: z.string().trim().min(1).max(libraryLimits.packCodeMax).optional(),
 });
@@ -99,7 +99,7 @@ export const periodicPublish = z.object({
   schedule: scheduleField,
   deadline_days: deadlineDays.default(homeworkLimits.periodicDeadlineDays.default),
   /**
-   * Issue 15 point 6: each distribution also brings back the child's own missed words and
+   * Each distribution also brings back the child's own missed words and
    * sentences from their attempts. Off by default.
    */
   review_missed: z.boolean().default(false),
@@ -144,7 +144,7 @@ export interface TimeIssue {
 }
 
 /**
- * The rules of the publish times that need a clock (spec §5), shared by the server (its
+ * The rules of the publish times that need a clock, shared by the server (its
  * injectable clock) and the wizard (the browser's): an empty list when the times are right.
  * Order checks come first so one field gets one message.
  */

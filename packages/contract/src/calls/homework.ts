@@ -4,7 +4,7 @@ import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import { homeworkTitleField } from '../rules.js';
 import { classRef } from './classes.js';
-import { exerciseTypes, originTypes } from './resource.js';
+import { exerciseTypes, originTypes } from './library.js';
 
 /**
  * Homework: the homework list and its actions (change, delete, delay = reissue), and the calls
@@ -12,7 +12,7 @@ import { exerciseTypes, originTypes } from './resource.js';
  * plans and reissues are in homework-publish.ts. Served by apps/server/src/modules/homework.
  */
 
-/** The three variants of the creation wizard (spec §2 /homework-create/routine|periodic|wordtest). */
+/** The three variants of the creation wizard (/homework-create/routine|periodic|wordtest). */
 export const homeworkTypes = ['routine', 'periodic', 'wordtest'] as const;
 export type HomeworkType = (typeof homeworkTypes)[number];
 export const homeworkTypeLabels: Record<HomeworkType, string> = {
@@ -56,21 +56,21 @@ export const homeworkLimits = {
   /** Classes and single students one publish may name. */
   classesPerPublish: 50,
   studentsPerPublish: 500,
-  /** Spec §9: number input max 10 digits. */
+  /** Number input max 10 digits. */
   requiredTimesMaxDigits: limits.numberInputMaxDigits,
-  /** Spec §9: test start at least 10 minutes ahead. */
+  /** Test start at least 10 minutes ahead. */
   testStartLeadMinutes: limits.testStartLeadMinutes,
-  /** Spec §9: "Periodic start minimum lead minutes: not shown" — ours: 30 minutes. */
+  /** "Periodic start minimum lead minutes: not shown" — ours: 30 minutes. */
   periodicStartLeadMinutes: 30,
   /** A periodic plan runs at most this long (weeks); its end must lie within. */
   periodicMaxWeeks: 52,
   /** How many days each periodic distribution stays open (its end = its start + deadline_days). */
   periodicDeadlineDays: { min: 1, max: 14, default: 7 },
-  /** Spec §9: overdue redistribution extends the deadline by 7 days. */
+  /** Overdue redistribution extends the deadline by 7 days. */
   reissueExtensionDays: limits.overdueExtensionDays,
   /** Word tests: words per test. */
   wordTestWordsMax: 200,
-  /** The list (spec §9: default page size of lists 20). */
+  /** The list (default page size of lists 20). */
   listPageSize: limits.pageSize.lists,
   searchTitleMax: 100,
   /** Client idempotency keys: 8–64 of [A-Za-z0-9_-] (a UUID fits). */
@@ -78,11 +78,11 @@ export const homeworkLimits = {
 } as const;
 
 export const homeworkMessages = {
-  /** Spec §8, verbatim. */
+  /** The spec's wording, verbatim. */
   limit: (limit: number = homeworkLimits.activeHomeworkPerTeacher) => `宿題は${limit}個まで配信できます。`,
-  /** Spec §8, verbatim: the end time is missing its mark (not after the start, or already past). */
+  /** The spec's wording, verbatim: the end time is missing its mark (not after the start, or already past). */
   endTimeWrong: '終了時刻が間違っています。',
-  /** Spec §8, verbatim: the test start is less than 10 minutes ahead, or after the end. */
+  /** The spec's wording, verbatim: the test start is less than 10 minutes ahead, or after the end. */
   testTimeWrong: 'テスト時刻の設定に誤りがあります。',
   endTimeRequired: '終了時刻を入力してください。',
   publishTimeRequired: '配信時刻を入力してください。',
@@ -116,7 +116,7 @@ export const homeworkMessages = {
 export const isoTime = (required: string) =>
   z.iso.datetime({ offset: true, error: required }).transform((s) => new Date(s).toISOString());
 
-/** Required practice times: optional; when given, digits only, at most 10 (spec §5). */
+/** Required practice times: optional; when given, digits only, at most 10. */
 export const requiredTimesField = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
@@ -166,7 +166,7 @@ const flag = z.coerce
 export const queryDate = z.iso.date({ error: messages.badRequest });
 
 /**
- * The list filters of spec §3. Ours where the spec is silent:
+ * The spec's list filters. Ours where the spec is silent:
  * - search_type: which title search_title matches — the homework's own (`title`, default) or the
  *   title of any of its materials (`resource`).
  * - finish_type: a state (see homeworkStates).

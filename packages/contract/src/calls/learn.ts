@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineCall, empty, idField, pageOf, queryInt } from '../define.js';
 import { requiredNormalizedText, requiredSecret, requiredText } from '../rules.js';
 import { evaluationCategories, evaluationScores, evaluationWord } from './evaluation.js';
-import { answerChoice, exerciseTypes, fullTextSentence, previewItem, resourceRow } from './resource.js';
+import { answerChoice, exerciseTypes, fullTextSentence, previewItem, resourceRow } from './library.js';
 
 /**
- * The students' side (issue 16, api-paths.md "Students' side"): children sign in with their own
+ * The students' side (api-paths.md "Students' side"): children sign in with their own
  * tokens (access `student`), see the homework open for them, practise each topic with the
  * evaluation socket, and submit. Served by `modules/learn`; the child's web app is apps/learn
  * (/learn/). Scores come only from the server's stored evaluation results named by `sid`;

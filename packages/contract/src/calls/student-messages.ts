@@ -3,13 +3,13 @@ import { japaneseDateTime, schoolClock } from '../dates.js';
 import { defineCall, idField, pageOf, queryInt } from '../define.js';
 import { messages } from '../messages.js';
 import { maxChars, noEmoji, requiredText } from '../rules.js';
-import { exerciseTypes } from './resource.js';
+import { exerciseTypes } from './library.js';
 
 /**
  * The teacher → child channel (issues 16 and 17, docs/student-messages.md): a one-click reminder
  * to the children who have not submitted a homework, a teacher's written note to one child about
- * one topic (spec §3 "Writing note: student_id, topic_id, guid, content", §7 homework-reading/
- * submit-writing-note, §2 /homework/writing/add), and the child's inbox on the students' side.
+ * one topic ("Writing note: student_id, topic_id, guid, content"; the call homework-reading/
+ * submit-writing-note, the screen /homework/writing/add), and the child's inbox on the students' side.
  * Served by modules/student-messages. What a child reads is written for children: kana where
  * kanji are hard.
  */
