@@ -42,6 +42,32 @@ const serverModuleZones = serverModules.flatMap((target) =>
     })),
 );
 
+/**
+ * The floors of the server (docs/architecture.md, "Floors of the server"), lowest first: db and
+ * lib → plugins → modules → app.ts, server.ts, cli. A floor imports only from its own or lower ones
+ * (tests may reach higher: a test of lib may build the whole app).
+ */
+const server = (p) => `./apps/server/src/${p}`;
+const serverTop = [server('app.ts'), server('server.ts'), server('runtime.ts'), server('cli')];
+const serverFloors = [
+  {
+    target: [server('db'), server('lib')],
+    from: [server('plugins'), server('modules'), ...serverTop],
+    message: 'db and lib are the floor: they import nothing of plugins, modules or the app (move what they need down).',
+  },
+  {
+    target: server('plugins'),
+    from: [server('modules'), ...serverTop],
+    message:
+      'Plugins import no module: app.ts hands them what they need through an interface in lib (e.g. lib/acting.ts).',
+  },
+  {
+    target: server('modules'),
+    from: serverTop,
+    message: 'Modules do not import the app, the server or the CLI.',
+  },
+];
+
 const zones = [
   { target: './packages/contract', from: ['./apps', './packages/ui'] },
   { target: './apps/server', from: ['./apps/web', './apps/learn', './packages/ui'] },
@@ -124,6 +150,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
+      // Without it import-x reads only .js files when following imports, and no-cycle sees none.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
@@ -136,12 +164,16 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'import-x/no-restricted-paths': ['error', { zones }],
+      // No import loops anywhere (docs/architecture.md, "Floors of the server"). It follows value
+      // imports only (`import type` is erased at run time); packages in node_modules are not
+      // followed (they cannot import ours), which keeps it quick.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverModuleZones] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverFloors, ...serverModuleZones] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/learn/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],

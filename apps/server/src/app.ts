@@ -6,18 +6,21 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createServerEvents } from './lib/events.js';
 import type { Mailer } from './lib/mailer.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { replySerializerCompiler } from './lib/reply-serializer.js';
 import type { PasswordCipher } from './lib/rsa-keys.js';
 import type { SecretBox } from './lib/secret-box.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { findTeacherByTokenHash } from './modules/auth/index.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { classRoutes } from './modules/classes/routes.js';
 import { evaluationRoutes } from './modules/evaluation/routes.js';
 import type { EvaluationSession } from './modules/evaluation/session.js';
 import { createSpeechService, type SpeechService } from './modules/evaluation/speech-service.js';
-import { createDownloadRunner, downloadRoutes, type DownloadRunner } from './modules/downloads/index.js';
+import { createDownloadRunner, type DownloadRunner } from './modules/downloads/index.js';
+import { downloadRoutes } from './modules/downloads/routes.js';
 import {
   createEvaluationLinks,
   createEvaluationPurge,
@@ -27,17 +30,20 @@ import {
 } from './modules/evaluation/index.js';
 import { createScheduler, type MissedItemsSource, type Scheduler } from './modules/homework/index.js';
 import { homeworkRoutes } from './modules/homework/routes.js';
+import { findStudentByToken } from './modules/learn/index.js';
 import { learnRoutes } from './modules/learn/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
-import { noticeRoutes } from './modules/notices/index.js';
+import { noticeOnEvents } from './modules/notices/index.js';
+import { noticeRoutes } from './modules/notices/routes.js';
 import { resultsRoutes } from './modules/results/routes.js';
-import { selfPracticeRoutes } from './modules/self-practice/index.js';
+import { selfPracticeRoutes } from './modules/self-practice/routes.js';
 import type { RecordingUrl } from './modules/results/index.js';
 import type { Storage } from './lib/storage.js';
-import { studentMessageRoutes } from './modules/student-messages/index.js';
+import { studentMessageRoutes } from './modules/student-messages/routes.js';
 import { studentRoutes } from './modules/students/routes.js';
-import { studySurveyMakers, studySurveyRoutes } from './modules/study-survey/index.js';
+import { studySurveyMakers } from './modules/study-survey/index.js';
+import { studySurveyRoutes } from './modules/study-survey/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { createChangeFeed } from './db/change-feed.js';
@@ -81,10 +87,10 @@ export interface AppDeps {
    * scheduler is built but only ticks when asked (`app.scheduler.tick()`, tests).
    */
   scheduler?: { intervalMs: number };
-  /** Issue 15.6: where periodic plans find each child's missed words and sentences. */
+  /** Where periodic plans find each child's missed words and sentences (docs/homework.md, "Periodic plans"). */
   missedItems?: MissedItemsSource;
   /**
-   * Issue 17: a signed, expiring URL of a child's recording for answer papers; by default the
+   * A signed, expiring URL of a child's recording for answer papers (docs/results.md); by default the
    * evaluation module's `recordingUrl` (tests may give a stub).
    */
   recordingUrl?: RecordingUrl;
@@ -149,11 +155,15 @@ export async function buildApp(deps: AppDeps) {
     if (!READ_METHODS.has(request.method)) await changeFeed.sync();
   });
   if (deps.syncBeforeEachRequest) app.addHook('onRequest', () => changeFeed.sync());
-  registerAuth(app, db, changeFeed);
+  // Tokens are the auth and learn modules' tables; the plugin finds them through these (lib/acting.ts).
+  registerAuth(app, db, changeFeed, { teacherByTokenHash: findTeacherByTokenHash, studentByToken: findStudentByToken });
   openApiRoute(app);
   systemRoutes(app, { db, limiter });
   authRoutes(app, { db, limiter, cipher: deps.cipher, liveLessonUrl: deps.liveLessonUrl ?? null });
   const clock = deps.clock ?? systemClock;
+  // How modules tell each other what happened (lib/events.ts): learn emits, notices listens.
+  const events = createServerEvents();
+  noticeOnEvents(events);
   homeworkRoutes(app, { db, clock });
   noticeRoutes(app, { db, clock });
   studentMessageRoutes(app, { db, clock });
@@ -165,7 +175,7 @@ export async function buildApp(deps: AppDeps) {
   studentRoutes(app, { db, cipher: deps.cipher, box: deps.secretBox, limiter, clock });
   accountRoutes(app, { db, limiter, cipher: deps.cipher, mailer: deps.mailer });
   libraryRoutes(app, { db, clock });
-  learnRoutes(app, { db, limiter, cipher: deps.cipher, clock });
+  learnRoutes(app, { db, limiter, cipher: deps.cipher, clock, events });
   mediaRoutes(app, { db, storage: deps.storage });
   const downloads = createDownloadRunner({
     db,

@@ -1,7 +1,7 @@
 import type { CallDef } from '@ondoku/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.js';
-import { compressBody, compressionThreshold, replyEncoding, type ReplyEncoding } from '../plugins/compression.js';
+import { compressBody, compressionThreshold, replyEncoding, type ReplyEncoding } from './compression.js';
 import { ReadCache } from './read-cache.js';
 
 /**

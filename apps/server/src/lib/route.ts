@@ -15,7 +15,7 @@ import { AppError } from './app-error.js';
 import { containsControlChars } from './control-chars.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db, DbOrTx } from '../db/client.js';
-import type { AuthStudent, AuthTeacher } from '../plugins/auth.js';
+import type { ActingStudent, ActingTeacher } from './acting.js';
 import { cachedReply, type ReplyCacheOptions } from './reply-cache.js';
 
 declare module 'fastify' {
@@ -45,17 +45,17 @@ export interface CallContext<C extends CallDef> {
 }
 
 export interface TeacherCallContext<C extends CallDef> extends CallContext<C> {
-  teacher: AuthTeacher;
+  teacher: ActingTeacher;
 }
 
 /** The students' side (access `student`): the signed-in child, never a teacher. */
 export interface StudentCallContext<C extends CallDef> extends CallContext<C> {
-  student: AuthStudent;
+  student: ActingStudent;
 }
 
 /** What a handler receives: the acting teacher (or child) whenever the call needs one, else maybe null. */
 export type ContextOf<C extends CallDef> = C['access'] extends 'public'
-  ? CallContext<C> & { teacher: AuthTeacher | null }
+  ? CallContext<C> & { teacher: ActingTeacher | null }
   : C['access'] extends 'student'
     ? StudentCallContext<C>
     : TeacherCallContext<C>;
@@ -121,8 +121,8 @@ function splitArgs<H>(optsOrHandler: RouteOptions | H, handler?: H): [RouteOptio
 
 /** Who made the request, from the bearer token (plugins/auth.ts). */
 interface Acting {
-  teacher: AuthTeacher | null;
-  student: AuthStudent | null;
+  teacher: ActingTeacher | null;
+  student: ActingStudent | null;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { homework, homeworkRecipients, homeworkTopics, students } from '../db/schema/index.js';
+import { createServerEvents } from '../lib/events.js';
 import type { Storage } from '../lib/storage.js';
 import { newEvaluationSid, presentEvaluationResult, storeEvaluation } from '../modules/evaluation/index.js';
 import { categoryOf, submitTopicAs, topicMaterial, type Material, type TopicRecord } from '../modules/learn/index.js';
+import { noticeOnEvents } from '../modules/notices/index.js';
 import { chance, readerPool, readingProfile, traitsOf } from './children.js';
 import type { ChildRecorder } from './recordings.js';
 
@@ -62,6 +64,9 @@ function timeOf(from: number, to: number, hour: number, r: number, r2: number): 
 
 export function createDemoSubmitter(deps: SubmitterDeps) {
   const pool = readerPool(deps.readers);
+  // The teacher's notices are written as the app writes them (app.ts wires the same listener).
+  const events = createServerEvents();
+  noticeOnEvents(events);
   const materials = new Map<string, Promise<Material>>();
   const stats: SubmitterStats = { submissions: 0, spokenAnswers: 0, choiceAnswers: 0 };
 
@@ -116,7 +121,12 @@ export function createDemoSubmitter(deps: SubmitterDeps) {
       }
     }
     await deps.db.transaction((tx) =>
-      submitTopicAs(tx, child, { homework_id: topic.homeworkId, topic_id: topic.id, answers }, { now: () => at }),
+      submitTopicAs(
+        tx,
+        child,
+        { homework_id: topic.homeworkId, topic_id: topic.id, answers },
+        { clock: { now: () => at }, events },
+      ),
     );
     stats.submissions++;
   }

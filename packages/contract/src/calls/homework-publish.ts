@@ -10,7 +10,7 @@ import {
   isoTime,
   requiredTimesField,
 } from './homework.js';
-import { exerciseTypes, libraryLimits } from './resource.js';
+import { exerciseTypes, libraryLimits } from './library.js';
 
 /**
  * Homework publishing (ours, api-paths.md "Homework publishing"): the creation wizard's publish

@@ -4,7 +4,7 @@ import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import { homeworkTitleField } from '../rules.js';
 import { classRef } from './classes.js';
-import { exerciseTypes, originTypes } from './resource.js';
+import { exerciseTypes, originTypes } from './library.js';
 
 /**
  * Homework: the homework list and its actions (change, delete, delay = reissue), and the calls

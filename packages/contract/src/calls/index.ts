@@ -6,16 +6,14 @@ import * as downloads from './downloads.js';
 import * as evaluation from './evaluation.js';
 import * as homework from './homework.js';
 import * as homeworkPublish from './homework-publish.js';
-import * as homeworkReading from './homework-reading.js';
-import * as homeworkHeadquarter from './homework-headquarter.js';
 import * as notices from './notices.js';
 import * as learn from './learn.js';
-import * as resource from './resource.js';
+import * as library from './library.js';
 import * as results from './results.js';
+import * as selfPractice from './self-practice.js';
 import * as studentMessages from './student-messages.js';
 import * as students from './students.js';
 import * as studySurvey from './study-survey.js';
-import * as studySurveyPractice from './study-survey-practice.js';
 import * as system from './system.js';
 
 export * from './account.js';
@@ -26,16 +24,14 @@ export * from './evaluation.js';
 export * from './files.js';
 export * from './homework.js';
 export * from './homework-publish.js';
-export * from './homework-reading.js';
-export * from './homework-headquarter.js';
 export * from './notices.js';
 export * from './learn.js';
-export * from './resource.js';
+export * from './library.js';
 export * from './results.js';
+export * from './self-practice.js';
 export * from './student-messages.js';
 export * from './students.js';
 export * from './study-survey.js';
-export * from './study-survey-practice.js';
 export * from './system.js';
 
 const isCall = (v: unknown): v is CallDef =>
@@ -50,15 +46,13 @@ export const allCalls: readonly CallDef[] = [
   evaluation,
   homework,
   homeworkPublish,
-  homeworkReading,
-  homeworkHeadquarter,
   learn,
   notices,
-  resource,
+  library,
   results,
+  selfPractice,
   studentMessages,
   students,
   studySurvey,
-  studySurveyPractice,
   system,
 ].flatMap((m) => Object.values(m).filter(isCall));

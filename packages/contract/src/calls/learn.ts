@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, empty, idField, pageOf, queryInt } from '../define.js';
 import { requiredNormalizedText, requiredSecret, requiredText } from '../rules.js';
 import { evaluationCategories, evaluationScores, evaluationWord } from './evaluation.js';
-import { answerChoice, exerciseTypes, fullTextSentence, previewItem, resourceRow } from './resource.js';
+import { answerChoice, exerciseTypes, fullTextSentence, previewItem, resourceRow } from './library.js';
 
 /**
  * The students' side (docs/learn.md; api-paths.md "Students' side"): children sign in with their own

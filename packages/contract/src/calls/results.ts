@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { defineCall, idField, pageOf, queryInt } from '../define.js';
 import { classRef } from './classes.js';
 import { evaluationWord } from './evaluation.js';
-import { homeworkStates, homeworkTopic } from './homework.js';
-import { originTypes, resourceDetail } from './resource.js';
+import { homeworkStates, homeworkTopic, homeworkTypes } from './homework.js';
+import { originTypes, resourceDetail } from './library.js';
 
 /**
- * Results of a homework (issue 17, docs/results.md): the overview of every topic, one topic per
+ * Results of a homework (docs/results.md): the overview of every topic, one topic per
  * child and per question (with the class's hardest words), the student × topic matrix (x =
  * topics, y = children, 5 a page), one child's answer paper, and the teacher's correction of a
  * word's judgement on it. Served by apps/server/src/modules/results; every number is read from
@@ -14,7 +14,7 @@ import { originTypes, resourceDetail } from './resource.js';
  */
 
 export const resultsLimits = {
-  /** Spec §9: the score overview's y axis pages by 5 children. */
+  /** The score overview's y axis pages by 5 children. */
   matrixPageSize: 5,
   /** Hardest words listed per item, and for the whole topic. */
   hardestWordsPerItem: 5,
@@ -25,11 +25,11 @@ export const resultsMessages = {
   /** The word is omitted or inserted: only a read word's judgement can be corrected. */
   wordNotCorrectable: 'この単語の判定は訂正できません。',
   wordIndexWrong: '単語が見つかりませんでした。',
-  /** Spec §8, verbatim. */
+  /** The spec's wording, verbatim. */
   noRecording: '録音データがありません。',
 } as const;
 
-/** Score bands of spec §9, and the distribution buckets (0–9, 10–19, …, 90–100). */
+/** Score bands of the spec, and the distribution buckets (0–9, 10–19, …, 90–100). */
 export const scoreBuckets = 10;
 
 const score = z.number();
@@ -232,7 +232,7 @@ export const getStudentHomeworkTopicDetails = defineCall({
     /** The resource in the preview shape (null for a word test's word list or a resource deleted since). */
     detail: resourceDetail.nullable(),
     answers: z.array(paperAnswer),
-    /** Class average per item index, over the children's best submissions (spec §3). */
+    /** Class average per item index, over the children's best submissions. */
     averages: z.array(z.object({ score: nullableScore }).nullable()),
   }),
 });
@@ -259,8 +259,8 @@ export const correctAnswerWord = defineCall({
 });
 
 /**
- * The commentary page (/commentary/:homeworkId, spec §2): the class's common mistakes across the
- * whole homework, for the teacher to go over in class, and the teacher's comment draft (spec §3).
+ * The commentary page (/commentary/:homeworkId): the class's common mistakes across the
+ * whole homework, for the teacher to go over in class, and the teacher's comment draft.
  * Ours: the spec names the screen and the draft's fields, not the calls (docs/results.md).
  */
 export const commentaryLimits = {
@@ -271,7 +271,7 @@ export const commentaryLimits = {
   /** Choice items with the most-chosen wrong answers, and wrong answers per item. */
   wrongChoiceItems: 10,
   wrongChoicesPerItem: 3,
-  /** The comment draft's content (spec §3: serialized text). */
+  /** The comment draft's content (serialized text). */
   commentMax: 20_000,
   /** The web app saves the draft this long after the last keystroke. */
   autosaveMs: 1_000,
@@ -335,9 +335,9 @@ export const getCommentary = defineCall({
 });
 
 export const commentDraft = z.object({
-  /** Spec §3: the form's visibility flag (the editor open on the page). */
+  /** The form's visibility flag (the editor open on the page). */
   visible: z.boolean(),
-  /** Spec §3: the content, stored as serialized text. */
+  /** The content, stored as serialized text. */
   content: z.string(),
   /** When it was last saved; null when never. */
   updated_at: z.string().nullable(),
@@ -366,4 +366,98 @@ export const saveCommentDraft = defineCall({
     content: z.string().max(commentaryLimits.commentMax, { error: commentaryMessages.commentTooLong }),
   }),
   output: commentDraft,
+});
+
+/**
+ * Reading homework (api-paths.md "Reading homework"): the spec gives only the names; ours are
+ * defined in docs/results.md. Served by the results module, as thin wrappers of its services:
+ * a homework's basic information, its topics with per-topic submission counts and averages, and
+ * one child's answer paper for one topic (the same paper as team/student-homework-topic-details).
+ * submit-writing-note belongs to the writing notes (another slice).
+ */
+
+export const getReadingHomeworkBasicInfo = defineCall({
+  method: 'GET',
+  path: '/api/v2/homework-reading/homework-basic-info',
+  access: 'teacher',
+  tag: 'results',
+  summary: 'Basic information of a homework of the teacher: title, class, type, origin, times and counts',
+  input: z.object({ homework_id: idField }),
+  output: z.object({
+    homework_id: z.number().int(),
+    title: z.string(),
+    /** The class it went to; null for homework handed to single students. */
+    team: classRef.nullable(),
+    type: z.enum(homeworkTypes),
+    origin_type: z.enum(originTypes),
+    state: z.enum(homeworkStates),
+    start_time: z.string(),
+    end_time: z.string(),
+    /** The last reissue's deadline; null when never reissued. */
+    reissue_end_time: z.string().nullable(),
+    required_times: z.number().int().nullable(),
+    topic_count: z.number().int(),
+    assigned_count: z.number().int(),
+    /** Children who submitted the whole homework. */
+    submitted_count: z.number().int(),
+    created_at: z.string(),
+  }),
+});
+
+export const getReadingHomeworkTopicList = defineCall({
+  method: 'GET',
+  path: '/api/v2/homework-reading/homework-topic-list',
+  access: 'teacher',
+  tag: 'results',
+  summary: "A homework's topics in order, each with its submission count and the class averages of best scores",
+  input: z.object({ homework_id: idField }),
+  output: z.object({ rows: z.array(topicOverviewRow) }),
+});
+
+export const getReadingTopicAnswerPaper = defineCall({
+  method: 'GET',
+  path: '/api/v2/homework-reading/topic-answer-paper',
+  access: 'teacher',
+  tag: 'results',
+  summary: "One child's answer paper for one topic (as team/student-homework-topic-details)",
+  input: getStudentHomeworkTopicDetails.input,
+  output: getStudentHomeworkTopicDetails.output,
+});
+
+/**
+ * Headquarters homework (api-paths.md "Headquarters homework"): homework whose origin is
+ * headquarters (published by `npm run admin -- publish-hq-homework`, docs/homework.md), read by
+ * the teacher it was handed to. Ours, defined in docs/results.md; served by the results module
+ * as thin wrappers of its services. Any other homework (the teacher's own, another teacher's,
+ * deleted) answers 404 like an unknown id.
+ */
+
+export const getHeadquarterHomeworkTopicList = defineCall({
+  method: 'GET',
+  path: '/api/v2/homework-headquarter/homework-topic-list',
+  access: 'teacher',
+  tag: 'results',
+  summary: "A headquarters homework's topics, each with the teacher's children's submission count and averages",
+  input: z.object({ homework_id: idField }),
+  output: z.object({ rows: z.array(topicOverviewRow) }),
+});
+
+export const getHeadquarterTopicAnswerOverview = defineCall({
+  method: 'GET',
+  path: '/api/v2/homework-headquarter/topic-answer-overview',
+  access: 'teacher',
+  tag: 'results',
+  summary: 'One topic of a headquarters homework per child (as homework/one-topic-overview)',
+  input: getOneTopicOverview.input,
+  output: getOneTopicOverview.output,
+});
+
+export const getHeadquarterTopicAnswerPaper = defineCall({
+  method: 'GET',
+  path: '/api/v2/homework-headquarter/topic-answer-paper',
+  access: 'teacher',
+  tag: 'results',
+  summary: "One child's answer paper for one topic of a headquarters homework",
+  input: getStudentHomeworkTopicDetails.input,
+  output: getStudentHomeworkTopicDetails.output,
 });

@@ -3,7 +3,7 @@ import { japaneseDateTime, schoolClock } from '../dates.js';
 import { defineCall, idField, pageOf, queryInt } from '../define.js';
 import { messages } from '../messages.js';
 import { maxChars, noEmoji, requiredText } from '../rules.js';
-import { exerciseTypes } from './resource.js';
+import { exerciseTypes } from './library.js';
 
 /**
  * The teacher → child channel (docs/student-messages.md): a one-click reminder to the children

@@ -13,7 +13,7 @@ import { paperAnswer } from './results.js';
  * topic's attempts, one item's answers across attempts, the study report over a period, the report
  * of one homework against the class, and both reports as xlsx download tasks (optionally e-mailed).
  * Served by apps/server/src/modules/study-survey. The self-practice calls of the same group live
- * in study-survey-practice.ts.
+ * in self-practice.ts (served by modules/self-practice).
  *
  * `student_id` is the child's login id (as everywhere in the API); the child must be the
  * teacher's (another teacher's child answers 404 like an unknown one).

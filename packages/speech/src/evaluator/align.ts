@@ -10,7 +10,7 @@ import type { SenoneScores } from '../decoder/senone-scores';
 import { viterbi, type ViterbiResult } from '../decoder/viterbi';
 import type { DecodingGraph } from '../decoder/graph';
 import type { Segment } from '../decoder/history';
-import { misreadProbability, MISREAD_THRESHOLD, omittedDecisions } from './omission-model';
+import { misreadProbability, MISREAD_THRESHOLD, omittedDecisions, type OmissionEvidence } from './omission-model';
 import { GLOBAL_GOP_STATS, PHONE_GOP_STATS } from './phone-gop-stats';
 
 import { PHONE_DURATION } from './phone-durations';
@@ -62,63 +62,8 @@ export interface Analysis {
   omission?: OmissionEvidence[];
 }
 
-export interface OmissionEvidence {
-  skippedInB: boolean;
-  /** Frames per phone that pass A (all words forced) gave the word. */
-  framesPerPhone: number;
-  /** Share of those frames the phone loop hears as speech. */
-  spokenShare: number;
-  /** Phone-loop speech frames between the neighbours kept in pass B, per skipped word. */
-  gapSpeech: number;
-  /** Mean per-frame (forced − loop) over the word in pass A. */
-  gopA: number;
-  /** Mean per-frame (pass B − loop) from the kept neighbour before to the kept neighbour after
-   *  (pass B's explanation of the region around a skipped word). */
-  localB: number;
-  /** Same region, pass A. */
-  localA: number;
-  /** Speech frames (phone loop) per expected phone in that region (kept neighbours only), over
-   *  the same ratio for the whole reading: > 1 when the region holds more speech than its words. */
-  stretch: number;
-  /** Phone-loop speech phones in the region per expected phone of the kept neighbours. */
-  loopPhoneRatio: number;
-  /** Speech frames (phone loop) per kept expected phone over the whole reading. */
-  rate: number;
-  /** Frames between the kept neighbours in pass B (fillers included), per phone of the skipped run. */
-  gapFrames: number;
-  /** Mean per-frame (pass − loop) over the kept neighbours' own spans, in pass B and in pass A. */
-  nbGopB: number;
-  nbGopA: number;
-  /** Kept neighbours' frames in pass B minus in pass A, per phone of the word. */
-  nbGrowth: number;
-  /** Centred word evidence (scores.ts wordEvidence) of the word in pass A. */
-  evidenceA: number;
-  /** Mean per-frame (pass B − loop) over the frames pass A gave the word: how well "word absent"
-   *  explains them (an omitted word's frames belong to its neighbours; a replaced word's do not). */
-  bOverA: number;
-  /** Log-likelihood ratio, over the region between the kept neighbours, of "another word here"
-   *  (pass A with the phone loop in place of the word) against "word absent" (pass B), in nats. */
-  otherVsAbsent: number;
-  /** The whole reading's mean per-frame (forced − loop) over the words of pass A, and its median
-   *  word evidence: a voice or accent far from the model lowers every word, not just one. */
-  uttGop: number;
-  uttEvidence: number;
-  /** Phone-loop speech inside the fillers (silence, noise) pass A put right before and after the
-   *  word, in expected phones at the reading's rate: speech the alignment did not give to any
-   *  word (a word read as another, longer word at the start or end of a reading lands there). */
-  fillerSpeechA: number;
-  /** Pass A: share of the word's phones at the HMM minimum (3 frames), and Σ over its phones of
-   *  max(0, ln(expected frames at the reading's rate / frames)). */
-  minPhoneShare: number;
-  durationDeficit: number;
-  /** Pass A: the word's worst centred phone GOP, and the share of its phones more than 3 nats
-   *  per frame below their usual GOP (a word read as another has at least one phone far off). */
-  worstPhoneA: number;
-  badPhoneShareA: number;
-  /** Adjacent words (before, after) that pass B skipped: 0–2. The region of a word kept next to
-   *  a skipped one spans the skipped word's gap too, so its evidence looks like an omission. */
-  adjacentSkipped: number;
-}
+/** Defined with the model that reads it (omission-model.ts); exported here too for the bench scripts. */
+export type { OmissionEvidence } from './omission-model';
 
 export interface AnalyseOptions {
   skipPenalty?: number;

@@ -5,20 +5,8 @@
 import type { Analysis } from './align';
 import { FRAME_MS } from './align';
 import { misreadProbability, omissionProbability } from './omission-model';
-import { centredGop, wordEvidence } from './scores';
+import { centredGop, wordEvidence, type FluencyParts } from './scores';
 import type { Scores, WordResult } from './types';
-
-/** Timing parts of fluency (scores.ts fluencyScore combines them into the heuristic score). */
-export interface FluencyParts {
-  /** Articulation time over the reference time for the expected phones. */
-  ratio: number;
-  pauseShare: number;
-  longPauses: number;
-  hesitations: number;
-  spokenShare: number;
-  /** First to last spoken frame, ms. */
-  speechMs: number;
-}
 
 export const SENTENCE_FEATURE_NAMES = [
   'accuracy/100',

@@ -3,8 +3,19 @@
 import type { Analysis, WordAlignment } from './align';
 import { FRAME_MS } from './align';
 import { EVIDENCE_MID, EVIDENCE_SCALE, GLOBAL_GOP_STATS, PHONE_GOP_STATS } from './phone-gop-stats';
-import type { FluencyParts } from './expert-features';
 import type { PhoneResult, Scores, WordResult } from './types';
+
+/** Timing parts of fluency (fluencyScore below combines them into the heuristic score). */
+export interface FluencyParts {
+  /** Articulation time over the reference time for the expected phones. */
+  ratio: number;
+  pauseShare: number;
+  longPauses: number;
+  hesitations: number;
+  spokenShare: number;
+  /** First to last spoken frame, ms. */
+  speechMs: number;
+}
 
 /**
  * GOP of context-dependent forced phones against a context-independent phone loop has its own

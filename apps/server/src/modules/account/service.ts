@@ -5,7 +5,7 @@ import { onUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { findTeacherById, hashPassword, replacePassword, verifyPassword } from '../auth/index.js';
 import { consumeCode, issueCode } from './code-repository.js';
 import { emailChangeMail, resetPasswordMail } from './mails.js';
@@ -22,13 +22,13 @@ const mailRateLimited = () => new AppError(ErrorCode.MAIL_RATE_LIMITED, messages
 const codeInvalid = () => new AppError(ErrorCode.VERIFICATION_CODE_INVALID, messages.codeInvalid);
 const rateLimited = () => new AppError(ErrorCode.RATE_LIMITED, messages.rateLimited);
 
-/** The §5 password rule on a decrypted password (the form checks it before encryption too). */
+/** The teachers' password rule (`passwordProblem` in @ondoku/contract) on a decrypted password (the form checks it before encryption too). */
 function assertPasswordRule(password: string) {
   const problem = passwordProblem(password);
   if (problem) throw AppError.badRequest(problem);
 }
 
-async function loadTeacher(db: DbOrTx, teacher: AuthTeacher) {
+async function loadTeacher(db: DbOrTx, teacher: ActingTeacher) {
   const row = await findTeacherById(db, teacher.id);
   if (!row) throw AppError.unauthorized();
   return row;
@@ -92,7 +92,7 @@ export async function resetPassword(
 
 // ── Signed-in account ─────────────────────────────────────────────────────────────────────────
 
-export async function changeProfile(db: DbOrTx, teacher: AuthTeacher, input: { nickname: string; school: string }) {
+export async function changeProfile(db: DbOrTx, teacher: ActingTeacher, input: { nickname: string; school: string }) {
   const row = await updateProfile(db, teacher.id, input);
   if (!row) throw AppError.unauthorized();
   return row;
@@ -102,7 +102,7 @@ export async function sendEmailChangeCode(
   db: DbOrTx,
   limiter: RateLimiter,
   mailer: Mailer,
-  teacher: AuthTeacher,
+  teacher: ActingTeacher,
   email: string,
 ) {
   const row = await loadTeacher(db, teacher);
@@ -126,7 +126,7 @@ export async function sendEmailChangeCode(
   return ttlMinutes;
 }
 
-export async function changeEmail(db: DbOrTx, teacher: AuthTeacher, input: { email: string; code: string }) {
+export async function changeEmail(db: DbOrTx, teacher: ActingTeacher, input: { email: string; code: string }) {
   const row = await loadTeacher(db, teacher);
   const normalized = input.email.toLowerCase();
   if (normalized === row.email) throw AppError.badRequest(messages.emailSameAsCurrent);
@@ -146,7 +146,7 @@ export async function changeEmail(db: DbOrTx, teacher: AuthTeacher, input: { ema
 export async function changePassword(
   db: DbOrTx,
   limiter: RateLimiter,
-  teacher: AuthTeacher,
+  teacher: ActingTeacher,
   input: { oldPassword: string; newPassword: string },
 ) {
   const wrongPasswords = rateLimits.wrongPasswordOfTeacher(teacher.id);

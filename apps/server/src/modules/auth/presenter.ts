@@ -1,5 +1,5 @@
 import type { TeacherUser } from '@ondoku/contract';
-import type { TeacherProfile } from '../../plugins/auth.js';
+import type { TeacherProfile } from '../../lib/acting.js';
 
 /** Names every field the web app receives about a teacher: the password hash cannot leak. */
 export const presentTeacher = (t: Omit<TeacherProfile, 'onlineClassSwitch'>): TeacherUser => ({

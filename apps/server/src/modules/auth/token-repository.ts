@@ -3,7 +3,7 @@ import { limits } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { authTokens, teachers } from '../../db/schema/index.js';
 import { hashSecret, newSecret } from '../../lib/secrets.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { FoundTeacherToken } from '../../lib/acting.js';
 
 export async function issueToken(
   db: DbOrTx,
@@ -57,10 +57,7 @@ const prepareTokenLookup = (db: DbOrTx) =>
     .prepare('find_teacher_by_token');
 
 /** A live token's teacher and when the token expires, or null when it is unknown, expired or revoked. */
-export async function findTeacherByTokenHash(
-  db: DbOrTx,
-  tokenHash: string,
-): Promise<{ teacher: AuthTeacher; expiresAt: Date } | null> {
+export async function findTeacherByTokenHash(db: DbOrTx, tokenHash: string): Promise<FoundTeacherToken | null> {
   let lookup = tokenLookups.get(db);
   if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)));
   const [row] = await lookup.execute({ tokenHash });

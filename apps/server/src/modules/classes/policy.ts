@@ -1,7 +1,7 @@
 import { ErrorCode, yearMessages } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { findClass, findClassesByIds, type ClassWithCount } from './class-repository.js';
 
 /**
@@ -9,7 +9,7 @@ import { findClass, findClassesByIds, type ClassWithCount } from './class-reposi
  * who made it; another teacher's class answers 404 (indistinguishable from none), and a list of
  * ids with one stranger refuses the whole call (403).
  */
-type Acting = Pick<AuthTeacher, 'id'>;
+type Acting = Pick<ActingTeacher, 'id'>;
 
 /**
  * The teacher's class, or 404 (a deleted class is none). Last year's classes (archived by the

@@ -1,6 +1,5 @@
 /** What other modules and the app may use of the download tasks (docs/downloads.md). */
 export { createDownloadRunner, TaskFailure, type DownloadRunner, type TaskMaker } from './runner.js';
-export { downloadRoutes } from './routes.js';
 export { type ExportFile, type Progress } from './exports.js';
 export { enqueueTask } from './service.js';
 export { presentTask, presentTaskReply } from './presenter.js';

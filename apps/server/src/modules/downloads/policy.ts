@@ -1,12 +1,12 @@
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { findOwnTask } from './repository.js';
 
 /** A download task belongs to the teacher who created it; another teacher's answers 404. */
 export async function requireOwnTask(
   db: DbOrTx,
-  teacher: Pick<AuthTeacher, 'id'>,
+  teacher: Pick<ActingTeacher, 'id'>,
   taskId: number,
   opts: { lock?: boolean } = {},
 ) {

@@ -10,7 +10,7 @@ import {
   students,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { requireVisibleResources, visibleResources } from './library-access.js';
 import { DAY_MS, japanDate, japanWeekday, planSlots, takeSlots } from './plan-slots.js';
 import type { PlanRecord } from './policy.js';
@@ -23,15 +23,15 @@ type Origin = 'headquarters' | 'classroom';
  * Periodic plans: saved by publish-homework, distributed by the scheduler (distributeDue), and
  * edited, delayed and deleted from /homework/periodic-plan. Weekdays and dates are Japan's.
  */
-type Acting = Pick<AuthTeacher, 'id'>;
+type Acting = Pick<ActingTeacher, 'id'>;
 type PeriodicInput = Extract<PublishInput, { homework_type: 'periodic' }>;
 
 const bad = (message: string) => AppError.badRequest(message);
 const WEEK_MS = 7 * DAY_MS;
 
 /**
- * Issue 15.6: what a child missed in their earlier attempts (words and sentences), brought back
- * by plans with review_missed. The default source reads the children's attempts
+ * What a child missed in their earlier attempts (words and sentences), brought back
+ * by plans with review_missed (docs/homework.md, "Periodic plans"). The default source reads the children's attempts
  * (missed-items.ts); tests may give another. It receives the plan's teacher, the children and the
  * time since which to look.
  */

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { periodicPlans } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { findReissue, type ReissueView } from './reissues.js';
 import { findHomeworkView, type HomeworkView } from './repository.js';
 
@@ -11,7 +11,7 @@ import { findHomeworkView, type HomeworkView } from './repository.js';
  * Each belongs to the teacher who published it; another teacher's (or a deleted one) answers
  * 404, indistinguishable from none.
  */
-type Acting = Pick<AuthTeacher, 'id'>;
+type Acting = Pick<ActingTeacher, 'id'>;
 
 /** The teacher's homework (not deleted) with its state at `now`, or 404. */
 export async function requireOwnHomework(

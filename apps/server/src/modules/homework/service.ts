@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { homework, homeworkRecipients, homeworkReissues, homeworkReissueStudents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { requireOwnClasses } from '../classes/policy.js';
 import { requireOwnStudents } from '../students/policy.js';
 import {
@@ -28,7 +28,7 @@ import { recipientGroups } from './recipients.js';
 
 /** Publishing, changing, deleting and reissuing homework; used by the calls, the scheduler, the seed and the operator command. */
 
-type Acting = Pick<AuthTeacher, 'id'>;
+type Acting = Pick<ActingTeacher, 'id'>;
 export type Origin = 'headquarters' | 'classroom';
 
 const bad = (message: string) => AppError.badRequest(message);

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { homework, homeworkRecipients, homeworkTopics, topicProgress } from '../../db/schema/index.js';
-import type { AuthStudent } from '../../plugins/auth.js';
+import type { ActingStudent } from '../../lib/acting.js';
 
 /**
  * Homework as one child sees it: only homework the child is a recipient of, of the child's own
  * teacher, not deleted. The child's deadline is their reissue's when the homework was reissued
  * to them, else the homework's end (a reissue to other children does not move it).
  */
-type Student = Pick<AuthStudent, 'id' | 'teacherId'>;
+type Student = Pick<ActingStudent, 'id' | 'teacherId'>;
 
 const columns = {
   id: homework.id,

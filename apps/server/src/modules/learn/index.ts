@@ -1,14 +1,14 @@
 /**
- * What other modules (the auth plugin, students' login cards), the demo seed and tests may use of
- * the students' side: children's tokens, the login-card key, and submitting as a child through
- * the same services the calls use.
+ * What the app (the auth plugin's student-token lookup), the demo seed and tests may use of the
+ * students' side: students' tokens, and submitting as a student through the same services the
+ * calls use.
  */
 export { findStudentByToken, issueStudentToken } from './token-repository.js';
-export { studentCardKey, type CardSecret } from './card-key.js';
 export {
   submitSelfPracticeAs,
   submitTopicAs,
   type SelfPracticeSubmission,
+  type SubmitDeps,
   type SubmitResult,
   type TopicSubmission,
 } from './submit.js';

@@ -1,7 +1,7 @@
 import { ErrorCode, learnMessages } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthStudent } from '../../plugins/auth.js';
+import type { ActingStudent } from '../../lib/acting.js';
 import { findChildHomework, findTopic, type ChildHomework, type TopicRecord } from './homework-repository.js';
 
 /**
@@ -9,7 +9,7 @@ import { findChildHomework, findTopic, type ChildHomework, type TopicRecord } fr
  * own teacher, not deleted) and its topics. Anything else — another child's or class's homework,
  * a deleted one, an unknown id — answers 404 alike.
  */
-type Student = Pick<AuthStudent, 'id' | 'teacherId'>;
+type Student = Pick<ActingStudent, 'id' | 'teacherId'>;
 
 /** When the child may begin: the delivery, or for a word test its test start. */
 export const startOf = (h: ChildHomework) =>

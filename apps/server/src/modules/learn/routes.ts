@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { ServerEvents } from '../../lib/events.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import { route } from '../../lib/route.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
@@ -32,9 +33,16 @@ import { revokeStudentToken } from './token-repository.js';
 /** The students' side (docs/learn.md): children's sign-in, homework, practice and submissions. */
 export function learnRoutes(
   app: FastifyInstance,
-  deps: { db: Db; limiter: RateLimiter; cipher: PasswordCipher; clock: Clock },
+  deps: {
+    db: Db;
+    limiter: RateLimiter;
+    cipher: PasswordCipher;
+    clock: Clock;
+    /** Submissions tell these (a homework done: the teacher's notice, wired in app.ts). */
+    events: Pick<ServerEvents, 'homeworkSubmitted'>;
+  },
 ) {
-  const { db, limiter, cipher, clock } = deps;
+  const { db, limiter, cipher, clock, events } = deps;
 
   const session = async (r: { student: LearnStudentRecord; token: string }) =>
     presentLearnSession(r.token, r.student, await service.classesOfChild(db, r.student));
@@ -68,7 +76,7 @@ export function learnRoutes(
   );
 
   route(app, submitTopic, { transaction: true }, async ({ student, input, tx }) =>
-    presentSubmitReply(await submitTopicAs(tx, student, input, clock)),
+    presentSubmitReply(await submitTopicAs(tx, student, input, { clock, events })),
   );
 
   route(app, getStudentTopicResult, async ({ student, input }) =>

@@ -1,7 +1,7 @@
 import type { ExerciseType, LearnHomeworkState } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthStudent } from '../../plugins/auth.js';
+import type { ActingStudent } from '../../lib/acting.js';
 import { classesOfStudents } from '../students/index.js';
 import { findOwnAttempt, pageOwnAttempts, selfPracticeStats, selfPracticeStatsOf } from './attempt-repository.js';
 import { resourceMaterial, topicMaterial, type Material } from './content.js';
@@ -20,7 +20,7 @@ import { unsafeFindStudentById, type LearnStudentRecord } from './student-reposi
 import { correctIndexOf } from './submit.js';
 
 /** The reads of the students' side; each takes the child from the token. */
-type Student = Pick<AuthStudent, 'id' | 'teacherId'>;
+type Student = Pick<ActingStudent, 'id' | 'teacherId'>;
 
 export async function classesOfChild(db: DbOrTx, s: Pick<LearnStudentRecord, 'id' | 'teacherId'>) {
   return (await classesOfStudents(db, s.teacherId, [s.id])).get(s.id) ?? [];

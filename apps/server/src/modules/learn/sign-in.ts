@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { verifyPassword } from '../auth/index.js';
-import { readCardKey, type CardSecret } from './card-key.js';
+import { readCardKey, type CardSecret } from '../students/index.js';
 import { unsafeFindStudentByLoginId, unsafeFindStudentById, type LearnStudentRecord } from './student-repository.js';
 import { issueStudentToken } from './token-repository.js';
 

@@ -8,8 +8,8 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import type { AuthStudent } from '../../plugins/auth.js';
-import { noticeSubmitted } from '../notices/index.js';
+import type { ActingStudent } from '../../lib/acting.js';
+import type { ServerEvents } from '../../lib/events.js';
 import {
   insertAttempt,
   markHomeworkDoneIfComplete,
@@ -28,7 +28,7 @@ import { lockResults, markResultsUsed } from './result-repository.js';
  * gives the chosen index and is marked here. Scores, words, markup, durations and recordings
  * are copied from the stored results only. One transaction: a refusal writes nothing.
  */
-type Student = Pick<AuthStudent, 'id' | 'teacherId'>;
+type Student = Pick<ActingStudent, 'id' | 'teacherId'>;
 
 export interface SubmittedAnswer {
   question_id: number;
@@ -212,6 +212,15 @@ export interface TopicSubmission {
 }
 
 /**
+ * What a submission needs besides the transaction: the time, and the events it tells (a homework
+ * done for the first time: modules/notices writes the teacher's notice, wired in app.ts).
+ */
+export interface SubmitDeps {
+  clock?: Clock;
+  events: Pick<ServerEvents, 'homeworkSubmitted'>;
+}
+
+/**
  * Submit a homework topic as the child (the call, and the demo seed). Run it inside a
  * transaction: it locks the child's recipient row so their submissions of one homework queue.
  */
@@ -219,9 +228,9 @@ export async function submitTopicAs(
   tx: DbOrTx,
   student: Student,
   input: TopicSubmission,
-  clock: Clock = systemClock,
+  deps: SubmitDeps,
 ): Promise<SubmitResult> {
-  const now = clock.now();
+  const now = (deps.clock ?? systemClock).now();
   const { homework, topic } = await requireChildTopic(tx, student, input.homework_id, input.topic_id, { lock: true });
   assertStarted(homework, now);
   assertBeforeDeadline(homework, now);
@@ -240,8 +249,9 @@ export async function submitTopicAs(
     now,
   );
   const marked = await markHomeworkDoneIfComplete(tx, homework.id, student.id, homework.requiredTimes, now);
-  // The teacher hears of it (homework notices), in this transaction.
-  if (marked.first) await noticeSubmitted(tx, homework.id, student.id, now);
+  // The teacher hears of it (homework notices), in this transaction: the listeners run in `tx`.
+  if (marked.first)
+    await deps.events.homeworkSubmitted.emit(tx, { homeworkId: homework.id, studentId: student.id, at: now });
   const homeworkDone = marked.done;
   return {
     attemptId: done.attempt.id,

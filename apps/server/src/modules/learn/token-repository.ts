@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { students, studentTokens } from '../../db/schema/index.js';
 import { hashSecret, newSecret } from '../../lib/secrets.js';
-import type { AuthStudent } from '../../plugins/auth.js';
+import type { ActingStudent } from '../../lib/acting.js';
 
 /**
  * Children's bearer tokens (docs/learn.md): 256-bit random, only the SHA-256 stored, live for
@@ -40,7 +40,7 @@ const prepareLookup = (db: DbOrTx) =>
     .prepare('find_student_by_token');
 
 /** A live token's child (not archived), or null when unknown, expired, revoked or closed. */
-export async function findStudentByToken(db: DbOrTx, token: string): Promise<AuthStudent | null> {
+export async function findStudentByToken(db: DbOrTx, token: string): Promise<ActingStudent | null> {
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
   const [row] = await lookup.execute({ tokenHash: hashSecret(token) });

@@ -8,7 +8,7 @@ import { createLocalStorage, storageKeyOf } from '../../lib/storage.js';
 import { call } from '../../test/call.js';
 import { teacherWithToken } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { parseRange } from './routes.js';
+import { parseRange } from './range.js';
 import { storeMedia } from './service.js';
 
 let t: TestApp;

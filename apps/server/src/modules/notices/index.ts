@@ -1,4 +1,3 @@
 /** What other modules may use of the homework notices (docs/notices.md). */
-export { noticeOverdue, noticeSubmitted } from './record.js';
+export { noticeOnEvents, noticeOverdue, noticeSubmitted } from './record.js';
 export { deleteOld as deleteOldNotices } from './repository.js';
-export { noticeRoutes } from './routes.js';

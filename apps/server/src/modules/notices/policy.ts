@@ -1,13 +1,13 @@
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { ownCount } from './repository.js';
 
 /**
  * Who may touch which notice: a notice is its teacher's. A list with another teacher's (or an
  * unknown) notice in it refuses the whole call (403) and changes nothing.
  */
-export async function requireOwnNotices(db: DbOrTx, teacher: Pick<AuthTeacher, 'id'>, ids: number[]) {
+export async function requireOwnNotices(db: DbOrTx, teacher: Pick<ActingTeacher, 'id'>, ids: number[]) {
   requireEveryNotice(await ownCount(db, teacher.id, ids), ids.length);
 }
 
@@ -17,4 +17,4 @@ export function requireEveryNotice(found: number, asked: number) {
 }
 
 /** Sending notices to students is for teacher accounts, not the guest. */
-export const maySendMessages = (teacher: Pick<AuthTeacher, 'type'>) => teacher.type !== 'guest';
+export const maySendMessages = (teacher: Pick<ActingTeacher, 'type'>) => teacher.type !== 'guest';

@@ -1,6 +1,7 @@
 import { noticeMessages } from '@ondoku/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { ServerEvents } from '../../lib/events.js';
 import { classes, homework, homeworkNotices, students } from '../../db/schema/index.js';
 
 /**
@@ -50,6 +51,14 @@ export async function noticeSubmitted(db: DbOrTx, homeworkId: number, studentId:
       createdAt: now,
     });
   await insert(db, rows);
+}
+
+/**
+ * The notices written on other modules' events (wired in app.ts and the demo seed): a student's
+ * homework done for the first time, in the submission's transaction.
+ */
+export function noticeOnEvents(events: Pick<ServerEvents, 'homeworkSubmitted'>) {
+  events.homeworkSubmitted.on((tx, e) => noticeSubmitted(tx, e.homeworkId, e.studentId, e.at));
 }
 
 /** Deadlines that passed (the scheduler's close): a notice for each homework with children who had not submitted. */

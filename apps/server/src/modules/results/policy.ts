@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { requireOwnHomework } from '../homework/policy.js';
 import { findTeacherAttempt, type AttemptRecord } from './repository.js';
 
@@ -13,7 +13,7 @@ type HomeworkView = Awaited<ReturnType<typeof requireOwnHomework>>;
  */
 export async function requireOwnAttempt(
   db: DbOrTx,
-  teacher: Pick<AuthTeacher, 'id'>,
+  teacher: Pick<ActingTeacher, 'id'>,
   attemptId: number,
 ): Promise<AttemptRecord> {
   const row = await findTeacherAttempt(db, teacher.id, attemptId);
@@ -28,7 +28,7 @@ export async function requireOwnAttempt(
  */
 export async function requireOwnHeadquartersHomework(
   db: DbOrTx,
-  teacher: Pick<AuthTeacher, 'id'>,
+  teacher: Pick<ActingTeacher, 'id'>,
   homeworkId: number,
   now: Date,
 ): Promise<HomeworkView> {

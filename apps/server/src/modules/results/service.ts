@@ -1,7 +1,7 @@
 import { resultsMessages, scoreBuckets, type CallOutput, type getStudentHomeworkTopicDetails } from '@ondoku/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { findVisibleResource, presentResourceDetail } from '../library/index.js';
 import { requireOwnAttempt } from './policy.js';
 import {
@@ -17,7 +17,7 @@ import * as repo from './repository.js';
 import { countWrongWords, newTally, rankWords } from './hardest-words.js';
 import { correctedScore, totalOf, withCorrection, type CorrectableType } from './scoring.js';
 
-type Acting = Pick<AuthTeacher, 'id'>;
+type Acting = Pick<ActingTeacher, 'id'>;
 
 /**
  * Where a recording can be fetched: a signed, expiring URL from the evaluation module. Until that

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { requireOwnClass } from '../classes/policy.js';
 import { requireOwnStudent } from '../students/policy.js';
 import type { Scope } from './repository.js';
@@ -10,7 +10,7 @@ import type { Scope } from './repository.js';
  * login id of another teacher 404 through the students policy. Last year's (archived) classes
  * may be read when asked for by id.
  */
-type Acting = Pick<AuthTeacher, 'id'>;
+type Acting = Pick<ActingTeacher, 'id'>;
 
 export async function requireScope(db: DbOrTx, teacher: Acting, classId: number | undefined): Promise<Scope> {
   if (classId === undefined) return { teacherId: teacher.id };

@@ -1,7 +1,7 @@
 import { ErrorCode, studentMessageMessages } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthStudent, AuthTeacher } from '../../plugins/auth.js';
+import type { ActingStudent, ActingTeacher } from '../../lib/acting.js';
 import { requireOwnHomework } from '../homework/policy.js';
 import { ownCount, recipientsOf, unsafeTopic } from './repository.js';
 
@@ -13,7 +13,7 @@ import { ownCount, recipientsOf, unsafeTopic } from './repository.js';
  */
 export async function requireTopicRecipient(
   db: DbOrTx,
-  teacher: Pick<AuthTeacher, 'id'>,
+  teacher: Pick<ActingTeacher, 'id'>,
   topicId: number,
   loginId: string,
   now: Date,
@@ -27,7 +27,7 @@ export async function requireTopicRecipient(
 }
 
 /** Every listed message is the child's, or 404. */
-export async function requireOwnMessages(db: DbOrTx, student: Pick<AuthStudent, 'id'>, ids: number[]) {
+export async function requireOwnMessages(db: DbOrTx, student: Pick<ActingStudent, 'id'>, ids: number[]) {
   if ((await ownCount(db, student.id, ids)) !== ids.length)
     throw new AppError(ErrorCode.NOT_FOUND, studentMessageMessages.messageNotFound);
 }

@@ -1,13 +1,13 @@
 import { ErrorCode, studentMessageLimits, studentMessageMessages } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { requireOwnHomework } from '../homework/policy.js';
 import { requireTopicRecipient } from './policy.js';
 import { presentNote } from './presenter.js';
 import { findNoteByGuid, insertMessages, insertNote, lockReminders, recipientsOf } from './repository.js';
 
-type Teacher = Pick<AuthTeacher, 'id'>;
+type Teacher = Pick<ActingTeacher, 'id'>;
 const minute = 60_000;
 
 /**
@@ -56,7 +56,7 @@ export async function remindUnsubmitted(
 }
 
 /**
- * A teacher's note to one child about one topic (spec §3 writing note). The guid is the
+ * A teacher's note to one child about one topic (the writing note, docs/student-messages.md). The guid is the
  * idempotency key: the same guid with the same child, topic and content replies the stored note;
  * with anything else it is refused (NOTE_GUID_REUSED).
  */

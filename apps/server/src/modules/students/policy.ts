@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { findRollover } from './rollover-service.js';
 import { findStudent, findStudents, lowerIds, type StudentRecord } from './student-repository.js';
 
@@ -9,7 +9,7 @@ import { findStudent, findStudents, lowerIds, type StudentRecord } from './stude
  * teacher who created or imported them; another teacher's student answers 404, and a list with
  * one stranger refuses the whole call (403).
  */
-type Acting = Pick<AuthTeacher, 'id'>;
+type Acting = Pick<ActingTeacher, 'id'>;
 
 /** The teacher's student, or 404 (another teacher's student is indistinguishable from none). */
 export async function requireOwnStudent(db: DbOrTx, teacher: Acting, loginId: string): Promise<StudentRecord> {

@@ -1,7 +1,7 @@
 import type { ImportResult, InitialPasswordRow, StudentRow } from '@ondoku/contract';
 import type { ClassWithCount } from '../classes/index.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { studentCardKey, type CardSecret } from '../learn/index.js';
+import { studentCardKey, type CardSecret } from './card-key.js';
 import type { StudentRecord } from './student-repository.js';
 
 /** A class a student belongs to, as lists of students show it. */

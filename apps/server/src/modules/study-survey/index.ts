@@ -1,3 +1,2 @@
-/** What the app may use of the study survey (docs/study-survey.md): its routes and its download makers. */
-export { studySurveyRoutes } from './routes.js';
+/** What the app may use of the study survey (docs/study-survey.md): its download makers (its routes are in routes.ts). */
 export { studySurveyMakers } from './report-files.js';

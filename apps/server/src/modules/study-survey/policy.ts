@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { requireOwnStudent } from '../students/policy.js';
 import { findChildById, findChildHomework, type ChildRecord } from './repository.js';
 
@@ -9,13 +9,13 @@ import { findChildById, findChildHomework, type ChildRecord } from './repository
  * created or imported the child; another teacher's child answers 404 like an unknown one).
  * Homework and topics are then read only among the teacher's own homework that went to the child.
  */
-export const requireSurveyChild = (db: DbOrTx, teacher: Pick<AuthTeacher, 'id'>, loginId: string) =>
+export const requireSurveyChild = (db: DbOrTx, teacher: Pick<ActingTeacher, 'id'>, loginId: string) =>
   requireOwnStudent(db, teacher, loginId);
 
 /** The same rule for a download task made later (it keeps the child's database id). */
 export async function requireSurveyChildById(
   db: DbOrTx,
-  teacher: Pick<AuthTeacher, 'id'>,
+  teacher: Pick<ActingTeacher, 'id'>,
   studentId: number,
 ): Promise<ChildRecord> {
   const row = await findChildById(db, teacher.id, studentId);
@@ -26,7 +26,7 @@ export async function requireSurveyChildById(
 /** A homework of the teacher's that went to the student, or 404. */
 export async function requireSurveyHomework(
   db: DbOrTx,
-  teacher: Pick<AuthTeacher, 'id'>,
+  teacher: Pick<ActingTeacher, 'id'>,
   student: { id: number },
   homeworkId: number,
   now: Date,
@@ -37,6 +37,6 @@ export async function requireSurveyHomework(
 }
 
 /** A report is mailed for teacher accounts, not the guest (403). */
-export function requireReportMailer(teacher: Pick<AuthTeacher, 'type'>) {
+export function requireReportMailer(teacher: Pick<ActingTeacher, 'type'>) {
   if (teacher.type === 'guest') throw AppError.forbidden();
 }

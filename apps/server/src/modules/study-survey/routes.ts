@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { route } from '../../lib/route.js';
-import type { AuthTeacher } from '../../plugins/auth.js';
+import type { ActingTeacher } from '../../lib/acting.js';
 import { enqueueTask, presentTaskReply, type DownloadRunner } from '../downloads/index.js';
 import { noRecordingUrl, type RecordingUrl } from '../results/index.js';
 import { periodRange, referenceTime } from './periods.js';
@@ -77,7 +77,7 @@ export function studySurveyRoutes(
   });
 
   /** A report mailed to an address: not for the guest; counts against the mail limits. */
-  async function mailAllowed(teacher: AuthTeacher, email: string | undefined) {
+  async function mailAllowed(teacher: ActingTeacher, email: string | undefined) {
     if (!email) return null;
     requireReportMailer(teacher);
     const to = email.toLowerCase();

@@ -12,7 +12,7 @@ import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/r
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queries';
 
-/** The content library's calls (contract calls/resource.ts), one declaration each. */
+/** The content library's calls (contract calls/library.ts), one declaration each. */
 export type ResourceSearchParams = CallInput<typeof searchResources>;
 export type PackListParams = CallInput<typeof getPackList>;
 

@@ -4,7 +4,7 @@ import { limits } from '../limits.js';
 
 /**
  * Content library (ours): the material a teacher assigns — word books, sentences, articles,
- * dialogs, grammar, listening and reading comprehension — and its preview data (spec §3
+ * dialogs, grammar, listening and reading comprehension — and its preview data (the spec
  * "Exercise preview data"). Served by apps/server/src/modules/library.
  *
  * The preview shape below is shared by the teacher's previews, the answer papers (which add a
@@ -64,7 +64,7 @@ export const libraryMessages = {
   wordBookNotFound: '単語帳が見つかりませんでした。',
 } as const;
 
-/** One choice of a choice question (spec §3: answers with index, content, type text or image, correct). */
+/** One choice of a choice question (answers with index, content, type text or image, correct). */
 export const answerChoice = z.object({
   index: z.number().int(),
   /** The text, or for `type: 'image'` the URL of the picture. */
@@ -77,7 +77,7 @@ export const answerChoice = z.object({
 export type AnswerChoice = z.infer<typeof answerChoice>;
 
 /**
- * A dialog partner's line the child waits through (spec §3: wait_items with after_index).
+ * A dialog partner's line the child waits through (wait_items with after_index).
  * Our convention: an item's `wait_items` are the partner's lines played just before the child
  * reads that item; `after_index` is the index of the child's previous item, −1 before the first.
  */
@@ -91,7 +91,7 @@ export const waitItem = z.object({
 export type WaitItem = z.infer<typeof waitItem>;
 
 export const previewItem = z.object({
-  /** Answers match items by question_id = index (spec §3). */
+  /** Answers match items by question_id = index. */
   index: z.number().int(),
   /** What the child reads (reading types), the question prompt (choice types). */
   screen_text: z.string(),
@@ -148,7 +148,7 @@ export const resourceDetail = z.object({
   type: z.enum(exerciseTypes),
   grade: z.number().int(),
   origin_type: z.enum(originTypes),
-  /** Where the resource's files live (URL prefix) and its content version (spec §3). */
+  /** Where the resource's files live (URL prefix) and its content version. */
   resource_path: z.string(),
   resource_version: z.number().int(),
   /** Articles (and reading comprehension's passage): the whole text with the model audio. */

@@ -4,10 +4,10 @@ import { messages } from '../messages.js';
 import { classRef } from './classes.js';
 import { XLSX_TYPE } from './files.js';
 import { homeworkStates } from './homework.js';
-import { exerciseTypes } from './resource.js';
+import { exerciseTypes } from './library.js';
 
 /**
- * Self-practice as the teacher sees it (issue 16 point 4, issue 17; docs/self-practice.md): the
+ * Self-practice as the teacher sees it (docs/self-practice.md): the
  * exercise-* calls of the Study survey group and the /homework-self-home screen. Children
  * practise library material outside homework (attempts with homework_id null, modules/learn);
  * these calls summarise what the teacher's own classes' children did, per period, class,
