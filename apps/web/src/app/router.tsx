@@ -14,16 +14,9 @@ import { paths } from '../config/paths';
 import { CHUNK_LOAD_ERROR, loadChunk } from '../lib/lazy';
 import { sessionStore } from '../lib/session';
 import { AuthLayout } from './layouts/auth-layout';
+import { registerRoutes, type RouteHandle } from './route-registry';
 
-/** What a route tells the layouts: its title and level (the back button shows above level 0). */
-export interface RouteHandle {
-  title: string;
-  level: number;
-  /** Keep the page mounted while navigating elsewhere (the spec's cached pages). */
-  keepAlive?: boolean;
-  /** The left-menu entry this screen belongs to, when it is not an entry itself. */
-  menu?: string;
-}
+export { hasRoute, type RouteHandle } from './route-registry';
 
 /**
  * A route that failed (most often a chunk that did not load). Plain markup in the look of antd's
@@ -206,14 +199,9 @@ const screens: RouteObject[] = [
 
 export const routes: RouteObject[] = [{ element: <TitledOutlet />, children: screens }];
 
+// Before any layout or screen loads (they are lazy): they ask hasRoute (route-registry.ts).
+registerRoutes(routes);
 const router = createHashRouter(routes);
-
-/** Whether a path has a real screen: menus only offer routes that exist. */
-export const hasRoute = (path: string): boolean => {
-  const walk = (list: RouteObject[]): boolean =>
-    list.some((r) => r.path === path || (r.children ? walk(r.children) : false));
-  return walk(routes);
-};
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

@@ -18,7 +18,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { openExternal } from '../../lib/native-bridge';
 import { previousRoute, recordVisit } from '../../lib/route-history';
 import { useSession } from '../../lib/session';
-import { hasRoute, type RouteHandle } from '../router';
+import { hasRoute, type RouteHandle } from '../route-registry';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import './admin-layout.css';
 
