@@ -42,7 +42,7 @@ export const presentTopicOverview = (
 });
 
 /** The class a homework went to (null for single students, or a class deleted since). */
-export const teamOf = (hw: { classId: number | null; className: string | null }) =>
+export const classOf = (hw: { classId: number | null; className: string | null }) =>
   hw.classId !== null && hw.className !== null ? { team_id: hw.classId, name: hw.className } : null;
 
 export const presentStudent = (s: StudentRecord) => ({ student_id: s.loginId, name: s.name, number: s.number });
@@ -109,7 +109,7 @@ export const presentAllTopicOverview = (
 ) => ({
   homework_id: hw.id,
   title: hw.title,
-  team: teamOf(hw),
+  team: classOf(hw),
   origin_type: hw.originType,
   state: hw.state,
   start_time: iso(hw.startTime),
@@ -169,7 +169,7 @@ export const presentMatrixPage = (rows: MatrixRecord[], total: number, q: { page
 export const presentCommentary = <C extends object>(hw: HomeworkView, commentary: C) => ({
   homework_id: hw.id,
   title: hw.title,
-  team: teamOf(hw),
+  team: classOf(hw),
   start_time: iso(hw.startTime),
   end_time: iso(hw.reissueEndTime ?? hw.endTime),
   assigned_count: hw.assignedCount,
@@ -180,7 +180,7 @@ export const presentCommentary = <C extends object>(hw: HomeworkView, commentary
 export const presentReadingBasicInfo = (hw: HomeworkView) => ({
   homework_id: hw.id,
   title: hw.title,
-  team: teamOf(hw),
+  team: classOf(hw),
   type: hw.type,
   origin_type: hw.originType,
   state: hw.state,

@@ -2,7 +2,7 @@ import type { ExerciseType, PracticeTotals } from '@ondoku/contract';
 import type { requireVisibleResource } from '../library/policy.js';
 import type { DateRange } from './period.js';
 import type * as repo from './repository.js';
-import type { ChildRecord, TotalsRecord } from './repository.js';
+import type { StudentRecord, TotalsRecord } from './repository.js';
 
 /** Scores leave the server with one decimal; dates as ISO instants. */
 export const score1 = (x: number) => Math.round(x * 10) / 10;
@@ -21,16 +21,16 @@ export const presentTotals = (t: TotalsRecord, studentCount: number): PracticeTo
 });
 
 /** A month's totals of one child (no practised count). */
-export const presentChildMonth = (t: TotalsRecord) => ({
+export const presentStudentMonth = (t: TotalsRecord) => ({
   session_count: t.sessions,
   duration_ms: t.duration,
   average_score: score1OrNull(t.average),
   practice_days: t.days,
 });
 
-export const presentMonth = (t: TotalsRecord) => ({ ...presentChildMonth(t), practised_student_count: t.practised });
+export const presentMonth = (t: TotalsRecord) => ({ ...presentStudentMonth(t), practised_student_count: t.practised });
 
-export const presentChild = (c: ChildRecord) => ({
+export const presentStudent = (c: StudentRecord) => ({
   student_id: c.loginId,
   name: c.name,
   furigana: c.furigana,
@@ -90,7 +90,7 @@ export const presentExerciseSummary = <R extends Range>(
 export function presentResourceDetails<R extends Range>(
   range: R,
   resource: ResourceRecord,
-  rows: Rows<typeof repo.resourceChildren>,
+  rows: Rows<typeof repo.resourceStudents>,
 ) {
   const sessions = rows.reduce((a, r) => a + r.sessions, 0);
   return {
@@ -109,7 +109,7 @@ export function presentResourceDetails<R extends Range>(
       best_score: rows.length ? score1(Math.max(...rows.map((r) => r.best))) : null,
     },
     rows: rows.map((r) => ({
-      ...presentChild(r),
+      ...presentStudent(r),
       session_count: r.sessions,
       duration_ms: r.duration,
       best_score: score1(r.best),
@@ -131,7 +131,7 @@ export const presentResourceLogs = (
   limit: q.limit,
   total: page.total,
   rows: page.rows.map((r) => ({
-    ...presentChild(r),
+    ...presentStudent(r),
     attempt_id: r.attemptId,
     created_at: iso(r.createdAt),
     score: score1(r.score),

@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.js';
 import { blobRoute, route } from '../../lib/route.js';
 import { listClasses } from '../classes/index.js';
 import { requireVisibleResource } from '../library/policy.js';
-import { requireScope, requireScopeChild } from './policy.js';
+import { requireScope, requireScopeStudent } from './policy.js';
 import { namedRanges, periodOf } from './period.js';
 import {
   presentExerciseSummary,
@@ -52,7 +52,7 @@ export function selfPracticeRoutes(app: FastifyInstance, deps: { db: Db; clock: 
     const range = rangeOf(clock.now(), input);
     const period = periodOf(range);
     const [students, totals, byType, top] = await Promise.all([
-      repo.countChildren(db, scope),
+      repo.countStudents(db, scope),
       repo.totals(db, scope, period, input.type),
       repo.totalsByType(db, scope, period, input.type),
       repo.topResources(db, scope, period, selfPracticeLimits.topResources, input.type),
@@ -64,18 +64,19 @@ export function selfPracticeRoutes(app: FastifyInstance, deps: { db: Db; clock: 
     const resource = await requireVisibleResource(db, teacher, input.resource_id);
     const scope = await requireScope(db, teacher, input.team_id);
     const range = rangeOf(clock.now(), input);
-    const rows = await repo.resourceChildren(db, scope, periodOf(range), resource.id);
+    const rows = await repo.resourceStudents(db, scope, periodOf(range), resource.id);
     return presentResourceDetails(range, resource, rows);
   });
 
   route(app, getResourceExerciseLogs, async ({ input, teacher }) => {
     const resource = await requireVisibleResource(db, teacher, input.resource_id);
     const scope = await requireScope(db, teacher, input.team_id);
-    const child = input.student_id === undefined ? undefined : await requireScopeChild(db, teacher, input.student_id);
+    const student =
+      input.student_id === undefined ? undefined : await requireScopeStudent(db, teacher, input.student_id);
     const range = rangeOf(clock.now(), input);
     const page = await repo.resourceLogs(db, scope, periodOf(range), {
       resourceId: resource.id,
-      studentId: child?.id,
+      studentId: student?.id,
       page: input.page,
       limit: input.limit,
     });

@@ -27,15 +27,15 @@ export function studentMessageRoutes(app: FastifyInstance, deps: { db: Db; clock
   );
 
   route(app, getWritingNoteList, async ({ input, teacher }) => {
-    const { child, topic, homework } = await requireTopicRecipient(
+    const { student, topic, homework } = await requireTopicRecipient(
       db,
       teacher,
       input.topic_id,
       input.student_id,
       clock.now(),
     );
-    const rows = await notesOf(db, teacher.id, child.studentId, topic.id);
-    return presentNoteList(child, topic, homework, rows);
+    const rows = await notesOf(db, teacher.id, student.studentId, topic.id);
+    return presentNoteList(student, topic, homework, rows);
   });
 
   route(app, getStudentMessageList, async ({ input, student }) => {
