@@ -31,22 +31,22 @@ const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
 const external = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-interface Child {
+interface Student {
   proc: ChildProcess;
   ready: Record<string, unknown> & { port: number };
   ask(type: string, reply: string, extra?: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
-async function startChild(args: string[]): Promise<Child> {
+async function startStudent(args: string[]): Promise<Student> {
   const proc = fork(path.join(import.meta.dirname, 'api-server.ts'), args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<string, (m: Record<string, unknown>) => void>();
-  const ready = await new Promise<Child['ready']>((resolve, reject) => {
+  const ready = await new Promise<Student['ready']>((resolve, reject) => {
     proc.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     proc.on('message', (m: Record<string, unknown> & { type: string }) => {
-      if (m.type === 'ready') resolve(m as unknown as Child['ready']);
+      if (m.type === 'ready') resolve(m as unknown as Student['ready']);
       waiting.get(m.type)?.(m);
     });
   });
@@ -58,7 +58,7 @@ async function startChild(args: string[]): Promise<Child> {
     });
   return { proc, ready, ask };
 }
-const stopChild = async (c: Child) => {
+const stopStudent = async (c: Student) => {
   await c.ask('close', 'closed');
   await new Promise((r) => (c.proc.exitCode !== null ? r(null) : c.proc.once('exit', r)));
 };
@@ -119,20 +119,20 @@ interface LoadResult {
 
 /** CLIENTS loops, each sending the next request when the previous answered, for SECONDS. */
 async function load(
-  child: Child,
+  student: Student,
   urls: () => string,
   headers: Record<string, string>,
   profile?: string,
 ): Promise<LoadResult> {
-  const port = child.ready.port;
+  const port = student.ready.port;
   for (let i = 0; i < CLIENTS; i++) await get(port, urls(), headers); // warm-up
-  if (cpuProfiling && profile) await child.ask('prof-start', 'prof-started');
-  const cpu0 = await child.ask('cpu', 'cpu');
+  if (cpuProfiling && profile) await student.ask('prof-start', 'prof-started');
+  const cpu0 = await student.ask('cpu', 'cpu');
   const lat: number[] = [];
   let errors = 0;
   let rssMax = 0;
   const sampler = setInterval(() => {
-    void child.ask('rss', 'rss').then((m) => (rssMax = Math.max(rssMax, m.rss as number)));
+    void student.ask('rss', 'rss').then((m) => (rssMax = Math.max(rssMax, m.rss as number)));
   }, 250);
   const t0 = performance.now();
   const end = t0 + SECONDS * 1000;
@@ -147,11 +147,11 @@ async function load(
   );
   const elapsed = (performance.now() - t0) / 1000;
   clearInterval(sampler);
-  const cpu1 = await child.ask('cpu', 'cpu');
+  const cpu1 = await student.ask('cpu', 'cpu');
   type Cpu = Parameters<typeof cpuPerRequest>[0];
   const spent = cpuPerRequest(cpu0 as unknown as Cpu, cpu1 as unknown as Cpu, lat.length);
   if (cpuProfiling && profile)
-    await child.ask('prof-stop', 'prof-stopped', { file: path.join(cpuProfileDir, profile) });
+    await student.ask('prof-stop', 'prof-stopped', { file: path.join(cpuProfileDir, profile) });
   lat.sort((a, b) => a - b);
   return {
     rps: lat.length / elapsed,
@@ -190,8 +190,8 @@ interface DbFigures {
 async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
   const sizeArgs = ['--classes', values.classes!, '--size', values.size!];
   process.stderr.write(`[${label}] seeding ${Number(values.classes) * Number(values.size)} students…\n`);
-  const app = await startChild([...(url ? ['--url', url] : []), ...sizeArgs]);
-  const ready = app.ready as Child['ready'] & {
+  const app = await startStudent([...(url ? ['--url', url] : []), ...sizeArgs]);
+  const ready = app.ready as Student['ready'] & {
     token: string;
     dbUrl: string;
     classIds: number[];
@@ -203,7 +203,7 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
     `[${label}] seeded in ${((ready.seed.classesMs + ready.seed.studentsMs) / 1000).toFixed(1)} s; ` +
       `library installed in ${(ready.libraryMs / 1000).toFixed(1)} s (${ready.resourceIds.length} resources visible)\n`,
   );
-  const ref = await startChild(['--reference', '--url', ready.dbUrl]);
+  const ref = await startStudent(['--reference', '--url', ready.dbUrl]);
   const auth = { authorization: `Bearer ${ready.token}` };
   try {
     await new Promise((r) => setTimeout(r, 1000));
@@ -309,8 +309,8 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
       },
     };
   } finally {
-    await stopChild(ref);
-    await stopChild(app);
+    await stopStudent(ref);
+    await stopStudent(app);
   }
 }
 

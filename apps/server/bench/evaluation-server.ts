@@ -62,11 +62,11 @@ await createStudents(
     classIds: [classIds.get('1年1組')!],
   })),
 );
-const children = await db.select({ id: students.id }).from(students);
+const studentRows = await db.select({ id: students.id }).from(students);
 const signedIn = await db
   .insert(studentTokens)
   .values(
-    children.map((c) => ({
+    studentRows.map((c) => ({
       tokenHash: hashSecret(newSecret()),
       studentId: c.id,
       expiresAt: new Date(Date.now() + 86_400_000),
@@ -110,8 +110,8 @@ let windowFromUs = 0;
 process.on('message', async (m: { type: string; n?: number }) => {
   if (m.type === 'tickets') {
     const urls = Array.from({ length: m.n ?? 1 }, () => {
-      const child = signedIn[next++ % signedIn.length]!;
-      return issueStudentEvaluationUrl({ secure: false, host }, { id: child.studentId, tokenId: child.id }, app)
+      const student = signedIn[next++ % signedIn.length]!;
+      return issueStudentEvaluationUrl({ secure: false, host }, { id: student.studentId, tokenId: student.id }, app)
         .evaluation_server_url;
     });
     send({ type: 'tickets', urls });

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { replySerializerCompiler } from '../src/lib/reply-serializer.js';
 
 const topics = 30;
-const children = 40;
+const students = 40;
 const topic = (j: number) => ({
   topic_id: 100 + j,
   position: j + 1,
@@ -33,7 +33,7 @@ const replies = {
   'topic-score-overview-y (40 × 30)': [
     getTopicScoreOverviewY,
     {
-      rows: Array.from({ length: children }, (_, i) => ({
+      rows: Array.from({ length: students }, (_, i) => ({
         student_id: `s${i}`,
         name: `生徒 ${i}`,
         number: String(i + 1),
@@ -41,9 +41,9 @@ const replies = {
         cells: Array.from({ length: topics }, (_, j) => ({ topic_id: 100 + j, best_score: 72.5, practice_count: 2 })),
         average_score: 70.1,
       })),
-      total: children,
+      total: students,
       page: 1,
-      limit: children,
+      limit: students,
     },
   ],
   'all-topic-overview (40 × 30)': [

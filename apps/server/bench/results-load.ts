@@ -56,13 +56,13 @@ interface Ready {
   ms: Record<string, number>;
   dbUrl: string;
 }
-interface Child {
+interface Student {
   proc: ChildProcess;
   ready: Ready;
   ask(type: string, reply: string, extra?: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
-async function startChild(args: string[], script = 'results-server.ts'): Promise<Child> {
+async function startStudent(args: string[], script = 'results-server.ts'): Promise<Student> {
   const proc = fork(path.join(import.meta.dirname, script), args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -182,7 +182,7 @@ const summarise = (lat: number[], seconds: number, errors: number): Lat => {
 };
 
 /** CLIENTS loops, each sending the next request when the previous answered, for SECONDS. */
-async function load(c: Child, token: string, urls: () => string, profile: string): Promise<Lat> {
+async function load(c: Student, token: string, urls: () => string, profile: string): Promise<Lat> {
   const port = c.ready.port;
   for (let i = 0; i < CLIENTS; i++) await request(port, 'GET', urls(), token); // warm-up
   if (cpuProfiling) await c.ask('prof-start', 'prof-started');
@@ -209,15 +209,15 @@ async function load(c: Child, token: string, urls: () => string, profile: string
 }
 
 /** Every child submits the topic once per round, all children at once. */
-async function submissions(c: Child): Promise<Lat> {
-  const { homeworkId, topicId, children } = c.ready.submit;
+async function submissions(c: Student): Promise<Lat> {
+  const { homeworkId, topicId, children: students } = c.ready.submit;
   const lat: number[] = [];
   let errors = 0;
   const t0 = performance.now();
   await Promise.all(
-    children.map(async (child) => {
-      for (const sids of child.sids) {
-        const r = await request(c.ready.port, 'POST', '/api/v2/student/submit-topic', child.token, {
+    students.map(async (student) => {
+      for (const sids of student.sids) {
+        const r = await request(c.ready.port, 'POST', '/api/v2/student/submit-topic', student.token, {
           homework_id: homeworkId,
           topic_id: topicId,
           answers: sids.map((sid, i) => ({ question_id: i, sid })),
@@ -240,7 +240,7 @@ interface ExportFigure {
   rssPeakMb: number;
   status: string;
 }
-async function exportTask(c: Child): Promise<ExportFigure> {
+async function exportTask(c: Student): Promise<ExportFigure> {
   const { port, exportToken, exportHomework } = c.ready;
   await new Promise((r) => setTimeout(r, 500));
   const rssBefore = (await c.ask('rss', 'rss')).rss as number;
@@ -287,7 +287,7 @@ interface DbFigures {
 
 async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
   process.stderr.write(`[${label}] building the data set…\n`);
-  const c = await startChild([
+  const c = await startStudent([
     ...(url ? ['--url', url] : []),
     '--children',
     values.children!,
@@ -298,7 +298,7 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
     '--exportRows',
     values.exportRows!,
   ]);
-  const ref = await startChild(['--reference', '--url', c.ready.dbUrl], 'api-server.ts');
+  const ref = await startStudent(['--reference', '--url', c.ready.dbUrl], 'api-server.ts');
   try {
     const { teacherToken, matrixHomework, regionHomework } = c.ready;
     process.stderr.write(`[${label}] ${JSON.stringify(c.ready.counts)}\n`);

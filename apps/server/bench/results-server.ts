@@ -49,8 +49,8 @@ import { createSpeechService } from '../src/modules/evaluation/speech-service.js
 import { publishHomework } from '../src/modules/homework/service.js';
 import { issueStudentToken } from '../src/modules/learn/index.js';
 import { createStudents, type NewStudent } from '../src/modules/students/index.js';
-import { readerPool } from '../src/seed/children.js';
-import { createChildRecorder, evaluatorFingerprint } from '../src/seed/recordings.js';
+import { readerPool } from '../src/seed/student-traits.js';
+import { createStudentRecorder, evaluatorFingerprint } from '../src/seed/recordings.js';
 import { testSynthesisCacheDir } from '../src/test/library-files.js';
 import { cpuSpent, serveCpuProfiles } from './cpu-profile.js';
 
@@ -114,7 +114,7 @@ const resource = async (texts: string[], title: string) => {
 };
 
 // ── 1. Real evaluations of the three sentences (a child's voice, the real evaluator) ──
-const recorder = createChildRecorder({
+const recorder = createStudentRecorder({
   speech,
   cacheDir: testSynthesisCacheDir,
   evaluator: await evaluatorFingerprint(),
@@ -206,14 +206,14 @@ const submitTopic = Number(
   (await db.execute<{ id: number }>(sql`select id from homework_topics where homework_id = ${submitHomework}`)).rows[0]!
     .id,
 );
-const children = (
+const studentRows = (
   await db.execute<{ id: number }>(
     sql`select student_id as id from class_students where class_id = ${submitClass!} order by student_id`,
   )
 ).rows.map((r) => Number(r.id));
 const rounds = Number(values.rounds);
 const submitters: { token: string; sids: string[][] }[] = [];
-for (const child of children) {
+for (const student of studentRows) {
   const sids: string[][] = [];
   for (let r = 0; r < rounds; r++) {
     const round: string[] = [];
@@ -223,7 +223,7 @@ for (const child of children) {
         { db, storage },
         {
           sid,
-          owner: { kind: 'student', id: child },
+          owner: { kind: 'student', id: student },
           category: 'read_sentence',
           text: TEXTS[i]!,
           result: presentEvaluationResult(rec.result),
@@ -236,9 +236,9 @@ for (const child of children) {
     }
     sids.push(round);
   }
-  submitters.push({ token: await issueStudentToken(db, child), sids });
+  submitters.push({ token: await issueStudentToken(db, student), sids });
 }
-lap(`submission bench: ${children.length * rounds * TEXTS.length} results stored (storeEvaluation)`);
+lap(`submission bench: ${studentRows.length * rounds * TEXTS.length} results stored (storeEvaluation)`);
 
 // ── 3. Region-size results in bulk, shaped like the submission's rows ──
 const regionResource = await resource(TEXTS.slice(0, 2), 'ベンチ 地域の教材');
@@ -288,7 +288,7 @@ async function fillAttempts(hw: number[]) {
     const tpl = sql`(select distinct on (text) text, accuracy_score, fluency_score, integrity_score, result,
         duration_ms, audio_key, audio_type, array_position(${sql.param(TEXTS.slice(0, 2))}::text[], text) - 1 as q
       from evaluation_results where text = any(${sql.param(TEXTS.slice(0, 2))}::text[])
-      and student_id = ${children[0]!} order by text, created_at)`;
+      and student_id = ${studentRows[0]!} order by text, created_at)`;
     await tx.execute(sql`create temp table ans on commit drop as
       select a.id as attempt_id, e.q::int as question_id,
         'ev' || substr(md5(a.id || ':' || e.q), 1, 16) as sid,

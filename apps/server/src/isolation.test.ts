@@ -50,7 +50,7 @@ let other: SignedInTeacher;
 let own: {
   classId: number;
   otherClassId: number;
-  studentIds: string[];
+  loginIds: string[];
   homeworkId: number;
   resourceId: number;
   planId: number;
@@ -67,8 +67,8 @@ let own: {
   learnHomeworkId: number;
 };
 /** Children probing the owner's children's records: another teacher's, and the owner's own in another class. */
-let strangerChild: SignedInStudent;
-let classmateChild: SignedInStudent;
+let strangerStudent: SignedInStudent;
+let classmateStudent: SignedInStudent;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -76,7 +76,7 @@ beforeAll(async () => {
   other = await teacherWithToken(t);
   const c1 = await buildClass(t, { teacher: owner.teacher, name: '持ち主1' });
   const c2 = await buildClass(t, { teacher: owner.teacher, name: '持ち主2' });
-  const studentIds = await buildStudents(t, 3, { teacher: owner.teacher, classIds: [c1.id], prefix: 'own' });
+  const loginIds = await buildStudents(t, 3, { teacher: owner.teacher, classIds: [c1.id], prefix: 'own' });
   const [hw] = await t.db
     .insert(schema.homework)
     .values({ teacherId: owner.teacher.id, title: '持ち主の宿題', startTime: new Date(), endTime: new Date() })
@@ -144,7 +144,7 @@ beforeAll(async () => {
   const attempt = await submitAttempt(t, {
     homeworkId: overdue.homeworkId,
     topicId: topic!.id,
-    student: overdue.studentIds[0]!,
+    student: overdue.loginIds[0]!,
     answers: [{ question_id: 0, total: 70, accuracy: 70, fluency: 80, integrity: 100 }],
   });
   const [message] = await t.db
@@ -170,19 +170,19 @@ beforeAll(async () => {
         archived_teams: [{ team_id: c1.id, name: '持ち主1' }],
         kept_teams: [],
         moves: [],
-        graduates: [{ student_id: studentIds[0]!, name: '持ち主の卒業生', from_team: '持ち主1', grade_name: '6年' }],
+        graduates: [{ student_id: loginIds[0]!, name: '持ち主の卒業生', from_team: '持ち主1', grade_name: '6年' }],
       },
     })
     .returning();
   // Of a third teacher: `other` must keep no students for the list checks below.
   const [strangerId] = await buildStudents(t, 1, { prefix: 'stranger' });
   const [classmateId] = await buildStudents(t, 1, { teacher: owner.teacher, classIds: [c2.id], prefix: 'mate' });
-  strangerChild = await signInStudent(t, strangerId!);
-  classmateChild = await signInStudent(t, classmateId!);
+  strangerStudent = await signInStudent(t, strangerId!);
+  classmateStudent = await signInStudent(t, classmateId!);
   own = {
     classId: c1.id,
     otherClassId: c2.id,
-    studentIds,
+    loginIds,
     homeworkId: hw!.id,
     resourceId: resource.id,
     planId: plan.plan_id!,
@@ -218,9 +218,9 @@ function ownerValue(c: CallDef, key: string): unknown {
     case 'from_team_id':
       return own.otherClassId;
     case 'student_id':
-      return own.studentIds[0];
+      return own.loginIds[0];
     case 'student_ids':
-      return own.studentIds;
+      return own.loginIds;
     case 'homework_id':
       return own.homeworkId;
     case 'homework_ids':
@@ -425,7 +425,7 @@ describe("another teacher's token, on every call that takes an id (from the cont
         body = res.body;
       }
       if (status !== 200) expect([403, 404], `${c.path} answered ${status}: ${body}`).toContain(status);
-      expect(body, c.path).not.toContain(own.studentIds[0]!);
+      expect(body, c.path).not.toContain(own.loginIds[0]!);
       expect(body, c.path).not.toContain('持ち主');
       expect(await snapshot(), c.path).toEqual(before);
     },
@@ -441,21 +441,21 @@ describe("another child's token, on every students' side call that takes an id",
   });
 
   const probes = studentProbed.flatMap((c) => [
-    [`${c.method} ${c.path} (another teacher's child)`, c, () => strangerChild] as const,
+    [`${c.method} ${c.path} (another teacher's child)`, c, () => strangerStudent] as const,
     // A classmate of the owner's children sees the same teacher's material, but not their homework.
     ...(fieldsOf(c).includes('homework_id')
-      ? [[`${c.method} ${c.path} (the teacher's child of another class)`, c, () => classmateChild] as const]
+      ? [[`${c.method} ${c.path} (the teacher's child of another class)`, c, () => classmateStudent] as const]
       : []),
   ]);
   it.each(probes)('%s answers 404 and changes nothing', async (_name, c, prober) => {
-    const child = prober();
+    const student = prober();
     // The prober really read the owner's material ('Hello.'): only ownership may refuse it.
     const text = 'Hello.';
-    proberSid = await buildEvaluationResult(t, { studentId: child.id, text, category: 'read_sentence' });
+    proberSid = await buildEvaluationResult(t, { studentId: student.id, text, category: 'read_sentence' });
     const input = probeInput(c);
     expect(c.input.safeParse(onTheWire(c, input)).error?.issues[0]?.message, `${c.path}: add a sample`).toBe(undefined);
     const before = await snapshot();
-    const r = await call(t, c, input, { as: child, query: ownerQuery() });
+    const r = await call(t, c, input, { as: student, query: ownerQuery() });
     expect(r.status, `${c.path} answered ${r.status}: ${r.res.body}`).toBe(404);
     expect(r.res.body, c.path).not.toContain('持ち主');
     expect(await snapshot(), c.path).toEqual(before);
@@ -495,7 +495,7 @@ describe("another teacher's token, on the lists", () => {
     expect(monthFile.body.includes(Buffer.from('持ち主'))).toBe(false);
     const all = await download(t, exportStudentsXls, {}, { as: other, query: ownerQuery() });
     expect(all.status).toBe(200);
-    expect(all.body.includes(Buffer.from(own.studentIds[0]!))).toBe(false);
+    expect(all.body.includes(Buffer.from(own.loginIds[0]!))).toBe(false);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -59,10 +59,10 @@ const queriesDuring = (fn: () => Promise<unknown>) => queriesOf(t, fn);
 describe('the change feed', () => {
   it('hears every table a cached read depends on, with its teacher', async () => {
     const { teacher } = await teacherWithToken(t);
-    const { klass, homeworkId, studentIds } = await buildHomework(t, { teacher, now: clock.now() });
+    const { klass, homeworkId, loginIds } = await buildHomework(t, { teacher, now: clock.now() });
     const [topic] = await t.db.select().from(homeworkTopics).where(eq(homeworkTopics.homeworkId, homeworkId));
     const answers = [{ question_id: 0, total: 80, accuracy: 80, fluency: 80, integrity: 100 }];
-    const attempt = await submitAttempt(t, { homeworkId, topicId: topic!.id, student: studentIds[0]!, answers });
+    const attempt = await submitAttempt(t, { homeworkId, topicId: topic!.id, student: loginIds[0]!, answers });
     await t.app.changeFeed.sync();
     const heard: (number | typeof EVERYONE)[] = [];
     t.app.changeFeed.onChange((id) => heard.push(id));
@@ -72,12 +72,12 @@ describe('the change feed', () => {
       () => t.db.update(homework).set({ title: '改題' }).where(eq(homework.id, homeworkId)),
       () => t.db.update(classes).set({ name: '6年2組' }).where(eq(classes.id, klass.id)),
       () => t.db.update(homeworkTopics).set({ title: '改題' }).where(eq(homeworkTopics.homeworkId, homeworkId)),
-      () => t.db.update(students).set({ name: '山田 花子' }).where(eq(students.loginId, studentIds[1]!)),
+      () => t.db.update(students).set({ name: '山田 花子' }).where(eq(students.loginId, loginIds[1]!)),
       () => t.db.update(classStudents).set({ joinedAt: new Date() }).where(eq(classStudents.classId, klass.id)),
       () => t.db.delete(classStudents).where(eq(classStudents.classId, klass.id)),
       () =>
         t.db.execute(
-          sql`insert into class_students (class_id, student_id) select ${klass.id}, id from students where login_id = ${studentIds[0]!}`,
+          sql`insert into class_students (class_id, student_id) select ${klass.id}, id from students where login_id = ${loginIds[0]!}`,
         ),
       () =>
         t.db
@@ -453,7 +453,7 @@ describe('the homework list', () => {
 describe('the homework details and the score matrix', () => {
   it('answer again from memory, until a child submits or is renamed', async () => {
     const me = await teacherWithToken(t);
-    const { homeworkId, studentIds } = await buildHomework(t, { teacher: me.teacher, now: clock.now(), students: 2 });
+    const { homeworkId, loginIds } = await buildHomework(t, { teacher: me.teacher, now: clock.now(), students: 2 });
     await t.app.changeFeed.sync();
     const details = () => call(t, getAllTopicOverview, { homework_id: homeworkId }, { as: me }).then((r) => r.data);
     const matrix = () =>
@@ -462,13 +462,13 @@ describe('the homework details and the score matrix', () => {
     await matrix();
     expect(await queriesDuring(() => Promise.all([details(), matrix()]))).toBe(0);
 
-    const [child] = await t.db.select().from(students).where(eq(students.loginId, studentIds[0]!));
+    const [student] = await t.db.select().from(students).where(eq(students.loginId, loginIds[0]!));
     await t.db
       .update(homeworkRecipients)
       .set({ submittedAt: clock.now() })
-      .where(eq(homeworkRecipients.studentId, child!.id));
+      .where(eq(homeworkRecipients.studentId, student!.id));
     await eventually(async () => (await details()).unsubmitted.length === 1);
-    await t.db.update(students).set({ name: '新しい 名前' }).where(eq(students.id, child!.id));
+    await t.db.update(students).set({ name: '新しい 名前' }).where(eq(students.id, student!.id));
     await eventually(async () => (await matrix()).rows.some((r) => r.name === '新しい 名前'));
   });
 });

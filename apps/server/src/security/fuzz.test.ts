@@ -222,11 +222,11 @@ describe('fuzz of every contract call: never 5xx, with or without a teacher or c
   it('the tokens survived every call, sign-out is fuzzed last, and the server stays healthy', async () => {
     const info = await t.app.inject({ url: getTeacherInfo.path, headers: { authorization: `Bearer ${token}` } });
     expect(info.statusCode).toBe(200);
-    const child = await t.app.inject({
+    const student = await t.app.inject({
       url: getLearnStudentInfo.path,
       headers: { authorization: `Bearer ${studentToken}` },
     });
-    expect(child.statusCode).toBe(200);
+    expect(student.statusCode).toBe(200);
     // Last: sign-out (it revokes the tokens the passes above used).
     await fuzzCall(logout, null);
     await fuzzCall(logout, token);

@@ -140,11 +140,11 @@ describe('demo homework', () => {
     const after = (await call(t, getStudentPageRows, { limit: 100 }, { as: token })).data.rows;
     const was = new Map(before.map((r) => [r.student_id, r]));
     expect(after.map((r) => r.student_id).sort()).toEqual([...was.keys()].sort());
-    for (const child of after) {
-      const prior = was.get(child.student_id)!;
+    for (const student of after) {
+      const prior = was.get(student.student_id)!;
       expect(prior.teams).toHaveLength(1);
-      expect(child.teams.map((c) => c.name)).toEqual([next[prior.teams[0]!.name]]);
-      expect(child.grade_name).toBe(prior.grade_name === '3年' ? '4年' : '6年');
+      expect(student.teams.map((c) => c.name)).toEqual([next[prior.teams[0]!.name]]);
+      expect(student.grade_name).toBe(prior.grade_name === '3年' ? '4年' : '6年');
     }
     const live = (await call(t, getMyClassRows, {}, { as: token })).data.rows;
     expect(live.map((c) => [c.name, c.student_count])).toEqual([

@@ -7,7 +7,7 @@ import { createClassroomResource, type LibraryMedia } from '../modules/library/i
 import { classroomDemo } from '../modules/library/material/classroom-demo.js';
 import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoClasses } from './demo-students.js';
-import { createChildRecorder, type ReadingSpeech } from './recordings.js';
+import { createStudentRecorder, type ReadingSpeech } from './recordings.js';
 import { createDemoSubmitter, type HandInPlan, type SubmitterStats } from './submissions.js';
 import { publishTerm, termMaterial } from './term.js';
 import type { Storage } from '../lib/storage.js';
@@ -125,7 +125,7 @@ export async function seedDemoHomeworkOfTeacher01(
     ...plans,
     { homeworkIds: rest.map((r) => r.id).filter((id) => !handed.has(id)), share: null, until: now },
   ];
-  const recorder = createChildRecorder({ speech: deps.speech, cacheDir: deps.cacheDir, evaluator: deps.evaluator });
+  const recorder = createStudentRecorder({ speech: deps.speech, cacheDir: deps.cacheDir, evaluator: deps.evaluator });
   const submitter = createDemoSubmitter({ db, storage: deps.storage, recorder, readers: SMALL_READERS });
   for (const plan of all) await submitter.handIn(plan);
   return {

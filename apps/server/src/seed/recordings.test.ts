@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSpeechService } from '../modules/evaluation/speech-service.js';
 import { sentenceSets } from '../modules/library/material/sentences.js';
 import { testSynthesisCacheDir } from '../test/library-files.js';
-import { createChildRecorder, evaluatorFingerprint } from './recordings.js';
+import { createStudentRecorder, evaluatorFingerprint } from './recordings.js';
 
 /**
  * Children's recordings on real library sentences, scored by the real evaluator on the speech
@@ -29,7 +29,7 @@ const reader = (slip: ReaderProfile['slip'], voice: string = READER_VOICES[0]): 
 describe('children’s recordings', () => {
   it('marks a skipped word as omitted (or lowers completeness), and a clean reading beats a misread one', async () => {
     const evaluator = await evaluatorFingerprint();
-    const recorder = createChildRecorder({ speech, cacheDir: testSynthesisCacheDir, evaluator });
+    const recorder = createStudentRecorder({ speech, cacheDir: testSynthesisCacheDir, evaluator });
     expect(sentences).toHaveLength(3);
     for (const [i, text] of sentences.entries()) {
       const voice = READER_VOICES[i]!;
@@ -70,7 +70,7 @@ describe('children’s recordings', () => {
         return speech.startStream(...args);
       },
     };
-    const recorder = createChildRecorder({ speech: busy, cacheDir: null });
+    const recorder = createStudentRecorder({ speech: busy, cacheDir: null });
     const rec = await recorder.record(sentences[0]!, 'read_sentence', reader('none', READER_VOICES[1]));
     expect(refusals).toBe(-1); // refused twice (a second's wait each), taken the third time
     expect(rec.result.integrity_score).toBe(100);
@@ -80,9 +80,9 @@ describe('children’s recordings', () => {
   it('reads recordings and results back from the cache, unchanged', async () => {
     const evaluator = await evaluatorFingerprint();
     const text = sentences[0]!;
-    const first = createChildRecorder({ speech, cacheDir: testSynthesisCacheDir, evaluator });
+    const first = createStudentRecorder({ speech, cacheDir: testSynthesisCacheDir, evaluator });
     const a = await first.record(text, 'read_sentence', reader('skip', READER_VOICES[3]));
-    const second = createChildRecorder({ speech, cacheDir: testSynthesisCacheDir, evaluator });
+    const second = createStudentRecorder({ speech, cacheDir: testSynthesisCacheDir, evaluator });
     const b = await second.record(text, 'read_sentence', reader('skip', READER_VOICES[3]));
     expect(second.stats()).toEqual({ synthesised: 0, cachedAudio: 1, evaluated: 0, cachedResults: 1 });
     expect(b.result).toEqual(a.result);
@@ -91,7 +91,7 @@ describe('children’s recordings', () => {
     expect(Buffer.from(b.pcm.buffer).equals(Buffer.from(a.pcm.buffer))).toBe(true);
     // Without the cache it is made and scored again (eSpeak's output varies slightly between
     // calls, which is one reason the cache keeps the recording itself), with the same plan.
-    const fresh = createChildRecorder({ speech, cacheDir: null });
+    const fresh = createStudentRecorder({ speech, cacheDir: null });
     const c = await fresh.record(text, 'read_sentence', reader('skip', READER_VOICES[3]));
     expect(fresh.stats()).toMatchObject({ synthesised: 1, evaluated: 1, cachedAudio: 0, cachedResults: 0 });
     expect(c.plan).toEqual(a.plan);

@@ -29,7 +29,7 @@ import { TTS_ENGINE } from '../modules/library/index.js';
  */
 export type ReadingSpeech = Pick<SpeechService, 'startStream' | 'synthesizeReading'>;
 
-export interface ChildRecording {
+export interface StudentRecording {
   /** The text the reading is scored against (the item's text). */
   text: string;
   category: EvaluationCategory;
@@ -66,7 +66,7 @@ const sha = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).diges
 
 export { evaluatorFingerprint } from '../modules/evaluation/index.js';
 
-export function createChildRecorder(deps: {
+export function createStudentRecorder(deps: {
   speech: ReadingSpeech;
   /** TTS_CACHE_DIR; null: no cache. */
   cacheDir: string | null;
@@ -89,7 +89,7 @@ export function createChildRecorder(deps: {
     else slots.free++;
   };
   const stats: RecorderStats = { synthesised: 0, cachedAudio: 0, evaluated: 0, cachedResults: 0 };
-  const inFlight = new Map<string, Promise<ChildRecording>>();
+  const inFlight = new Map<string, Promise<StudentRecording>>();
   const dir = deps.cacheDir ? path.join(deps.cacheDir, 'children') : null;
   let temp = 0;
 
@@ -169,7 +169,7 @@ export function createChildRecorder(deps: {
     }
   }
 
-  async function record(text: string, category: EvaluationCategory, reader: ReaderProfile): Promise<ChildRecording> {
+  async function record(text: string, category: EvaluationCategory, reader: ReaderProfile): Promise<StudentRecording> {
     const audio = await audioOf(text, reader);
     const base =
       dir && deps.evaluator
@@ -213,7 +213,7 @@ export function createChildRecorder(deps: {
      * One child's reading of a text and its result. The same text, category and profile asked for
      * again while it is being made share the work; later, the disk caches answer.
      */
-    record(text: string, category: EvaluationCategory, reader: ReaderProfile): Promise<ChildRecording> {
+    record(text: string, category: EvaluationCategory, reader: ReaderProfile): Promise<StudentRecording> {
       const id = JSON.stringify([text, category, reader]);
       let p = inFlight.get(id);
       if (!p) {
@@ -231,4 +231,4 @@ export function createChildRecorder(deps: {
   };
 }
 
-export type ChildRecorder = ReturnType<typeof createChildRecorder>;
+export type StudentRecorder = ReturnType<typeof createStudentRecorder>;

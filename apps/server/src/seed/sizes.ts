@@ -5,7 +5,7 @@ import type { SecretBox } from '../lib/secret-box.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { DEMO_PASSWORD, type DemoReadingDeps } from './demo.js';
 import { createDemoClass, rng } from './demo-students.js';
-import { createChildRecorder, type RecorderStats } from './recordings.js';
+import { createStudentRecorder, type RecorderStats } from './recordings.js';
 import { createDemoSubmitter, type SubmitterStats } from './submissions.js';
 import { publishTerm, termMaterial } from './term.js';
 
@@ -156,7 +156,7 @@ export async function seedLarge(
   }
   lap('homework');
 
-  const recorder = createChildRecorder({ speech: deps.speech, cacheDir: deps.cacheDir, evaluator: deps.evaluator });
+  const recorder = createStudentRecorder({ speech: deps.speech, cacheDir: deps.cacheDir, evaluator: deps.evaluator });
   const submitter = createDemoSubmitter({ db, storage: deps.storage, recorder, readers: shape.readers, log });
   const copied = { attempts: 0, answers: 0, results: 0 };
   if (size === 'school') {

@@ -6,8 +6,8 @@ import type { Storage } from '../lib/storage.js';
 import { newEvaluationSid, presentEvaluationResult, storeEvaluation } from '../modules/evaluation/index.js';
 import { categoryOf, submitTopicAs, topicMaterial, type Material, type TopicRecord } from '../modules/learn/index.js';
 import { noticeOnEvents } from '../modules/notices/index.js';
-import { chance, readerPool, readingProfile, traitsOf } from './children.js';
-import type { ChildRecorder } from './recordings.js';
+import { chance, readerPool, readingProfile, traitsOf } from './student-traits.js';
+import type { StudentRecorder } from './recordings.js';
 
 /**
  * Demo children hand in homework through the real path (docs/seed.md): for every spoken item a
@@ -24,7 +24,7 @@ const JST = 9 * HOUR;
 export interface SubmitterDeps {
   db: Db;
   storage: Storage;
-  recorder: ChildRecorder;
+  recorder: StudentRecorder;
   /** Reader profiles in the pool (more: more distinct recordings to make and score). */
   readers: number;
   /** Submissions made at once (the speech workers score in parallel; the database takes the rest). */
@@ -49,7 +49,7 @@ export interface SubmitterStats {
   choiceAnswers: number;
 }
 
-type Child = { id: number; teacherId: number };
+type Student = { id: number; teacherId: number };
 
 /** A submission time: on a day between from and to, in the child's usual evening hour (JST). */
 function timeOf(from: number, to: number, hour: number, r: number, r2: number): Date | null {
@@ -70,29 +70,29 @@ export function createDemoSubmitter(deps: SubmitterDeps) {
   const materials = new Map<string, Promise<Material>>();
   const stats: SubmitterStats = { submissions: 0, spokenAnswers: 0, choiceAnswers: 0 };
 
-  const materialOf = (child: Child, topic: TopicRecord) => {
+  const materialOf = (student: Student, topic: TopicRecord) => {
     // Same topic, same teacher: the same material (a topic's resource is visible to its teacher).
-    const key = `${child.teacherId}:${topic.id}`;
+    const key = `${student.teacherId}:${topic.id}`;
     let m = materials.get(key);
     if (!m) {
-      m = topicMaterial(deps.db, child.teacherId, topic);
+      m = topicMaterial(deps.db, student.teacherId, topic);
       materials.set(key, m);
     }
     return m;
   };
 
   /** One child's submission of one topic at `at` (attempt = how many times before). */
-  async function submitTopic(child: Child, topic: TopicRecord, at: Date, attempt: number) {
-    const material = await materialOf(child, topic);
+  async function submitTopic(studentRow: Student, topic: TopicRecord, at: Date, attempt: number) {
+    const material = await materialOf(studentRow, topic);
     if (material.items.length === 0) return;
     const category = categoryOf(material.storedType);
-    const traits = traitsOf(child.id, pool.length);
+    const traits = traitsOf(studentRow.id, pool.length);
     const answers: { question_id: number; sid?: string; answer?: string }[] = [];
     const items = material.items;
     for (const [i, item] of items.entries()) {
       if (category) {
         const text = item.screen_text.trim();
-        const reader = readingProfile(pool, traits, { studentId: child.id, topicId: topic.id, item: i, attempt });
+        const reader = readingProfile(pool, traits, { studentId: studentRow.id, topicId: topic.id, item: i, attempt });
         const rec = await deps.recorder.record(text, category, reader);
         const sid = newEvaluationSid();
         // Each reading a few tens of seconds before the next; the last just before submitting.
@@ -101,7 +101,7 @@ export function createDemoSubmitter(deps: SubmitterDeps) {
           { db: deps.db, storage: deps.storage },
           {
             sid,
-            owner: { kind: 'student', id: child.id },
+            owner: { kind: 'student', id: studentRow.id },
             category,
             text,
             result: presentEvaluationResult(rec.result),
@@ -115,7 +115,7 @@ export function createDemoSubmitter(deps: SubmitterDeps) {
       } else {
         const right = item.answers?.find((a) => a.correct)?.index ?? 0;
         const wrong = item.answers?.find((a) => !a.correct)?.index ?? right;
-        const ok = chance(child.id, topic.id, item.index, attempt, 7) > traits.slipRate * 1.5;
+        const ok = chance(studentRow.id, topic.id, item.index, attempt, 7) > traits.slipRate * 1.5;
         answers.push({ question_id: item.index, answer: String(ok ? right : wrong) });
         stats.choiceAnswers++;
       }
@@ -123,7 +123,7 @@ export function createDemoSubmitter(deps: SubmitterDeps) {
     await deps.db.transaction((tx) =>
       submitTopicAs(
         tx,
-        child,
+        studentRow,
         { homework_id: topic.homeworkId, topic_id: topic.id, answers },
         { clock: { now: () => at }, events },
       ),
@@ -168,29 +168,31 @@ export function createDemoSubmitter(deps: SubmitterDeps) {
         const from = h.start.getTime();
         const to = Math.min(h.end.getTime(), plan.until.getTime());
         const need = Math.max(1, h.required ?? 1);
-        for (const child of recipients.filter((r) => r.homeworkId === h.id)) {
-          const traits = traitsOf(child.id, pool.length);
-          const r = chance(child.id, h.id, 11);
+        for (const student of recipients.filter((r) => r.homeworkId === h.id)) {
+          const traits = traitsOf(student.id, pool.length);
+          const r = chance(student.id, h.id, 11);
           const complete = plan.share === null ? r < traits.diligence : r < plan.share;
           // Some who do not finish have practised part of it (one try of the first topic).
-          const partial = !complete && chance(child.id, h.id, 12) < 0.35;
+          const partial = !complete && chance(student.id, h.id, 12) < 0.35;
           if (!complete && !partial) continue;
           const times: { topic: TopicRecord; attempt: number; at: Date }[] = [];
           const span = to - from;
           for (const [ti, topic] of (complete ? hTopics : hTopics.slice(0, 1)).entries()) {
-            const tries = complete ? need + (chance(child.id, topic.id, 13) < 0.2 ? 1 : 0) : Math.min(1, need - 1) || 1;
+            const tries = complete
+              ? need + (chance(student.id, topic.id, 13) < 0.2 ? 1 : 0)
+              : Math.min(1, need - 1) || 1;
             if (!complete && need === 1 && hTopics.length === 1) continue; // one try would complete it
             for (let a = 0; a < tries; a++) {
               // Tries in order through the window; a complete child finishes before the deadline.
-              const slot = (a + ti * tries + chance(child.id, topic.id, a, 14)) / (tries * hTopics.length + 1);
-              const at = timeOf(from, from + span, traits.hour, slot, chance(child.id, topic.id, a, 15));
+              const slot = (a + ti * tries + chance(student.id, topic.id, a, 14)) / (tries * hTopics.length + 1);
+              const at = timeOf(from, from + span, traits.hour, slot, chance(student.id, topic.id, a, 15));
               if (at) times.push({ topic, attempt: a, at });
             }
           }
           times.sort((x, y) => x.at.getTime() - y.at.getTime());
           if (times.length) {
             tasks.push(async () => {
-              for (const s of times) await submitTopic(child, s.topic, s.at, s.attempt);
+              for (const s of times) await submitTopic(student, s.topic, s.at, s.attempt);
             });
           }
         }

@@ -73,10 +73,10 @@ export async function submitAttempt(
 ) {
   const at = opts.at ?? new Date();
   return t.db.transaction(async (tx) => {
-    const [child] = await tx.select().from(students).where(eq(students.loginId, opts.student));
+    const [studentRow] = await tx.select().from(students).where(eq(students.loginId, opts.student));
     const [hw] = await tx.select().from(homework).where(eq(homework.id, opts.homeworkId));
     const [topic] = await tx.select().from(homeworkTopics).where(eq(homeworkTopics.id, opts.topicId));
-    if (!child || !hw || !topic) throw new Error('submitAttempt: unknown child, homework or topic');
+    if (!studentRow || !hw || !topic) throw new Error('submitAttempt: unknown child, homework or topic');
 
     const spoken = opts.answers.filter((a): a is SpokenAnswer => 'total' in a);
     const choices = opts.answers.filter((a): a is ChoiceAnswer => 'choice' in a);
@@ -101,7 +101,7 @@ export async function submitAttempt(
       const audioKey = a.audioKey === undefined ? `rec-${sid}` : a.audioKey;
       await tx.insert(evaluationResults).values({
         sid,
-        studentId: child.id,
+        studentId: studentRow.id,
         category: topic.type === 'article_reading' ? 'read_chapter' : 'read_sentence',
         text,
         totalScore: a.total,
@@ -141,7 +141,7 @@ export async function submitAttempt(
     const [attempt] = await tx
       .insert(attempts)
       .values({
-        studentId: child.id,
+        studentId: studentRow.id,
         teacherId: hw.teacherId,
         homeworkId: hw.id,
         topicId: topic.id,
@@ -163,7 +163,7 @@ export async function submitAttempt(
       .insert(topicProgress)
       .values({
         topicId: topic.id,
-        studentId: child.id,
+        studentId: studentRow.id,
         homeworkId: hw.id,
         practiceCount: 1,
         bestScore: attempt!.score,
@@ -187,13 +187,13 @@ export async function submitAttempt(
     const [done] = await tx
       .select({ n: count() })
       .from(topicProgress)
-      .where(and(eq(topicProgress.homeworkId, hw.id), eq(topicProgress.studentId, child.id)));
+      .where(and(eq(topicProgress.homeworkId, hw.id), eq(topicProgress.studentId, studentRow.id)));
     const [all] = await tx.select({ n: count() }).from(homeworkTopics).where(eq(homeworkTopics.homeworkId, hw.id));
     if (done!.n >= all!.n)
       await tx
         .update(homeworkRecipients)
         .set({ submittedAt: sql`coalesce(${homeworkRecipients.submittedAt}, ${at.toISOString()}::timestamptz)` })
-        .where(and(eq(homeworkRecipients.homeworkId, hw.id), eq(homeworkRecipients.studentId, child.id)));
+        .where(and(eq(homeworkRecipients.homeworkId, hw.id), eq(homeworkRecipients.studentId, studentRow.id)));
     return attempt!;
   });
 }

@@ -93,7 +93,7 @@ export async function buildHomework(
   const teacher = opts.teacher ?? (await buildTeacher(t.db)).teacher;
   const now = opts.now ?? new Date();
   const klass = await buildClass(t, { teacher });
-  const studentIds = await buildStudents(t, opts.students ?? 2, { teacher, classIds: [klass.id] });
+  const loginIds = await buildStudents(t, opts.students ?? 2, { teacher, classIds: [klass.id] });
   const resource = await buildResource(t, opts.classroomResource ? { teacher } : {});
   const input = {
     homework_type: 'routine',
@@ -109,5 +109,5 @@ export async function buildHomework(
     ...opts.input,
   } as PublishInput;
   const result = await t.db.transaction((tx) => publishHomework(tx, teacher, input, now));
-  return { teacher, klass, studentIds, resource, homeworkId: result.homework_ids[0]!, result };
+  return { teacher, klass, loginIds, resource, homeworkId: result.homework_ids[0]!, result };
 }

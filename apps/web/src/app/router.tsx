@@ -14,16 +14,9 @@ import { paths } from '../config/paths';
 import { CHUNK_LOAD_ERROR, loadChunk } from '../lib/lazy';
 import { sessionStore } from '../lib/session';
 import { AuthLayout } from './layouts/auth-layout';
+import { registerRoutes, type RouteHandle } from './route-registry';
 
-/** What a route tells the layouts: its title and level (the back button shows above level 0). */
-export interface RouteHandle {
-  title: string;
-  level: number;
-  /** Keep the page mounted while navigating elsewhere (spec §2 cached pages). */
-  keepAlive?: boolean;
-  /** The left-menu entry this screen belongs to, when it is not an entry itself. */
-  menu?: string;
-}
+export { hasRoute, type RouteHandle } from './route-registry';
 
 /**
  * A route that failed (most often a chunk that did not load). Plain markup in the look of antd's
@@ -66,7 +59,7 @@ export const APP_TITLE = '音読 Ondoku';
 export const documentTitle = (title: string | undefined) => (title ? `${title} - ${APP_TITLE}` : APP_TITLE);
 
 /**
- * The one place that sets document.title (issue 13 edge 16): the title of the deepest route that
+ * The one place that sets document.title: the title of the deepest route that
  * names one (its `handle.title`, which the layouts show too). router.test.ts checks every screen has one.
  */
 function TitledOutlet() {
@@ -84,13 +77,13 @@ const requireSession = () => {
   return null;
 };
 
-/** Account settings are not for the guest type (spec §2); the server refuses its calls too. */
+/** Account settings are not for the guest type; the server refuses its calls too. */
 const accountSettingsLoader = () => {
   if (sessionStore.get()?.user.type === 'guest') throw redirect(paths.home.path);
   return null;
 };
 
-/** Signed in at /login goes home, unless a one-time key is present (spec §2). */
+/** Signed in at /login goes home, unless a one-time key is present. */
 const loginLoader = ({ request }: { request: Request }) => {
   const hasKey = new URL(request.url).searchParams.has('key');
   if (sessionStore.token() && !hasKey) throw redirect(paths.home.path);
@@ -206,14 +199,9 @@ const screens: RouteObject[] = [
 
 export const routes: RouteObject[] = [{ element: <TitledOutlet />, children: screens }];
 
+// Before any layout or screen loads (they are lazy): they ask hasRoute (route-registry.ts).
+registerRoutes(routes);
 const router = createHashRouter(routes);
-
-/** Whether a path has a real screen: menus only offer routes that exist. */
-export const hasRoute = (path: string): boolean => {
-  const walk = (list: RouteObject[]): boolean =>
-    list.some((r) => r.path === path || (r.children ? walk(r.children) : false));
-  return walk(routes);
-};
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

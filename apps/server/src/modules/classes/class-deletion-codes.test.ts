@@ -65,9 +65,9 @@ describe('team/delete and team/restore', () => {
     const unassigned = await call(t, getUnassignedStudentPageRows, {}, { as: a });
     expect(unassigned.data.rows.map((s) => s.student_id).sort()).toEqual([...onlyHere].sort());
     const all = await call(t, getStudentPageRows, {}, { as: a });
-    const teamsOf = Object.fromEntries(all.data.rows.map((s) => [s.student_id, s.teams.map((x) => x.name)]));
-    expect(teamsOf[both[0]!]).toEqual(['残る組']);
-    expect(teamsOf[onlyHere[0]!]).toEqual([]);
+    const classesOf = Object.fromEntries(all.data.rows.map((s) => [s.student_id, s.teams.map((x) => x.name)]));
+    expect(classesOf[both[0]!]).toEqual(['残る組']);
+    expect(classesOf[onlyHere[0]!]).toEqual([]);
 
     // A deleted class does not block its name.
     const again = await call(t, createClass, { name: '消す組' }, { as: a });

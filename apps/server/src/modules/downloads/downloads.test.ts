@@ -33,7 +33,7 @@ let me: SignedInTeacher;
 let other: SignedInTeacher;
 let hw: Awaited<ReturnType<typeof buildHomework>>;
 let topicIds: number[];
-let childIds: number[];
+let studentRowIds: number[];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -54,20 +54,20 @@ beforeAll(async () => {
     })
     .returning();
   topicIds = [first!.id, second!.id];
-  const rows = await t.db.select().from(students).where(inArray(students.loginId, hw.studentIds));
-  childIds = hw.studentIds.map((l) => rows.find((r) => r.loginId === l)!.id);
+  const rows = await t.db.select().from(students).where(inArray(students.loginId, hw.loginIds));
+  studentRowIds = hw.loginIds.map((l) => rows.find((r) => r.loginId === l)!.id);
   // Names a spreadsheet must not read as formulas, and register numbers out of order.
-  await t.db.update(students).set({ name: '=1+2', number: '2' }).where(eq(students.id, childIds[0]!));
-  await t.db.update(students).set({ name: '山田 花子', number: '1' }).where(eq(students.id, childIds[1]!));
-  await t.db.update(students).set({ name: '@佐藤', number: '3' }).where(eq(students.id, childIds[2]!));
+  await t.db.update(students).set({ name: '=1+2', number: '2' }).where(eq(students.id, studentRowIds[0]!));
+  await t.db.update(students).set({ name: '山田 花子', number: '1' }).where(eq(students.id, studentRowIds[1]!));
+  await t.db.update(students).set({ name: '@佐藤', number: '3' }).where(eq(students.id, studentRowIds[2]!));
   // What submissions leave behind: child 0 did both topics, child 1 the first, child 2 nothing.
-  await progress(childIds[0]!, topicIds[0]!, { best: 80, accuracy: 82, fluency: 90, integrity: 100, count: 2 });
-  await progress(childIds[0]!, topicIds[1]!, { best: 60, accuracy: 55, fluency: 70, integrity: 80, count: 1 });
-  await progress(childIds[1]!, topicIds[0]!, { best: 91, accuracy: 88, fluency: 95, integrity: 100, count: 3 });
+  await progress(studentRowIds[0]!, topicIds[0]!, { best: 80, accuracy: 82, fluency: 90, integrity: 100, count: 2 });
+  await progress(studentRowIds[0]!, topicIds[1]!, { best: 60, accuracy: 55, fluency: 70, integrity: 80, count: 1 });
+  await progress(studentRowIds[1]!, topicIds[0]!, { best: 91, accuracy: 88, fluency: 95, integrity: 100, count: 3 });
   await t.db
     .update(homeworkRecipients)
     .set({ submittedAt: new Date() })
-    .where(eq(homeworkRecipients.studentId, childIds[0]!));
+    .where(eq(homeworkRecipients.studentId, studentRowIds[0]!));
 });
 afterAll(() => t.close());
 
@@ -354,7 +354,7 @@ describe('download tasks', () => {
     await scorePages(t.db, hw.homeworkId, async (rows) => void pages.push(rows), 2);
     expect(pages.map((p) => p.length)).toEqual([2, 1]);
     // Register order (出席番号 1, 2, 3), as in the file.
-    expect(pages.flat().map((r) => r.id)).toEqual([childIds[1], childIds[0], childIds[2]]);
+    expect(pages.flat().map((r) => r.id)).toEqual([studentRowIds[1], studentRowIds[0], studentRowIds[2]]);
     expect(pages.flat().map((r) => [r.scores, r.practice])).toEqual([
       [{ [topicIds[0]!]: 91 }, 3],
       [{ [topicIds[0]!]: 80, [topicIds[1]!]: 60 }, 3],

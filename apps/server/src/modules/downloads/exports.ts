@@ -148,8 +148,8 @@ export async function topicStudentScoreXlsx(
   });
   const topicKeys = topics.map((t) => [String(t.id), `t${t.id}`] as const);
   let written = 0;
-  await scorePages(db, hw.id, async (children) => {
-    for (const c of children) {
+  await scorePages(db, hw.id, async (students) => {
+    for (const c of students) {
       const row: Record<string, XlsxValue> = {
         number: c.number && /^\d{1,9}$/.test(c.number) ? Number(c.number) : (c.number ?? ''),
         name: c.name,

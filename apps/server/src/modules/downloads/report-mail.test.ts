@@ -20,13 +20,13 @@ beforeAll(async () => {
   me = await teacherWithToken(t);
   hw = await buildHomework(t, { teacher: me.teacher, students: 3 });
   const [topic] = await t.db.select().from(homeworkTopics).where(eq(homeworkTopics.homeworkId, hw.homeworkId));
-  const [child] = await t.db
+  const [student] = await t.db
     .select()
     .from(students)
-    .where(inArray(students.loginId, hw.studentIds.slice(0, 1)));
+    .where(inArray(students.loginId, hw.loginIds.slice(0, 1)));
   await t.db.insert(topicProgress).values({
     topicId: topic!.id,
-    studentId: child!.id,
+    studentId: student!.id,
     homeworkId: hw.homeworkId,
     practiceCount: 1,
     bestScore: 77,
@@ -35,7 +35,7 @@ beforeAll(async () => {
   await t.db
     .update(homeworkRecipients)
     .set({ submittedAt: new Date() })
-    .where(eq(homeworkRecipients.studentId, child!.id));
+    .where(eq(homeworkRecipients.studentId, student!.id));
 });
 afterAll(async () => {
   await t.close();

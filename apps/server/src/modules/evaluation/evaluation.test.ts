@@ -122,8 +122,8 @@ describe('tickets', () => {
     expect(signer.verify(ticket.replace(/^t\.42\.7\./, 't.42.8.'), now)).toBeNull();
     // a teacher's ticket cannot be turned into a child's (the kind is signed)
     expect(signer.verify(ticket.replace(/^t\./, 's.'), now)).toBeNull();
-    const child = signer.issue({ kind: 'student', id: 42, tokenId: 7 }, now);
-    expect(signer.verify(child, now)).toMatchObject({ kind: 'student', id: 42, tokenId: 7 });
+    const student = signer.issue({ kind: 'student', id: 42, tokenId: 7 }, now);
+    expect(signer.verify(student, now)).toMatchObject({ kind: 'student', id: 42, tokenId: 7 });
     expect(createTicketSigner(Buffer.from('other')).verify(ticket, now)).toBeNull();
     expect(signer.verify('garbage', now)).toBeNull();
   });

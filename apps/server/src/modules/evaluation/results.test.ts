@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 /** A child of the teacher, signed in: a student_tokens row as the learn module makes it (SHA-256 of the token). */
-async function signedInChild(opts: { expiresInMs?: number } = {}) {
+async function signedInStudent(opts: { expiresInMs?: number } = {}) {
   const loginId = await buildStudent(t, { teacher: teacher.teacher });
   const [student] = await t.db.select().from(students).where(eq(students.loginId, loginId));
   const [token] = await t.db
@@ -56,8 +56,8 @@ async function signedInChild(opts: { expiresInMs?: number } = {}) {
   return { id: student!.id, tokenId: token!.id };
 }
 
-const childUrl = (child: { id: number; tokenId: number }) =>
-  issueStudentEvaluationUrl({ secure: false, host }, child, t.app).evaluation_server_url;
+const studentUrl = (studentRow: { id: number; tokenId: number }) =>
+  issueStudentEvaluationUrl({ secure: false, host }, studentRow, t.app).evaluation_server_url;
 
 async function teacherUrl() {
   const res = await t.app.inject({
@@ -143,12 +143,12 @@ async function play(url: string, headers: Record<string, string> = {}, method: '
 
 describe('stored results', () => {
   it("a child's ticket stores the row with the reply's scores and words, and the recording plays back", async () => {
-    const child = await signedInChild();
-    const reply = await exchange(childUrl(child), [start({ text: `  ${TEXT}  ` }), ...rawFrames(sentence)]);
+    const student = await signedInStudent();
+    const reply = await exchange(studentUrl(student), [start({ text: `  ${TEXT}  ` }), ...rawFrames(sentence)]);
     expect(reply?.code).toBe(0);
     const row = await rowOf(reply!.sid!);
     expect(row).toMatchObject({
-      studentId: child.id,
+      studentId: student.id,
       teacherId: null,
       category: 'read_sentence',
       text: TEXT,
@@ -193,7 +193,7 @@ describe('stored results', () => {
       ...packets.map((p) => ({ cmd: 'auw', status: 1, audio: p.toString('base64') })),
       { cmd: 'auw', status: 2, audio: '' },
     ];
-    const reply = await exchange(childUrl(await signedInChild()), frames);
+    const reply = await exchange(studentUrl(await signedInStudent()), frames);
     expect(reply?.code).toBe(0);
     const row = await rowOf(reply!.sid!);
     expect(row!.durationMs).toBe(packets.length * 20);
@@ -205,14 +205,14 @@ describe('stored results', () => {
   });
 
   it('answers 50001 when the result cannot be stored (the child was deleted meanwhile), and stores nothing', async () => {
-    const child = await signedInChild();
+    const student = await signedInStudent();
     const before = (await t.db.select().from(evaluationResults)).length;
-    const reply = await exchange(childUrl(child), [start(), ...rawFrames(sentence)], {
+    const reply = await exchange(studentUrl(student), [start(), ...rawFrames(sentence)], {
       beforeLast: async () => {
         // The ticket is used by now (the frames flowed): remove the child before the result is stored.
-        for (let i = 0; i < 100 && ![...t.app.evaluationSessions].some((s) => s.owner.id === child.id); i++)
+        for (let i = 0; i < 100 && ![...t.app.evaluationSessions].some((s) => s.owner.id === student.id); i++)
           await new Promise((r) => setTimeout(r, 20));
-        await t.db.delete(students).where(eq(students.id, child.id));
+        await t.db.delete(students).where(eq(students.id, student.id));
       },
     });
     expect(reply?.code).toBe(EvaluationCode.EVALUATION_FAILED);
@@ -224,51 +224,51 @@ describe("children's tickets", () => {
   const nothingRecorded = [start(), { cmd: 'auw', status: 2, audio: '' }];
 
   it('open a socket while the sign-in is live', async () => {
-    expect((await exchange(childUrl(await signedInChild()), nothingRecorded))?.code).toBe(EvaluationCode.NO_AUDIO);
+    expect((await exchange(studentUrl(await signedInStudent()), nothingRecorded))?.code).toBe(EvaluationCode.NO_AUDIO);
   });
 
   it('are refused once the token is revoked or expired, or the child archived', async () => {
-    const revoked = await signedInChild();
-    const url = childUrl(revoked);
+    const revoked = await signedInStudent();
+    const url = studentUrl(revoked);
     await t.db.update(studentTokens).set({ revokedAt: new Date() }).where(eq(studentTokens.id, revoked.tokenId));
     expect((await exchange(url, nothingRecorded))?.code).toBe(EvaluationCode.TICKET_INVALID);
 
-    const expired = await signedInChild({ expiresInMs: -1000 });
-    expect((await exchange(childUrl(expired), nothingRecorded))?.code).toBe(EvaluationCode.TICKET_INVALID);
+    const expired = await signedInStudent({ expiresInMs: -1000 });
+    expect((await exchange(studentUrl(expired), nothingRecorded))?.code).toBe(EvaluationCode.TICKET_INVALID);
 
-    const archived = await signedInChild();
+    const archived = await signedInStudent();
     await t.db.update(students).set({ archivedAt: new Date() }).where(eq(students.id, archived.id));
-    expect((await exchange(childUrl(archived), nothingRecorded))?.code).toBe(EvaluationCode.TICKET_INVALID);
+    expect((await exchange(studentUrl(archived), nothingRecorded))?.code).toBe(EvaluationCode.TICKET_INVALID);
   });
 
   it("cannot borrow another child's token", async () => {
-    const a = await signedInChild();
-    const b = await signedInChild();
-    expect((await exchange(childUrl({ id: a.id, tokenId: b.tokenId }), nothingRecorded))?.code).toBe(
+    const a = await signedInStudent();
+    const b = await signedInStudent();
+    expect((await exchange(studentUrl({ id: a.id, tokenId: b.tokenId }), nothingRecorded))?.code).toBe(
       EvaluationCode.TICKET_INVALID,
     );
   });
 
   it(`allow ${evaluationLimits.maxSocketsPerStudent} sockets per child at once`, async () => {
-    const child = await signedInChild();
+    const student = await signedInStudent();
     const open: WebSocket[] = [];
     for (let i = 0; i < evaluationLimits.maxSocketsPerStudent; i++) {
-      const ws = new WebSocket(childUrl(child));
+      const ws = new WebSocket(studentUrl(student));
       await new Promise((r) => ws.once('open', r));
       ws.send(JSON.stringify(start()));
       open.push(ws);
     }
     const mine = () =>
-      [...t.app.evaluationSessions].filter((s) => s.owner.kind === 'student' && s.owner.id === child.id);
+      [...t.app.evaluationSessions].filter((s) => s.owner.kind === 'student' && s.owner.id === student.id);
     for (let i = 0; i < 100 && mine().length < open.length; i++) await new Promise((r) => setTimeout(r, 20));
     expect(mine()).toHaveLength(open.length);
-    expect((await exchange(childUrl(child), nothingRecorded))?.code).toBe(EvaluationCode.TOO_MANY_SOCKETS);
+    expect((await exchange(studentUrl(student), nothingRecorded))?.code).toBe(EvaluationCode.TOO_MANY_SOCKETS);
     // Another child, and the teacher, are not affected.
-    expect((await exchange(childUrl(await signedInChild()), nothingRecorded))?.code).toBe(EvaluationCode.NO_AUDIO);
+    expect((await exchange(studentUrl(await signedInStudent()), nothingRecorded))?.code).toBe(EvaluationCode.NO_AUDIO);
     expect((await exchange(await teacherUrl(), nothingRecorded))?.code).toBe(EvaluationCode.NO_AUDIO);
     for (const ws of open) ws.close();
     for (let i = 0; i < 100 && mine().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect((await exchange(childUrl(child), nothingRecorded))?.code).toBe(EvaluationCode.NO_AUDIO);
+    expect((await exchange(studentUrl(student), nothingRecorded))?.code).toBe(EvaluationCode.NO_AUDIO);
   });
 });
 
@@ -357,25 +357,25 @@ describe('purge of results never submitted', () => {
   it(`deletes unsubmitted results older than ${learnLimits.sidTtlHours} h with their files, in two processes at once`, async () => {
     // Only this test's rows (the results of the tests above were made at the same clock time).
     await t.db.delete(evaluationResults);
-    const child = await signedInChild();
+    const student = await signedInStudent();
     const made = clock.now();
     const hour = 3_600_000;
-    const old = await result({ studentId: child.id, createdAt: new Date(made.getTime() - 2 * hour) });
-    const fresh = await result({ studentId: child.id, createdAt: new Date(made.getTime() + 2 * hour) });
-    const submitted = await result({ studentId: child.id, createdAt: made, usedAt: made });
+    const old = await result({ studentId: student.id, createdAt: new Date(made.getTime() - 2 * hour) });
+    const fresh = await result({ studentId: student.id, createdAt: new Date(made.getTime() + 2 * hour) });
+    const submitted = await result({ studentId: student.id, createdAt: made, usedAt: made });
     // An answer copied the key of a result that was never marked used (a recording outlives its result).
-    const copied = await result({ studentId: child.id, createdAt: made });
+    const copied = await result({ studentId: student.id, createdAt: made });
     const [attempt] = await t.db
       .insert(attempts)
-      .values({ studentId: child.id, teacherId: teacher.teacher.id, type: 'read_word', score: 90, questionCount: 1 })
+      .values({ studentId: student.id, teacherId: teacher.teacher.id, type: 'read_word', score: 90, questionCount: 1 })
       .returning();
     await t.db
       .insert(attemptAnswers)
       .values({ attemptId: attempt!.id, questionId: 0, score: 90, audioKey: copied.key });
     // Two results with the same bytes share a file: it stays while the younger one is kept.
-    const sharedOld = await result({ studentId: child.id, createdAt: made, bytes: `shared ${made.getTime()}` });
+    const sharedOld = await result({ studentId: student.id, createdAt: made, bytes: `shared ${made.getTime()}` });
     const sharedYoung = await result({
-      studentId: child.id,
+      studentId: student.id,
       createdAt: new Date(made.getTime() + 2 * hour),
       bytes: `shared ${made.getTime()}`,
     });
@@ -409,9 +409,9 @@ describe('purge of results never submitted', () => {
   });
   it('keeps a file that a session is storing again while the purge runs (the key lock)', async () => {
     await t.db.delete(evaluationResults);
-    const child = await signedInChild();
+    const student = await signedInStudent();
     const made = clock.now();
-    const old = await result({ studentId: child.id, createdAt: new Date(made.getTime() - 25 * 3_600_000) });
+    const old = await result({ studentId: student.id, createdAt: new Date(made.getTime() - 25 * 3_600_000) });
     let commit!: () => void;
     let locked!: () => void;
     const isLocked = new Promise<void>((r) => (locked = r));

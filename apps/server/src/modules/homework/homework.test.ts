@@ -105,9 +105,9 @@ describe('homework/my-homework-page-list', () => {
     // Past ones: one everybody submitted (finished), one overdue.
     const oldStart = new Date(now.getTime() - 10 * DAY_MS);
     const finished = await buildHomework(t, { teacher: me.teacher, now: oldStart, input: { title: '終わった宿題' } });
-    await submit(finished.homeworkId, finished.studentIds);
+    await submit(finished.homeworkId, finished.loginIds);
     const overdue = await buildHomework(t, { teacher: me.teacher, now: oldStart, input: { title: '期限切れの宿題' } });
-    await submit(overdue.homeworkId, overdue.studentIds.slice(0, 1));
+    await submit(overdue.homeworkId, overdue.loginIds.slice(0, 1));
     await t.db.update(homework).set({ originType: 'headquarters' }).where(eq(homework.id, finished.homeworkId));
 
     const ids = async (input: Record<string, unknown>) =>
@@ -145,12 +145,12 @@ describe('homework/my-homework-page-list', () => {
       return [row!.assigned_count, row!.submitted_count];
     };
     expect(await counts()).toEqual([3, 0]);
-    await submit(hw.homeworkId, hw.studentIds.slice(0, 2));
-    await submit(hw.homeworkId, hw.studentIds.slice(0, 2)); // again: no change
+    await submit(hw.homeworkId, hw.loginIds.slice(0, 2));
+    await submit(hw.homeworkId, hw.loginIds.slice(0, 2)); // again: no change
     expect(await counts()).toEqual([3, 2]);
-    await t.db.delete(students).where(eq(students.loginId, hw.studentIds[2]!)); // not submitted
+    await t.db.delete(students).where(eq(students.loginId, hw.loginIds[2]!)); // not submitted
     expect(await counts()).toEqual([2, 2]);
-    await t.db.delete(students).where(eq(students.loginId, hw.studentIds[0]!)); // submitted
+    await t.db.delete(students).where(eq(students.loginId, hw.loginIds[0]!)); // submitted
     expect(await counts()).toEqual([1, 1]);
     await t.db
       .update(homeworkRecipients)
@@ -229,7 +229,7 @@ describe('homework/delete', () => {
   it('takes the homework out of the lists and keeps its recipients and submissions', async () => {
     const hw = await buildHomework(t, { now: clock.now() });
     const owner = await teacherWithTokenFor(hw.teacher.id);
-    await submit(hw.homeworkId, hw.studentIds.slice(0, 1));
+    await submit(hw.homeworkId, hw.loginIds.slice(0, 1));
     expect((await call(t, deleteHomework, { homework_id: hw.homeworkId })).status).toBe(401);
     const other = await teacherWithToken(t);
     expect((await call(t, deleteHomework, { homework_id: hw.homeworkId }, { as: other })).status).toBe(404);
@@ -251,7 +251,7 @@ describe('homework-publish/delay-homework and the reissues', () => {
     const hw = await buildHomework(t, { now: start, students: 3 });
     const owner = await teacherWithTokenFor(hw.teacher.id);
     const other = await teacherWithToken(t);
-    await submit(hw.homeworkId, hw.studentIds.slice(0, 1));
+    await submit(hw.homeworkId, hw.loginIds.slice(0, 1));
     expect((await call(t, delayHomework, { homework_id: hw.homeworkId })).status).toBe(401);
     expect((await call(t, delayHomework, { homework_id: hw.homeworkId }, { as: other })).status).toBe(404);
     // Ended 2 days ago (end = start + 7 days): new deadline = end + 7 days = 5 days from now.
@@ -280,7 +280,7 @@ describe('homework-publish/delay-homework and the reissues', () => {
     expect((await call(t, getReissueList, {}, { as: other })).data.rows).toEqual([]);
     expect((await call(t, getReissueList, {})).status).toBe(401);
     const details = await call(t, getReissueDetails, { id: res.data.reissue_id }, { as: owner });
-    expect(details.data.students.map((s) => s.student_id).sort()).toEqual(hw.studentIds.slice(1).sort());
+    expect(details.data.students.map((s) => s.student_id).sort()).toEqual(hw.loginIds.slice(1).sort());
     expect(details.data.students.every((s) => s.submitted_at === null)).toBe(true);
     expect((await call(t, getReissueDetails, { id: res.data.reissue_id }, { as: other })).status).toBe(404);
     expect((await call(t, getReissueDetails, { id: res.data.reissue_id })).status).toBe(401);
@@ -296,7 +296,7 @@ describe('homework-publish/delay-homework and the reissues', () => {
     const r2 = await call(t, delayHomework, { homework_id: old.homeworkId }, { as: owner });
     expect(r2.data.end_time).toBe(new Date(clock.now().getTime() + 7 * DAY_MS).toISOString());
     const done = await buildHomework(t, { teacher: open.teacher, now: longAgo });
-    await submit(done.homeworkId, done.studentIds);
+    await submit(done.homeworkId, done.loginIds);
     const r3 = await call(t, delayHomework, { homework_id: done.homeworkId }, { as: owner });
     expect([r3.status, r3.errmsg]).toEqual([400, homeworkMessages.onlyOverdueReissue]);
   });

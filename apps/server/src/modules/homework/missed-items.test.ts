@@ -112,7 +112,7 @@ async function submitted(
 describe('missed items from attempts (issue 15.6)', () => {
   it("brings back the child's mispronounced and omitted words and low sentences, from the best attempt only", async () => {
     const hw = await buildHomework(t, { students: 2 });
-    const [ann, ben] = await idsOf(hw.studentIds);
+    const [ann, ben] = await idsOf(hw.loginIds);
     // A worse attempt that is not the best: its misses are not brought back.
     await submitted(
       hw,
@@ -152,7 +152,7 @@ describe('missed items from attempts (issue 15.6)', () => {
 
   it("follows the teacher's corrections, keeps other teachers' attempts and old ones out, and caps the list", async () => {
     const hw = await buildHomework(t, { students: 1 });
-    const [kai] = await idsOf(hw.studentIds);
+    const [kai] = await idsOf(hw.loginIds);
     const many = Array.from({ length: REVIEW_MAX_WORDS + 3 }, (_, i) =>
       word(`word${String.fromCharCode(97 + i)}`, 10 + i, 'mispronounced'),
     );

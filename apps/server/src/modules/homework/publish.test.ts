@@ -70,16 +70,16 @@ describe('homework-publish/publish-homework (routine)', () => {
     expect(res.data.plan_id).toBeNull();
     const list = (await call(t, getMyHomeworkPageList, { sort_field: 'title' }, { as: s.me })).data;
     expect(list.total).toBe(3);
-    const byTeam = new Map(list.rows.map((r) => [r.team?.name ?? null, r]));
-    expect(byTeam.get('5年1組')).toMatchObject({
+    const byClass = new Map(list.rows.map((r) => [r.team?.name ?? null, r]));
+    expect(byClass.get('5年1組')).toMatchObject({
       assigned_count: 3,
       submitted_count: 0,
       state: 'open',
       type: 'routine',
     });
-    expect(byTeam.get('5年2組')!.assigned_count).toBe(1); // the child in both classes got it in 5年1組
-    expect(byTeam.get(null)!.assigned_count).toBe(1);
-    expect(byTeam.get('5年1組')).toMatchObject({
+    expect(byClass.get('5年2組')!.assigned_count).toBe(1); // the child in both classes got it in 5年1組
+    expect(byClass.get(null)!.assigned_count).toBe(1);
+    expect(byClass.get('5年1組')).toMatchObject({
       origin_type: 'classroom',
       required_times: 3,
       has_delay: false,

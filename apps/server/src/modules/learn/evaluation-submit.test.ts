@@ -57,11 +57,11 @@ describe('student/new-evaluation-service → the socket → submit-topic', () =>
       student_id: row!.loginId,
       password: t.encrypt(t.secretBox.open(row!.initialPasswordEnc!)),
     });
-    const child = signIn.data.token;
+    const student = signIn.data.token;
     const service = await t.app.inject({
       method: 'GET',
       url: getStudentEvaluationService.path,
-      headers: { authorization: `Bearer ${child}`, host },
+      headers: { authorization: `Bearer ${student}`, host },
     });
     const url = service.json().data.evaluation_server_url as string;
     expect(url).toMatch(new RegExp(`^ws://${host}/api/v2/evaluation/ws\\?ticket=`));
@@ -70,7 +70,7 @@ describe('student/new-evaluation-service → the socket → submit-topic', () =>
     expect(reply?.code).toBe(0);
     const [topic] = await t.db.select().from(homeworkTopics).where(eq(homeworkTopics.homeworkId, hw.homeworkId));
     const input = { homework_id: hw.homeworkId, topic_id: topic!.id, answers: [{ question_id: 0, sid: reply!.sid! }] };
-    const r = await call(t, submitTopic, input, { as: child });
+    const r = await call(t, submitTopic, input, { as: student });
     expect(r.errcode).toBe(0);
     expect(r.data.score).toBeCloseTo(reply!.result!.total_score, 1);
     expect(r.data.items[0]!.words!.map((w) => w.word)).toEqual(reply!.result!.words.map((w) => w.word));
@@ -78,7 +78,7 @@ describe('student/new-evaluation-service → the socket → submit-topic', () =>
     expect(answer!.audioKey).toBeTruthy();
     expect(answer!.durationMs).toBeGreaterThan(1000);
 
-    const again = await call(t, submitTopic, input, { as: child });
+    const again = await call(t, submitTopic, input, { as: student });
     expect([again.errcode, again.errmsg]).toEqual([ErrorCode.SID_USED, learnMessages.sidUsed]);
   }, 120_000);
 });

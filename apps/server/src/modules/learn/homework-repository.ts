@@ -25,7 +25,7 @@ const columns = {
   submittedAt: homeworkRecipients.submittedAt,
 };
 
-export interface ChildHomework {
+export interface StudentHomework {
   id: number;
   teacherId: number;
   title: string;
@@ -47,7 +47,7 @@ const mine = (student: Student) =>
   );
 
 /** Every homework of the child that has been delivered (start ≤ now). */
-export async function listChildHomework(db: DbOrTx, student: Student, now: Date): Promise<ChildHomework[]> {
+export async function listStudentHomework(db: DbOrTx, student: Student, now: Date): Promise<StudentHomework[]> {
   return db
     .select(columns)
     .from(homeworkRecipients)
@@ -60,12 +60,12 @@ export async function listChildHomework(db: DbOrTx, student: Student, now: Date)
  * row is locked until the transaction ends: one child's submissions of one homework run one
  * after another, so "every topic done" is decided on what the others committed.
  */
-export async function findChildHomework(
+export async function findStudentHomework(
   db: DbOrTx,
   student: Student,
   homeworkId: number,
   opts: { lock?: boolean } = {},
-): Promise<ChildHomework | undefined> {
+): Promise<StudentHomework | undefined> {
   const q = db
     .select(columns)
     .from(homeworkRecipients)

@@ -6,7 +6,7 @@ import type {
   LearnStudent,
   LearnSubmitReply,
 } from '@ondoku/contract';
-import type { ChildHomework, ProgressRecord, TopicRecord } from './homework-repository.js';
+import type { StudentHomework, ProgressRecord, TopicRecord } from './homework-repository.js';
 import { categoryOf, presentedType, type Material } from './content.js';
 import type { SubmitResult } from './submit.js';
 import type { LearnStudentRecord } from './student-repository.js';
@@ -32,11 +32,11 @@ export const presentLearnSession = (
 ) => ({ token, student: presentLearnStudent(s, classes) });
 
 /** The child's state of a homework at `now`. */
-export const childState = (h: ChildHomework, now: Date): LearnHomeworkState =>
+export const studentState = (h: StudentHomework, now: Date): LearnHomeworkState =>
   h.submittedAt ? 'done' : now < h.deadline ? 'open' : 'overdue';
 
 export const presentHomeworkRow = (
-  h: ChildHomework,
+  h: StudentHomework,
   topics: TopicRecord[],
   progress: Map<number, ProgressRecord>,
   now: Date,
@@ -46,7 +46,7 @@ export const presentHomeworkRow = (
   homework_type: h.type,
   start_time: startOf(h).toISOString(),
   end_time: h.deadline.toISOString(),
-  state: childState(h, now),
+  state: studentState(h, now),
   required_times: h.requiredTimes,
   reissued: h.reissued,
   topics: topics.map((t) => {

@@ -45,7 +45,7 @@ export function learnRoutes(
   const { db, limiter, cipher, clock, events } = deps;
 
   const session = async (r: { student: LearnStudentRecord; token: string }) =>
-    presentLearnSession(r.token, r.student, await service.classesOfChild(db, r.student));
+    presentLearnSession(r.token, r.student, await service.classesOfStudent(db, r.student));
 
   route(app, studentLogin, async ({ input }) =>
     session(await signInStudent(db, limiter, input.student_id, cipher.decrypt(input.password))),

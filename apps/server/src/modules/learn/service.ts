@@ -5,10 +5,10 @@ import type { ActingStudent } from '../../lib/acting.js';
 import { classesOfStudents } from '../students/index.js';
 import { findOwnAttempt, pageOwnAttempts, selfPracticeStats, selfPracticeStatsOf } from './attempt-repository.js';
 import { resourceMaterial, topicMaterial, type Material } from './content.js';
-import { listChildHomework, progressOf, topicsOf } from './homework-repository.js';
-import { assertStarted, requireChildTopic } from './policy.js';
+import { listStudentHomework, progressOf, topicsOf } from './homework-repository.js';
+import { assertStarted, requireStudentTopic } from './policy.js';
 import {
-  childState,
+  studentState,
   presentContent,
   presentHistoryRow,
   presentHomeworkRow,
@@ -22,24 +22,24 @@ import { correctIndexOf } from './submit.js';
 /** The reads of the students' side; each takes the child from the token. */
 type Student = Pick<ActingStudent, 'id' | 'teacherId'>;
 
-export async function classesOfChild(db: DbOrTx, s: Pick<LearnStudentRecord, 'id' | 'teacherId'>) {
+export async function classesOfStudent(db: DbOrTx, s: Pick<LearnStudentRecord, 'id' | 'teacherId'>) {
   return (await classesOfStudents(db, s.teacherId, [s.id])).get(s.id) ?? [];
 }
 
 export async function studentInfo(db: DbOrTx, student: Student) {
   const row = await unsafeFindStudentById(db, student.id);
   if (!row) throw AppError.unauthorized();
-  return presentLearnStudent(row, await classesOfChild(db, row));
+  return presentLearnStudent(row, await classesOfStudent(db, row));
 }
 
 const stateOrder: Record<LearnHomeworkState, number> = { open: 0, done: 1, overdue: 2 };
 
 /** Open first (nearest deadline first), then done and overdue (latest deadline first). */
 export async function homeworkList(db: DbOrTx, student: Student, now: Date, state?: LearnHomeworkState) {
-  const all = (await listChildHomework(db, student, now)).filter((h) => !state || childState(h, now) === state);
+  const all = (await listStudentHomework(db, student, now)).filter((h) => !state || studentState(h, now) === state);
   all.sort((a, b) => {
-    const sa = childState(a, now);
-    const sb = childState(b, now);
+    const sa = studentState(a, now);
+    const sb = studentState(b, now);
     if (sa !== sb) return stateOrder[sa] - stateOrder[sb];
     const d = a.deadline.getTime() - b.deadline.getTime();
     return (sa === 'open' ? d : -d) || b.id - a.id;
@@ -52,7 +52,7 @@ export async function homeworkList(db: DbOrTx, student: Student, now: Date, stat
 }
 
 export async function topicContent(db: DbOrTx, student: Student, homeworkId: number, topicId: number, now: Date) {
-  const { homework, topic } = await requireChildTopic(db, student, homeworkId, topicId);
+  const { homework, topic } = await requireStudentTopic(db, student, homeworkId, topicId);
   assertStarted(homework, now);
   const material = await topicMaterial(db, student.teacherId, topic);
   const p = (await progressOf(db, student.id, [homework.id])).get(topic.id);
@@ -85,7 +85,7 @@ function markedItems(material: Material, answers: NonNullable<Awaited<ReturnType
 }
 
 export async function topicResult(db: DbOrTx, student: Student, homeworkId: number, topicId: number) {
-  const { homework, topic } = await requireChildTopic(db, student, homeworkId, topicId);
+  const { homework, topic } = await requireStudentTopic(db, student, homeworkId, topicId);
   const p = (await progressOf(db, student.id, [homework.id])).get(topic.id);
   const best = p?.bestAttemptId ? await findOwnAttempt(db, student.id, p.bestAttemptId) : undefined;
   if (!p || !best) return { result: null };

@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A new child of the teacher with the printed initial password. */
-async function child() {
+async function studentRow() {
   const [loginId] = await buildStudents(t, 1, { teacher: teacher.teacher, classIds: [classId], prefix: 'kid' });
   const [row] = await t.db.select().from(students).where(eq(students.loginId, loginId!));
   return { loginId: loginId!, row: row!, password: t.secretBox.open(row!.initialPasswordEnc!) };
@@ -52,7 +52,7 @@ const cardKeyOf = async (loginId: string) => {
 
 describe('student/login', () => {
   it('signs a child in with the password of the card (RSA-encrypted) and answers the child', async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const r = await call(t, studentLogin, { student_id: kid.loginId.toUpperCase(), password: t.encrypt(kid.password) });
     expect(r.errcode).toBe(0);
     expect(r.data.student).toEqual({
@@ -67,7 +67,7 @@ describe('student/login', () => {
   });
 
   it('refuses a wrong password or an unknown id alike, and 400 for empty fields', async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const wrong = await call(t, studentLogin, { student_id: kid.loginId, password: t.encrypt('nope12345') });
     expect([wrong.status, wrong.errcode, wrong.errmsg]).toEqual([
       200,
@@ -83,7 +83,7 @@ describe('student/login', () => {
   });
 
   it('pauses a login id after too many failures, even with the right password then', async () => {
-    const kid = await child();
+    const kid = await studentRow();
     for (let i = 0; i < learnLimits.signInFailuresPer15Min; i++) {
       const r = await call(t, studentLogin, { student_id: kid.loginId, password: t.encrypt(`wrong${i}xx`) });
       expect(r.errmsg).toBe(learnMessages.signInFailed);
@@ -93,7 +93,7 @@ describe('student/login', () => {
   });
 
   it('refuses a graduate (archived) with accountClosed, and their old token stops working', async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const before = await call(t, studentLogin, { student_id: kid.loginId, password: t.encrypt(kid.password) });
     expect(before.errcode).toBe(0);
     await t.db.update(students).set({ archivedAt: new Date() }).where(eq(students.id, kid.row.id));
@@ -105,7 +105,7 @@ describe('student/login', () => {
 
 describe('student/pass-card-login (the sign-in QR of the login card)', () => {
   it('the login cards carry a key that signs the child in, as a /learn/ card URL', async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const key = await cardKeyOf(kid.loginId);
     expect(key).toMatch(new RegExp(`^${kid.row.id}\\.0\\.[\\w-]{22}$`));
     expect(learnCardUrl('https://x.example/', key)).toBe(
@@ -119,7 +119,7 @@ describe('student/pass-card-login (the sign-in QR of the login card)', () => {
   });
 
   it('a forged key (another id, another version, another signature) is refused', async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const key = await cardKeyOf(kid.loginId);
     const [, , sig] = key.split('.');
     for (const forged of [
@@ -136,7 +136,7 @@ describe('student/pass-card-login (the sign-in QR of the login card)', () => {
   });
 
   it('a password reset by the teacher renews the card: the old key stops working, the new one works', async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const old = await cardKeyOf(kid.loginId);
     expect((await call(t, resetStudentsInfo, { student_ids: [kid.loginId] }, { as: teacher })).data.count).toBe(1);
     const renewed = await cardKeyOf(kid.loginId);
@@ -156,7 +156,7 @@ describe('student/pass-card-login (the sign-in QR of the login card)', () => {
   });
 
   it('a graduate cannot sign in with the card', async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const key = await cardKeyOf(kid.loginId);
     await t.db.update(students).set({ archivedAt: new Date() }).where(eq(students.id, kid.row.id));
     expect((await call(t, studentPassCardLogin, { key })).errmsg).toBe(learnMessages.accountClosed);
@@ -177,7 +177,7 @@ describe('student tokens and teacher tokens never cross', () => {
   });
 
   it('a student token answers 401 on every teacher call (JSON, files and uploads)', async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const me = await signInStudent(t, kid.loginId);
     const teacherCalls = allCalls.filter(needsTeacher);
     expect(teacherCalls.length).toBeGreaterThan(50);
@@ -194,7 +194,7 @@ describe('student tokens and teacher tokens never cross', () => {
   });
 
   it('logout revokes the child’s token only', async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const a = await signInStudent(t, kid.loginId);
     const b = await signInStudent(t, kid.loginId);
     expect((await call(t, studentLogout, {}, { as: a })).errcode).toBe(0);
@@ -205,7 +205,7 @@ describe('student tokens and teacher tokens never cross', () => {
 
 describe('student/join-class', () => {
   it("joins one of the teacher's open classes by its code; 400 without a code", async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const other = await buildClass(t, { teacher: teacher.teacher, name: '3年2組', allowJoin: 1 });
     const me = await signInStudent(t, kid.loginId);
     const r = await call(t, studentJoinClass, { code: other.code.toLowerCase() }, { as: me });
@@ -219,7 +219,7 @@ describe('student/join-class', () => {
   });
 
   it("another teacher's class code answers as a wrong code", async () => {
-    const kid = await child();
+    const kid = await studentRow();
     const stranger = await buildClass(t, { allowJoin: 1 });
     const me = await signInStudent(t, kid.loginId);
     const r = await call(t, studentJoinClass, { code: stranger.code }, { as: me });

@@ -18,7 +18,7 @@ import {
   type NewAnswer,
 } from './attempt-repository.js';
 import { categoryOf, referenceKey, resourceMaterial, topicMaterial, type Material } from './content.js';
-import { assertBeforeDeadline, assertStarted, requireChildTopic } from './policy.js';
+import { assertBeforeDeadline, assertStarted, requireStudentTopic } from './policy.js';
 import { lockResults, markResultsUsed } from './result-repository.js';
 
 /**
@@ -231,7 +231,7 @@ export async function submitTopicAs(
   deps: SubmitDeps,
 ): Promise<SubmitResult> {
   const now = (deps.clock ?? systemClock).now();
-  const { homework, topic } = await requireChildTopic(tx, student, input.homework_id, input.topic_id, { lock: true });
+  const { homework, topic } = await requireStudentTopic(tx, student, input.homework_id, input.topic_id, { lock: true });
   assertStarted(homework, now);
   assertBeforeDeadline(homework, now);
   const material = await topicMaterial(tx, student.teacherId, topic);

@@ -54,7 +54,7 @@ describe('homework notices', () => {
   it('tells the teacher when a child submits, and when the whole class has', async () => {
     clock.set(new Date(T0));
     const hw = await buildHomework(t, { teacher: me.teacher, students: 2, now: clock.now() });
-    const [a, b] = await studentsOf(hw.studentIds);
+    const [a, b] = await studentsOf(hw.loginIds);
     await submit(hw.homeworkId, a!.id);
     // Recorded twice (a retried request): one notice.
     await t.db.transaction((tx) => noticeSubmitted(tx, hw.homeworkId, a!.id, clock.now()));
@@ -82,7 +82,7 @@ describe('homework notices', () => {
   it('tells the teacher once when a deadline passes with children who had not submitted', async () => {
     clock.set(new Date(T0));
     const hw = await buildHomework(t, { teacher: me.teacher, students: 3, now: clock.now() });
-    const [a] = await studentsOf(hw.studentIds);
+    const [a] = await studentsOf(hw.loginIds);
     await submit(hw.homeworkId, a!.id);
     clock.set(new Date(T0 + 8 * DAY)); // past the 7-day deadline
     await t.app.scheduler.tick();

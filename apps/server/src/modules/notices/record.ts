@@ -29,15 +29,15 @@ export async function noticeSubmitted(db: DbOrTx, homeworkId: number, studentId:
     .from(homework)
     .leftJoin(classes, eq(classes.id, homework.classId))
     .where(eq(homework.id, homeworkId));
-  const [child] = await db.select({ name: students.name }).from(students).where(eq(students.id, studentId));
-  if (!hw || !child) return;
+  const [student] = await db.select({ name: students.name }).from(students).where(eq(students.id, studentId));
+  if (!hw || !student) return;
   const rows: NewNotice[] = [
     {
       teacherId: hw.teacherId,
       homeworkId,
       kind: 'submitted',
       key: `submitted:${homeworkId}:${studentId}`,
-      message: noticeMessages.submitted(child.name, hw.title),
+      message: noticeMessages.submitted(student.name, hw.title),
       createdAt: now,
     },
   ];

@@ -42,7 +42,7 @@ beforeAll(async () => {
     await submitAttempt(t, {
       homeworkId: hw.homeworkId,
       topicId: topic!.id,
-      student: hw.studentIds[0]!,
+      student: hw.loginIds[0]!,
       answers: [answer([90, 55, 70, 40])],
       at,
     })
@@ -51,7 +51,7 @@ beforeAll(async () => {
   await submitAttempt(t, {
     homeworkId: hw.homeworkId,
     topicId: topic!.id,
-    student: hw.studentIds[1]!,
+    student: hw.loginIds[1]!,
     answers: [answer([90, 50, 90, 90])],
     at,
   });

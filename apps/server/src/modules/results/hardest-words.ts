@@ -26,13 +26,13 @@ export const wrongWords = (a: AnswerRecord) => {
  * read it wrong, and how it is written. It is shown in lower case when the text ever writes it so,
  * else as written ("I", "I'm", "Tokyo" keep their capital).
  */
-export type WordTally = Map<string, { children: Set<number>; shown: string }>;
+export type WordTally = Map<string, { students: Set<number>; shown: string }>;
 export const newTally = (): WordTally => new Map();
 
 /** Words ranked by how many children read them wrong (then alphabetically). */
 export function rankWords(byWord: WordTally, limit: number) {
   return [...byWord.values()]
-    .map(({ shown, children }) => ({ word: shown, student_count: children.size }))
+    .map(({ shown, students }) => ({ word: shown, student_count: students.size }))
     .sort((a, b) => b.student_count - a.student_count || a.word.localeCompare(b.word))
     .slice(0, limit);
 }
@@ -41,9 +41,9 @@ export function rankWords(byWord: WordTally, limit: number) {
 export function countWrongWords(byWord: WordTally, a: AnswerRecord & { studentId: number }) {
   for (const written of wrongWords(a)) {
     const key = written.toLowerCase();
-    const entry = byWord.get(key) ?? { children: new Set<number>(), shown: written };
+    const entry = byWord.get(key) ?? { students: new Set<number>(), shown: written };
     if (written === key) entry.shown = key;
-    entry.children.add(a.studentId);
+    entry.students.add(a.studentId);
     byWord.set(key, entry);
   }
 }

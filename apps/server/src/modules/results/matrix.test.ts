@@ -132,17 +132,17 @@ beforeAll(async () => {
       .where(eq(homeworkTopics.homeworkId, homeworkId))
       .orderBy(homeworkTopics.position)
   ).map((r) => r.id);
-  const children = hw.studentIds;
+  const studentRows = hw.loginIds;
   // Register order: a missing number, a repeated one, one that is not a number.
   const numbers = [null, '3', '3', '12', '1', '2a', '7', null, '10'];
-  const rows = await t.db.select().from(students).where(inArray(students.loginId, children));
-  for (const [i, loginId] of children.entries())
+  const rows = await t.db.select().from(students).where(inArray(students.loginId, studentRows));
+  for (const [i, loginId] of studentRows.entries())
     await t.db
       .update(students)
       .set({ number: numbers[i] ?? null })
       .where(eq(students.id, rows.find((r) => r.loginId === loginId)!.id));
   let k = 0;
-  for (const [c, child] of children.entries()) {
+  for (const [c, studentRow] of studentRows.entries()) {
     if (c === 2 || c === 6) continue; // never submit
     for (const [j, topicId] of topicIds.slice(0, 3).entries()) {
       if (c % 3 === 1 && j === 1) continue; // these skip the second topic
@@ -151,7 +151,7 @@ beforeAll(async () => {
         await submitAttempt(t, {
           homeworkId,
           topicId,
-          student: child,
+          student: studentRow,
           at: new Date(Date.UTC(2026, 3, 8, 1, k)),
           // Two or three items: scores in halves and thirds.
           answers: Array.from({ length: 2 + (k % 2) }, (_, q) => ({
@@ -165,7 +165,7 @@ beforeAll(async () => {
       }
     }
   }
-  await markSubmitted([children[0]!, children[3]!]);
+  await markSubmitted([studentRows[0]!, studentRows[3]!]);
 });
 // (The fourth topic keeps every child from handing the whole homework in: two are marked as if they had.)
 async function markSubmitted(loginIds: string[]) {

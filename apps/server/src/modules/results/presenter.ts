@@ -34,7 +34,7 @@ export const presentTopicOverview = (
 });
 
 /** The class a homework went to (null for single students, or a class deleted since). */
-export const teamOf = (hw: { classId: number | null; className: string | null }) =>
+export const classOf = (hw: { classId: number | null; className: string | null }) =>
   hw.classId !== null && hw.className !== null ? { team_id: hw.classId, name: hw.className } : null;
 
 export const presentStudent = (s: StudentRecord) => ({ student_id: s.loginId, name: s.name, number: s.number });

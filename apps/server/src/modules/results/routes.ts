@@ -24,7 +24,7 @@ import type { Clock } from '../../lib/clock.js';
 import { route } from '../../lib/route.js';
 import { homeworkReadCache, requireOwnHomework } from '../homework/policy.js';
 import { requireOwnHeadquartersHomework } from './policy.js';
-import { iso, presentCommentDraft, presentStudent, presentTopic, score1, score1OrNull, teamOf } from './presenter.js';
+import { iso, presentCommentDraft, presentStudent, presentTopic, score1, score1OrNull, classOf } from './presenter.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 
@@ -55,7 +55,7 @@ export function resultsRoutes(
     return {
       homework_id: hw.id,
       title: hw.title,
-      team: teamOf(hw),
+      team: classOf(hw),
       origin_type: hw.originType,
       state: hw.state,
       start_time: iso(hw.startTime),
@@ -168,7 +168,7 @@ function readingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recor
     return {
       homework_id: hw.id,
       title: hw.title,
-      team: teamOf(hw),
+      team: classOf(hw),
       start_time: iso(hw.startTime),
       end_time: iso(hw.reissueEndTime ?? hw.endTime),
       assigned_count: hw.assignedCount,
@@ -199,7 +199,7 @@ function readingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recor
     return {
       homework_id: hw.id,
       title: hw.title,
-      team: teamOf(hw),
+      team: classOf(hw),
       type: hw.type,
       origin_type: hw.originType,
       state: hw.state,

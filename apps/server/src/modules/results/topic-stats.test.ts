@@ -63,10 +63,10 @@ beforeAll(async () => {
   topicIds = (await t.db.select().from(homeworkTopics).where(eq(homeworkTopics.homeworkId, homeworkId))).map(
     (r) => r.id,
   );
-  const children = hw.studentIds;
+  const studentRows = hw.loginIds;
   let k = 0;
-  for (const [c, child] of children.entries()) {
-    if (c === children.length - 1) continue; // never submits
+  for (const [c, studentRow] of studentRows.entries()) {
+    if (c === studentRows.length - 1) continue; // never submits
     for (const [j, topicId] of topicIds.entries()) {
       if (j === 2 && c > 0) continue; // the third topic: one child only
       for (let attempt = 0; attempt <= (c + j) % 3; attempt++) {
@@ -75,7 +75,7 @@ beforeAll(async () => {
         await submitAttempt(t, {
           homeworkId,
           topicId,
-          student: child,
+          student: studentRow,
           at: new Date(Date.UTC(2026, 3, 8, 1, k)),
           answers: [
             { question_id: 0, total, accuracy: (k * 13) % 101, fluency: (k * 29) % 101, integrity: 100 - (k % 7) },

@@ -18,6 +18,6 @@ export async function requireScope(db: DbOrTx, teacher: Acting, classId: number 
   return { teacherId: teacher.id, classId: klass.id };
 }
 
-export async function requireScopeChild(db: DbOrTx, teacher: Acting, loginId: string) {
+export async function requireScopeStudent(db: DbOrTx, teacher: Acting, loginId: string) {
   return requireOwnStudent(db, teacher, loginId);
 }

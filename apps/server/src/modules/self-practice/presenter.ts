@@ -1,5 +1,5 @@
 import type { ExerciseType, PracticeTotals } from '@ondoku/contract';
-import type { ChildRecord, TotalsRecord } from './repository.js';
+import type { StudentRecord, TotalsRecord } from './repository.js';
 
 /** Scores leave the server with one decimal; dates as ISO instants. */
 export const score1 = (x: number) => Math.round(x * 10) / 10;
@@ -18,16 +18,16 @@ export const presentTotals = (t: TotalsRecord, studentCount: number): PracticeTo
 });
 
 /** A month's totals of one child (no practised count). */
-export const presentChildMonth = (t: TotalsRecord) => ({
+export const presentStudentMonth = (t: TotalsRecord) => ({
   session_count: t.sessions,
   duration_ms: t.duration,
   average_score: score1OrNull(t.average),
   practice_days: t.days,
 });
 
-export const presentMonth = (t: TotalsRecord) => ({ ...presentChildMonth(t), practised_student_count: t.practised });
+export const presentMonth = (t: TotalsRecord) => ({ ...presentStudentMonth(t), practised_student_count: t.practised });
 
-export const presentChild = (c: ChildRecord) => ({
+export const presentStudent = (c: StudentRecord) => ({
   student_id: c.loginId,
   name: c.name,
   furigana: c.furigana,

@@ -35,7 +35,7 @@ const memberships = (s: Scope) => sql`
     and st.teacher_id = ${s.teacherId} and st.archived_at is null`;
 
 /** The children in scope (each once). */
-const children = (s: Scope) => sql`select distinct m.student_id from (${memberships(s)}) m`;
+const studentRows = (s: Scope) => sql`select distinct m.student_id from (${memberships(s)}) m`;
 
 /** Self-practice attempts of the scope in a period (optionally of one type or one resource). */
 const practice = (s: Scope, p: Period, extra?: SQL) => sql`
@@ -43,7 +43,7 @@ const practice = (s: Scope, p: Period, extra?: SQL) => sql`
   from attempts a
   where a.teacher_id = ${s.teacherId} and a.homework_id is null
     and a.created_at >= ${p.from} and a.created_at < ${p.to}
-    and a.student_id in (${children(s)})
+    and a.student_id in (${studentRows(s)})
     ${extra ? sql`and ${extra}` : sql``}`;
 
 const schoolDay = sql.raw(`(p.created_at at time zone '${SCHOOL_TIME_ZONE}')::date`);
@@ -70,8 +70,8 @@ const toTotals = (r: Record<string, unknown> | undefined): TotalsRecord => ({
   days: Number(r?.days ?? 0),
 });
 
-export async function countChildren(db: DbOrTx, s: Scope) {
-  const res = await db.execute<{ n: number }>(sql`select count(*)::int as n from (${children(s)}) x`);
+export async function countStudents(db: DbOrTx, s: Scope) {
+  const res = await db.execute<{ n: number }>(sql`select count(*)::int as n from (${studentRows(s)}) x`);
   return res.rows[0]?.n ?? 0;
 }
 
@@ -135,14 +135,14 @@ export async function topResources(
 const registerOrder = sql`st.grade_name, st.class_name,
   case when st.number ~ '^[0-9]{1,9}$' then st.number::int end nulls last, st.furigana, st.id`;
 
-export interface ChildRecord {
+export interface StudentRecord {
   id: number;
   loginId: string;
   name: string;
   furigana: string;
   number: string | null;
 }
-const toChild = (r: Record<string, unknown>): ChildRecord => ({
+const toStudent = (r: Record<string, unknown>): StudentRecord => ({
   id: Number(r.student_id),
   loginId: String(r.login_id),
   name: String(r.name),
@@ -150,7 +150,7 @@ const toChild = (r: Record<string, unknown>): ChildRecord => ({
   number: (r.number as string | null) ?? null,
 });
 
-export interface ResourceChildRecord extends ChildRecord {
+export interface ResourceStudentRecord extends StudentRecord {
   sessions: number;
   duration: number;
   best: number;
@@ -160,7 +160,7 @@ export interface ResourceChildRecord extends ChildRecord {
 }
 
 /** One resource: each child of the scope who practised it in the period, in register order. */
-export async function resourceChildren(db: DbOrTx, s: Scope, p: Period, resourceId: number) {
+export async function resourceStudents(db: DbOrTx, s: Scope, p: Period, resourceId: number) {
   const res = await db.execute(sql`
     select st.id as student_id, st.login_id, st.name, st.furigana, st.number,
       count(*)::int as sessions, coalesce(sum(p.duration_ms), 0)::bigint as duration,
@@ -170,8 +170,8 @@ export async function resourceChildren(db: DbOrTx, s: Scope, p: Period, resource
     join students st on st.id = p.student_id
     group by st.id
     order by ${registerOrder}`);
-  return res.rows.map((r): ResourceChildRecord => ({
-    ...toChild(r),
+  return res.rows.map((r): ResourceStudentRecord => ({
+    ...toStudent(r),
     sessions: Number(r.sessions),
     duration: Number(r.duration),
     best: Number(r.best),
@@ -181,7 +181,7 @@ export async function resourceChildren(db: DbOrTx, s: Scope, p: Period, resource
   }));
 }
 
-export interface LogRecord extends ChildRecord {
+export interface LogRecord extends StudentRecord {
   attemptId: number;
   createdAt: Date;
   score: number;
@@ -200,7 +200,7 @@ export async function resourceLogs(
 ) {
   const where = sql`a.teacher_id = ${s.teacherId} and a.homework_id is null and a.resource_id = ${q.resourceId}
     and a.created_at >= ${p.from} and a.created_at < ${p.to}
-    and a.student_id in (${children(s)})
+    and a.student_id in (${studentRows(s)})
     ${q.studentId === undefined ? sql`` : sql`and a.student_id = ${q.studentId}`}`;
   const res = await db.execute(sql`
     select a.id, a.created_at, a.score, a.accuracy_score, a.fluency_score, a.integrity_score, a.duration_ms,
@@ -211,7 +211,7 @@ export async function resourceLogs(
     limit ${q.limit} offset ${(q.page - 1) * q.limit}`);
   const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from attempts a where ${where}`);
   const rows = res.rows.map((r): LogRecord => ({
-    ...toChild(r),
+    ...toStudent(r),
     attemptId: Number(r.id),
     createdAt: new Date(r.created_at as string),
     score: Number(r.score),
@@ -296,7 +296,7 @@ const splitMonths = (r: Record<string, unknown>) => ({
   }),
 });
 
-export interface MonthChildRecord extends ChildRecord {
+export interface MonthStudentRecord extends StudentRecord {
   classId: number;
   className: string;
   current: TotalsRecord;
@@ -304,11 +304,11 @@ export interface MonthChildRecord extends ChildRecord {
 }
 
 /** One row per (class, child) of the scope, classes in the teacher's order, children in register order. */
-export async function monthByChild(
+export async function monthByStudent(
   db: DbOrTx,
   s: Scope,
   months: { current: Period; last: Period },
-): Promise<MonthChildRecord[]> {
+): Promise<MonthStudentRecord[]> {
   const both = { from: months.last.from, to: months.current.to };
   const cur = sql`p.created_at >= ${months.current.from}`;
   const res = await db.execute(sql`
@@ -334,7 +334,7 @@ export async function monthByChild(
   return res.rows.map((r) => {
     const months_ = splitMonths({ ...r, practised: 0, l_practised: 0 });
     return {
-      ...toChild(r),
+      ...toStudent(r),
       classId: Number(r.class_id),
       className: String(r.class_name),
       current: months_.current,

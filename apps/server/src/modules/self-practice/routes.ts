@@ -17,9 +17,9 @@ import type { Clock } from '../../lib/clock.js';
 import { blobRoute, route } from '../../lib/route.js';
 import { listClasses } from '../classes/index.js';
 import { requireVisibleResource } from '../library/policy.js';
-import { requireScope, requireScopeChild } from './policy.js';
+import { requireScope, requireScopeStudent } from './policy.js';
 import { namedRanges, periodOf } from './period.js';
-import { asType, iso, presentChild, presentTotals, rate, score1, score1OrNull } from './presenter.js';
+import { asType, iso, presentStudent, presentTotals, rate, score1, score1OrNull } from './presenter.js';
 import * as repo from './repository.js';
 import { currentMonthSummary, currentMonthXlsx, rangeOf } from './service.js';
 
@@ -49,7 +49,7 @@ export function selfPracticeRoutes(app: FastifyInstance, deps: { db: Db; clock: 
     const range = rangeOf(clock.now(), input);
     const period = periodOf(range);
     const [students, totals, byType, top] = await Promise.all([
-      repo.countChildren(db, scope),
+      repo.countStudents(db, scope),
       repo.totals(db, scope, period, input.type),
       repo.totalsByType(db, scope, period, input.type),
       repo.topResources(db, scope, period, selfPracticeLimits.topResources, input.type),
@@ -83,7 +83,7 @@ export function selfPracticeRoutes(app: FastifyInstance, deps: { db: Db; clock: 
     const resource = await requireVisibleResource(db, teacher, input.resource_id);
     const scope = await requireScope(db, teacher, input.team_id);
     const range = rangeOf(clock.now(), input);
-    const rows = await repo.resourceChildren(db, scope, periodOf(range), resource.id);
+    const rows = await repo.resourceStudents(db, scope, periodOf(range), resource.id);
     const sessions = rows.reduce((a, r) => a + r.sessions, 0);
     return {
       ...range,
@@ -101,7 +101,7 @@ export function selfPracticeRoutes(app: FastifyInstance, deps: { db: Db; clock: 
         best_score: rows.length ? score1(Math.max(...rows.map((r) => r.best))) : null,
       },
       rows: rows.map((r) => ({
-        ...presentChild(r),
+        ...presentStudent(r),
         session_count: r.sessions,
         duration_ms: r.duration,
         best_score: score1(r.best),
@@ -115,11 +115,12 @@ export function selfPracticeRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   route(app, getResourceExerciseLogs, async ({ input, teacher }) => {
     const resource = await requireVisibleResource(db, teacher, input.resource_id);
     const scope = await requireScope(db, teacher, input.team_id);
-    const child = input.student_id === undefined ? undefined : await requireScopeChild(db, teacher, input.student_id);
+    const student =
+      input.student_id === undefined ? undefined : await requireScopeStudent(db, teacher, input.student_id);
     const range = rangeOf(clock.now(), input);
     const page = await repo.resourceLogs(db, scope, periodOf(range), {
       resourceId: resource.id,
-      studentId: child?.id,
+      studentId: student?.id,
       page: input.page,
       limit: input.limit,
     });
@@ -132,7 +133,7 @@ export function selfPracticeRoutes(app: FastifyInstance, deps: { db: Db; clock: 
       limit: input.limit,
       total: page.total,
       rows: page.rows.map((r) => ({
-        ...presentChild(r),
+        ...presentStudent(r),
         attempt_id: r.attemptId,
         created_at: iso(r.createdAt),
         score: score1(r.score),

@@ -55,12 +55,12 @@ let stranger: { id: number };
 let newHomeworkId: number;
 
 /** A self-practice submission through the students' side at `at`: every spoken item read with `score`. */
-async function practise(child: SignedInStudent, resourceId: number, texts: string[], score: number, at: string) {
+async function practise(studentRow: SignedInStudent, resourceId: number, texts: string[], score: number, at: string) {
   clock.set(new Date(at));
   const answers = [];
   for (const [i, text] of texts.entries()) {
     const sid = await buildEvaluationResult(t, {
-      studentId: child.id,
+      studentId: studentRow.id,
       text,
       category: 'read_sentence',
       score,
@@ -68,7 +68,7 @@ async function practise(child: SignedInStudent, resourceId: number, texts: strin
     });
     answers.push({ question_id: i, sid });
   }
-  const r = await call(t, submitSelfPractice, { resource_id: resourceId, answers }, { as: child });
+  const r = await call(t, submitSelfPractice, { resource_id: resourceId, answers }, { as: studentRow });
   expect(r.errcode, r.errmsg).toBe(0);
   clock.set(now);
 }
@@ -480,7 +480,7 @@ describe('export-current-month-summary', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.body as unknown as ArrayBuffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['クラス別', '生徒別']);
-    const [byClass, byChild] = wb.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    const [byClass, byStudent] = wb.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
     expect(rowValues(byClass, 1)).toEqual([
       'クラス',
       '人数',
@@ -498,7 +498,7 @@ describe('export-current-month-summary', () => {
     expect(rowValues(byClass, 3)).toEqual(['5年2組', 2, 2, 2, 2, 0, 60, 1, 0, 40, 1]);
     expect(rowValues(byClass, 4)).toEqual(['合計', 5, 4, 6, 5, 0.3, 75, 2, 0.1, 55, 4]);
     expect(byClass.rowCount).toBe(4);
-    expect(rowValues(byChild, 1)).toEqual([
+    expect(rowValues(byStudent, 1)).toEqual([
       'クラス',
       '出席番号',
       '氏名',
@@ -513,7 +513,7 @@ describe('export-current-month-summary', () => {
       '先月の平均点',
     ]);
     const a2 = await t.db.select().from(students).where(eq(students.loginId, kid.A2!.loginId));
-    expect(rowValues(byChild, 2)).toEqual([
+    expect(rowValues(byStudent, 2)).toEqual([
       classA.name,
       1,
       '井上 花',
@@ -527,13 +527,13 @@ describe('export-current-month-summary', () => {
       0,
       // 先月の平均点: empty (trailing empty cells are not in the row's values)
     ]);
-    expect(rowValues(byChild, 3).slice(0, 3)).toEqual([classA.name, 2, '=HYPERLINK("x")']);
-    expect(rowValues(byChild, 3).slice(5)).toEqual([0, 0, 0, undefined, 0, 0]);
-    expect(byChild.getCell('L3').value).toBeNull();
-    expect(rowValues(byChild, 4).slice(5)).toEqual([2, 2, 0.2, 85, 1, 0.1, 70]);
-    expect(rowValues(byChild, 5).slice(0, 3)).toEqual(['5年2組', 1, '+佐藤']);
-    expect(byChild.rowCount).toBe(6);
-    for (const cell of [byChild.getCell('C3'), byChild.getCell('C5')]) {
+    expect(rowValues(byStudent, 3).slice(0, 3)).toEqual([classA.name, 2, '=HYPERLINK("x")']);
+    expect(rowValues(byStudent, 3).slice(5)).toEqual([0, 0, 0, undefined, 0, 0]);
+    expect(byStudent.getCell('L3').value).toBeNull();
+    expect(rowValues(byStudent, 4).slice(5)).toEqual([2, 2, 0.2, 85, 1, 0.1, 70]);
+    expect(rowValues(byStudent, 5).slice(0, 3)).toEqual(['5年2組', 1, '+佐藤']);
+    expect(byStudent.rowCount).toBe(6);
+    for (const cell of [byStudent.getCell('C3'), byStudent.getCell('C5')]) {
       expect(cell.type).toBe(ExcelJS.ValueType.String);
       expect(cell.formula).toBeUndefined();
     }

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.js';
 import { xlsxFileName } from '../downloads/index.js';
 import { createXlsx } from '../../lib/xlsx-writer.js';
 import { monthRange, periodOf, requestedRange, type DateRange } from './period.js';
-import { presentChild, presentChildMonth, presentMonth, presentTotals } from './presenter.js';
+import { presentStudent, presentStudentMonth, presentMonth, presentTotals } from './presenter.js';
 import * as repo from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -30,13 +30,13 @@ export async function currentMonthSummary(db: DbOrTx, scope: repo.Scope, now: Da
   const current = monthRange(now, 0);
   const last = monthRange(now, -1);
   const months = { current: periodOf(current), last: periodOf(last) };
-  const [childCount, curTotals, lastTotals, classes, byClass, byChild] = await Promise.all([
-    repo.countChildren(db, scope),
+  const [studentCount, curTotals, lastTotals, classes, byClass, byStudent] = await Promise.all([
+    repo.countStudents(db, scope),
     repo.totals(db, scope, months.current),
     repo.totals(db, scope, months.last),
     repo.classesInScope(db, scope),
     repo.monthByClass(db, scope, months),
-    repo.monthByChild(db, scope, months),
+    repo.monthByStudent(db, scope, months),
   ]);
   const none: repo.TotalsRecord = { practised: 0, sessions: 0, duration: 0, average: null, days: 0 };
   const orderInClass = new Map<number, number>();
@@ -45,9 +45,13 @@ export async function currentMonthSummary(db: DbOrTx, scope: repo.Scope, now: Da
     this_month: {
       start_date: current.start_date,
       end_date: current.end_date,
-      totals: presentTotals(curTotals, childCount),
+      totals: presentTotals(curTotals, studentCount),
     },
-    last_month: { start_date: last.start_date, end_date: last.end_date, totals: presentTotals(lastTotals, childCount) },
+    last_month: {
+      start_date: last.start_date,
+      end_date: last.end_date,
+      totals: presentTotals(lastTotals, studentCount),
+    },
     teams: classes.map((c) => ({
       team_id: c.id,
       name: c.name,
@@ -55,16 +59,16 @@ export async function currentMonthSummary(db: DbOrTx, scope: repo.Scope, now: Da
       this_month: presentMonth(byClass.get(c.id)?.current ?? none),
       last_month: presentMonth(byClass.get(c.id)?.last ?? none),
     })),
-    students: byChild.map((c) => {
+    students: byStudent.map((c) => {
       const order = (orderInClass.get(c.classId) ?? 0) + 1;
       orderInClass.set(c.classId, order);
       return {
-        ...presentChild(c),
+        ...presentStudent(c),
         team_id: c.classId,
         team_name: c.className,
         order,
-        this_month: presentChildMonth(c.current),
-        last_month: presentChildMonth(c.last),
+        this_month: presentStudentMonth(c.current),
+        last_month: presentStudentMonth(c.last),
       };
     }),
   };
@@ -130,7 +134,7 @@ export async function currentMonthXlsx(summary: MonthSummary, className: string 
     { bold: true },
   );
 
-  const children = book.sheet('生徒別', {
+  const studentRows = book.sheet('生徒別', {
     freeze: { rows: 1, columns: 3 },
     wrapHeader: true,
     columns: [
@@ -149,7 +153,7 @@ export async function currentMonthXlsx(summary: MonthSummary, className: string 
     ],
   });
   for (const c of summary.students)
-    children.row({
+    studentRows.row({
       team: c.team_name,
       number: numberCell(c.number),
       name: c.name,

@@ -21,9 +21,9 @@ export async function requireTopicRecipient(
   const topic = await unsafeTopic(db, topicId);
   if (!topic) throw new AppError(ErrorCode.NOT_FOUND, studentMessageMessages.topicNotFound);
   const homework = await requireOwnHomework(db, teacher, topic.homeworkId, now);
-  const [child] = await recipientsOf(db, homework.id, [loginId]);
-  if (!child) throw new AppError(ErrorCode.NOT_FOUND, studentMessageMessages.studentNotFound);
-  return { homework, topic, child };
+  const [student] = await recipientsOf(db, homework.id, [loginId]);
+  if (!student) throw new AppError(ErrorCode.NOT_FOUND, studentMessageMessages.studentNotFound);
+  return { homework, topic, student };
 }
 
 /** Every listed message is the child's, or 404. */

@@ -27,18 +27,16 @@ export function studentMessageRoutes(app: FastifyInstance, deps: { db: Db; clock
   );
 
   route(app, getWritingNoteList, async ({ input, teacher }) => {
-    const { child, topic, homework } = await requireTopicRecipient(
-      db,
-      teacher,
-      input.topic_id,
-      input.student_id,
-      clock.now(),
-    );
-    const rows = await notesOf(db, teacher.id, child.studentId, topic.id);
+    const {
+      student: studentRow,
+      topic,
+      homework,
+    } = await requireTopicRecipient(db, teacher, input.topic_id, input.student_id, clock.now());
+    const rows = await notesOf(db, teacher.id, studentRow.studentId, topic.id);
     return {
-      student: { student_id: child.loginId, name: child.name, number: child.number },
+      student: { student_id: studentRow.loginId, name: studentRow.name, number: studentRow.number },
       topic: { topic_id: topic.id, title: topic.title, homework_id: homework.id, homework_title: homework.title },
-      rows: rows.map((n) => presentNote(n, child.loginId)),
+      rows: rows.map((n) => presentNote(n, studentRow.loginId)),
     };
   });
 

@@ -66,18 +66,18 @@ export async function submitWritingNote(
   input: { student_id: string; topic_id: number; guid: string; content: string },
   now: Date,
 ) {
-  const { topic, child } = await requireTopicRecipient(tx, teacher, input.topic_id, input.student_id, now);
+  const { topic, student } = await requireTopicRecipient(tx, teacher, input.topic_id, input.student_id, now);
   const same = async () => {
     const stored = await findNoteByGuid(tx, teacher.id, input.guid);
     if (!stored) return null;
-    if (stored.studentId !== child.studentId || stored.topicId !== topic.id || stored.body !== input.content)
+    if (stored.studentId !== student.studentId || stored.topicId !== topic.id || stored.body !== input.content)
       throw new AppError(ErrorCode.NOTE_GUID_REUSED, studentMessageMessages.guidReused);
-    return presentNote(stored, child.loginId);
+    return presentNote(stored, student.loginId);
   };
   const before = await same();
   if (before) return before;
   const inserted = await insertNote(tx, {
-    studentId: child.studentId,
+    studentId: student.studentId,
     teacherId: teacher.id,
     kind: 'note',
     homeworkId: topic.homeworkId,
@@ -86,7 +86,7 @@ export async function submitWritingNote(
     guid: input.guid,
     createdAt: now,
   });
-  if (inserted) return presentNote(inserted, child.loginId);
+  if (inserted) return presentNote(inserted, student.loginId);
   // A request of the same guid committed meanwhile: its note is the answer.
   const raced = await same();
   if (!raced) throw AppError.badRequest();

@@ -65,21 +65,21 @@ describe('remind-unsubmitted', () => {
     expect((await call(t, remindUnsubmitted, { homework_id: hw.homeworkId })).status).toBe(401);
     const guest = await teacherWithToken(t, { type: 'guest' });
     expect((await call(t, remindUnsubmitted, { homework_id: hw.homeworkId }, { as: guest })).status).toBe(403);
-    const child = await signInStudent(t, hw.studentIds[0]!);
-    expect((await call(t, remindUnsubmitted, { homework_id: hw.homeworkId }, { as: child })).status).toBe(401);
+    const student = await signInStudent(t, hw.loginIds[0]!);
+    expect((await call(t, remindUnsubmitted, { homework_id: hw.homeworkId }, { as: student })).status).toBe(401);
     expect(await remindersOf(hw.homeworkId)).toEqual([]);
   });
 
   it('reminds every child who has not submitted, each with their own deadline, once an hour', async () => {
     clock.set(new Date(T0));
     const hw = await buildHomework(t, { teacher: me.teacher, students: 3, now: clock.now() });
-    await markSubmitted(hw.homeworkId, hw.studentIds[0]!);
+    await markSubmitted(hw.homeworkId, hw.loginIds[0]!);
     const r = await call(t, remindUnsubmitted, { homework_id: hw.homeworkId }, { as: me });
     expect(r.status).toBe(200);
     expect(r.data).toEqual({ count: 2, skipped: 0 });
     const sent = await remindersOf(hw.homeworkId);
     expect(sent.map((m) => m.studentId).sort()).toEqual(
-      [await idOf(hw.studentIds[1]!), await idOf(hw.studentIds[2]!)].sort(),
+      [await idOf(hw.loginIds[1]!), await idOf(hw.loginIds[2]!)].sort(),
     );
     // The deadline is 7 days after T0 (00:00 UTC = 09:00 in Japan): 6月8日(月) 09:00.
     expect(sent[0]!.body).toBe(studentMessageMessages.reminderBody('音読の宿題', new Date(T0 + 7 * DAY)));
@@ -117,7 +117,7 @@ describe('remind-unsubmitted', () => {
   it('reminds only the listed children, and skips those reminded within the hour', async () => {
     clock.set(new Date(T0));
     const hw = await buildHomework(t, { teacher: me.teacher, students: 3, now: clock.now() });
-    const [a, b, c] = hw.studentIds;
+    const [a, b, c] = hw.loginIds;
     const one = await call(t, remindUnsubmitted, { homework_id: hw.homeworkId, student_ids: [a!] }, { as: me });
     expect(one.data).toEqual({ count: 1, skipped: 0 });
     clock.set(new Date(T0 + 10 * 60_000));
@@ -135,7 +135,7 @@ describe('remind-unsubmitted', () => {
     const stranger = await call(
       t,
       remindUnsubmitted,
-      { homework_id: hw.homeworkId, student_ids: [hw.studentIds[0]!, theirs.studentIds[0]!] },
+      { homework_id: hw.homeworkId, student_ids: [hw.loginIds[0]!, theirs.loginIds[0]!] },
       { as: me },
     );
     expect(stranger.status).toBe(404);
@@ -149,7 +149,7 @@ describe('remind-unsubmitted', () => {
   it('answers clear messages: everyone submitted, not delivered yet, deadline passed, bad input', async () => {
     clock.set(new Date(T0));
     const done = await buildHomework(t, { teacher: me.teacher, students: 1, now: clock.now() });
-    await markSubmitted(done.homeworkId, done.studentIds[0]!);
+    await markSubmitted(done.homeworkId, done.loginIds[0]!);
     const nothing = await call(t, remindUnsubmitted, { homework_id: done.homeworkId }, { as: me });
     expect([nothing.status, nothing.errcode, nothing.errmsg]).toEqual([
       200,
@@ -196,7 +196,7 @@ describe('submit-writing-note and writing-note-list', () => {
     const topic = await topicOf(hw.homeworkId);
     const guid = randomUUID();
     const input = {
-      student_id: hw.studentIds[0]!,
+      student_id: hw.loginIds[0]!,
       topic_id: topic.id,
       guid,
       content: 'とてもよく読めています。\nTh の音に気をつけよう。',
@@ -204,7 +204,7 @@ describe('submit-writing-note and writing-note-list', () => {
     const first = await call(t, submitWritingNote, input, { as: me });
     expect(first.status).toBe(200);
     expect(first.data).toMatchObject({
-      student_id: hw.studentIds[0],
+      student_id: hw.loginIds[0],
       topic_id: topic.id,
       homework_id: hw.homeworkId,
       content: input.content,
@@ -226,7 +226,7 @@ describe('submit-writing-note and writing-note-list', () => {
     const reused = await call(t, submitWritingNote, { ...input, content: 'ちがう' }, { as: me });
     expect([reused.errcode, reused.errmsg]).toEqual([ErrorCode.NOTE_GUID_REUSED, studentMessageMessages.guidReused]);
 
-    const list = await call(t, getWritingNoteList, { student_id: hw.studentIds[0]!, topic_id: topic.id }, { as: me });
+    const list = await call(t, getWritingNoteList, { student_id: hw.loginIds[0]!, topic_id: topic.id }, { as: me });
     expect(list.data.rows.map((n) => n.note_id)).toEqual([twice[0].data.note_id, first.data.note_id]);
     expect(list.data.topic).toEqual({
       topic_id: topic.id,
@@ -234,14 +234,14 @@ describe('submit-writing-note and writing-note-list', () => {
       homework_id: hw.homeworkId,
       homework_title: '音読の宿題',
     });
-    expect(list.data.student.student_id).toBe(hw.studentIds[0]);
+    expect(list.data.student.student_id).toBe(hw.loginIds[0]);
     // Nothing for the classmate.
-    const mate = await call(t, getWritingNoteList, { student_id: hw.studentIds[1]!, topic_id: topic.id }, { as: me });
+    const mate = await call(t, getWritingNoteList, { student_id: hw.loginIds[1]!, topic_id: topic.id }, { as: me });
     expect(mate.data.rows).toEqual([]);
 
     // The child reads it, with the topic it is about; then the teacher sees it read.
-    const child = await signInStudent(t, hw.studentIds[0]!);
-    const inbox = await call(t, getStudentMessageList, {}, { as: child });
+    const studentRow = await signInStudent(t, hw.loginIds[0]!);
+    const inbox = await call(t, getStudentMessageList, {}, { as: studentRow });
     const note = inbox.data.rows.find((m) => m.message_id === first.data.note_id)!;
     expect(note).toMatchObject({
       kind: 'note',
@@ -250,8 +250,8 @@ describe('submit-writing-note and writing-note-list', () => {
       homework: { homework_id: hw.homeworkId, title: '音読の宿題' },
       read: false,
     });
-    await call(t, readStudentMessages, { ids: [first.data.note_id] }, { as: child });
-    const after = await call(t, getWritingNoteList, { student_id: hw.studentIds[0]!, topic_id: topic.id }, { as: me });
+    await call(t, readStudentMessages, { ids: [first.data.note_id] }, { as: studentRow });
+    const after = await call(t, getWritingNoteList, { student_id: hw.loginIds[0]!, topic_id: topic.id }, { as: me });
     expect(after.data.rows.find((n) => n.note_id === first.data.note_id)!.read_at).toBe(
       new Date(T0 + 60_000).toISOString(),
     );
@@ -260,7 +260,7 @@ describe('submit-writing-note and writing-note-list', () => {
   it('validates: required, length, emoji (spec §5), guid', async () => {
     const hw = await buildHomework(t, { teacher: me.teacher, now: clock.now() });
     const topic = await topicOf(hw.homeworkId);
-    const base = { student_id: hw.studentIds[0]!, topic_id: topic.id, guid: randomUUID() };
+    const base = { student_id: hw.loginIds[0]!, topic_id: topic.id, guid: randomUUID() };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, content: '   ' }, studentMessageMessages.contentRequired],
       [{ ...base, content: 'あ'.repeat(401) }, messages.overLength],
@@ -279,7 +279,7 @@ describe('submit-writing-note and writing-note-list', () => {
     const hw = await buildHomework(t, { teacher: me.teacher, now: clock.now() });
     const topic = await topicOf(hw.homeworkId);
     const [outsider] = await buildStudents(t, 1, { teacher: me.teacher, prefix: 'outside' });
-    const note = { student_id: hw.studentIds[0]!, topic_id: topic.id, guid: randomUUID(), content: 'こんにちは' };
+    const note = { student_id: hw.loginIds[0]!, topic_id: topic.id, guid: randomUUID(), content: 'こんにちは' };
     expect((await call(t, submitWritingNote, note, { as: other })).status).toBe(404);
     expect(
       (await call(t, getWritingNoteList, { student_id: note.student_id, topic_id: topic.id }, { as: other })).status,
@@ -307,11 +307,11 @@ describe("the child's inbox", () => {
     const note = await call(
       t,
       submitWritingNote,
-      { student_id: hw.studentIds[0]!, topic_id: topic.id, guid: randomUUID(), content: 'よく読めました' },
+      { student_id: hw.loginIds[0]!, topic_id: topic.id, guid: randomUUID(), content: 'よく読めました' },
       { as: me },
     );
-    const a = await signInStudent(t, hw.studentIds[0]!);
-    const b = await signInStudent(t, hw.studentIds[1]!);
+    const a = await signInStudent(t, hw.loginIds[0]!);
+    const b = await signInStudent(t, hw.loginIds[1]!);
 
     const list = await call(t, getStudentMessageList, {}, { as: a });
     expect(list.status).toBe(200);
@@ -343,22 +343,22 @@ describe("the child's inbox", () => {
 
   it("refuses a teacher's token on the child's calls, and a child's on the teacher's", async () => {
     const hw = await buildHomework(t, { teacher: me.teacher, now: clock.now() });
-    const child = await signInStudent(t, hw.studentIds[0]!);
+    const student = await signInStudent(t, hw.loginIds[0]!);
     expect((await call(t, getStudentMessageList, {}, { as: me })).status).toBe(401);
     expect((await call(t, readStudentMessages, {}, { as: me })).status).toBe(401);
     expect((await call(t, getStudentMessageList, {})).status).toBe(401);
     const topic = await topicOf(hw.homeworkId);
-    const byChild = await call(
+    const byStudent = await call(
       t,
       submitWritingNote,
-      { student_id: hw.studentIds[0]!, topic_id: topic.id, guid: randomUUID(), content: 'x' },
-      { as: child },
+      { student_id: hw.loginIds[0]!, topic_id: topic.id, guid: randomUUID(), content: 'x' },
+      { as: student },
     );
-    expect(byChild.status).toBe(401);
+    expect(byStudent.status).toBe(401);
     expect(
-      (await call(t, getWritingNoteList, { student_id: hw.studentIds[0]!, topic_id: topic.id }, { as: child })).status,
+      (await call(t, getWritingNoteList, { student_id: hw.loginIds[0]!, topic_id: topic.id }, { as: student })).status,
     ).toBe(401);
     // The child's own token still works.
-    expect((await call(t, getLearnStudentInfo, {}, { as: child })).status).toBe(200);
+    expect((await call(t, getLearnStudentInfo, {}, { as: student })).status).toBe(200);
   });
 });

@@ -59,7 +59,7 @@ describe('import-team-students-list', () => {
 
   it('imports an xlsx file into the class, with generated passwords unless given', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const c = await buildClass(t, { teacher: teacher });
+    const c = await buildClass(t, { teacher });
     const rows = goodRows('xl', 3);
     rows[2]![6] = 'given123';
     const res = (await intoClass(auth, c.id, '名簿.xlsx', await xlsx([HEAD, ...rows]))).json();
@@ -82,7 +82,7 @@ describe('import-team-students-list', () => {
 
   it('reads CSV in UTF-8 with BOM, without BOM, and Shift_JIS', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const c = await buildClass(t, { teacher: teacher });
+    const c = await buildClass(t, { teacher });
     const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv([HEAD, ...goodRows('bom', 2)]))]);
     const noBom = Buffer.from(csv([HEAD, ...goodRows('utf', 2)]));
     const sjisRows = goodRows('sjis', 2);
@@ -106,7 +106,7 @@ describe('import-team-students-list', () => {
   it('lists every bad row with its row number and imports nothing', async () => {
     const { teacher, auth } = await teacherWithToken(t);
     const other = await teacherWithToken(t);
-    const c = await buildClass(t, { teacher: teacher });
+    const c = await buildClass(t, { teacher });
     const [taken] = await buildStudents(t, 1, { teacher: other.teacher, prefix: 'taken' });
     const rows: (string | number)[][] = [
       HEAD,
@@ -140,7 +140,7 @@ describe('import-team-students-list', () => {
 
   it('refuses unreadable, wrong-type, empty, headerless and oversized files with a Japanese reason', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const c = await buildClass(t, { teacher: teacher });
+    const c = await buildClass(t, { teacher });
     const cases: [string, Buffer, number, string][] = [
       [
         'old.xls',
@@ -215,7 +215,7 @@ describe('import-team-students-list', () => {
   // No time limit here: speed is for benchmarks (docs/testing.md); a timed test fails on a busy machine.
   it('imports 2,000 rows in one go', { timeout: 120_000 }, async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const c = await buildClass(t, { teacher: teacher });
+    const c = await buildClass(t, { teacher });
     const data = await xlsx([HEAD, ...goodRows('big', 2000)]);
     const res = (await intoClass(auth, c.id, 'big.xlsx', data)).json();
     expect(res.data).toMatchObject({ imported: 2000, errors: [] });
@@ -226,7 +226,7 @@ describe('import-team-students-list', () => {
 describe('import-students-list (クラス column)', () => {
   it('puts each row in its named class, creating missing ones in the same transaction', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const existing = await buildClass(t, { teacher: teacher, name: '3年1組' });
+    const existing = await buildClass(t, { teacher, name: '3年1組' });
     const head = [...HEAD, 'クラス'];
     const rows = [
       head,
@@ -396,7 +396,7 @@ describe('export-students-xls and student-import-template', () => {
 
   it('the template round-trips: filled in, it imports', async () => {
     const { teacher, auth } = await teacherWithToken(t);
-    const c = await buildClass(t, { teacher: teacher });
+    const c = await buildClass(t, { teacher });
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/team/student-import-template', headers: auth });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();

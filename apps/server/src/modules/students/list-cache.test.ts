@@ -231,8 +231,8 @@ describe('the class and student lists, cached', () => {
     const { me, c2, ids } = await scene();
     await cachedNow(me, c2.id);
     const [row] = await t.db.select({ code: classes.code }).from(classes).where(eq(classes.id, c2.id));
-    const child = await signInStudent(t, ids[0]!);
-    expect((await call(t, studentJoinClass, { code: row!.code! }, { as: child.token })).data.joined).toBe(true);
+    const student = await signInStudent(t, ids[0]!);
+    expect((await call(t, studentJoinClass, { code: row!.code! }, { as: student.token })).data.joined).toBe(true);
     expect((await lists(me, c2.id)).page).toEqual([ids[0]]);
   });
 

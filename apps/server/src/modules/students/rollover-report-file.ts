@@ -76,7 +76,7 @@ export async function rolloverReportXlsx(report: StoredReport, committedAt: Date
       state: rolloverGraduateState,
     });
 
-  const teams = sheet(book, 'クラス', [
+  const classes = sheet(book, 'クラス', [
     { header: 'クラス名', key: 'name', width: 20 },
     { header: '年度更新後', key: 'state', width: 36 },
   ]);
@@ -85,7 +85,7 @@ export async function rolloverReportXlsx(report: StoredReport, committedAt: Date
     ...report.archived_teams.map((c): [string, string] => [c.name, rolloverClassStates.archived]),
     ...report.kept_teams.map((c): [string, string] => [c.name, rolloverClassStates.kept]),
   ];
-  for (const [name, state] of classLines) teams.row({ name, state });
+  for (const [name, state] of classLines) classes.row({ name, state });
 
   return book.finish();
 }

@@ -1,5 +1,5 @@
 import type { HomeworkState } from '@ondoku/contract';
-import type { ChildHomework, ChildRecord, TopicWithProgress } from './repository.js';
+import type { StudentHomework, StudentRecord, TopicWithProgress } from './repository.js';
 import type { PeriodRange } from './periods.js';
 
 /** Scores leave the server with one decimal (as the results calls). */
@@ -8,7 +8,7 @@ export const score1OrNull = (x: number | null | undefined) => (x === null || x =
 export const iso = (d: Date | string) => new Date(d).toISOString();
 export const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
-export const presentChild = (s: ChildRecord) => ({
+export const presentStudent = (s: StudentRecord) => ({
   student_id: s.loginId,
   name: s.name,
   furigana: s.furigana,
@@ -43,7 +43,7 @@ export const presentTopic = (t: TopicWithProgress) => ({
 });
 
 /** The homework's state at `now`, as the homework list computes it (docs/homework.md). */
-export function stateOf(h: ChildHomework, now: Date): HomeworkState {
+export function stateOf(h: StudentHomework, now: Date): HomeworkState {
   if (h.startTime > now) return 'scheduled';
   if ((h.reissueEndTime ?? h.endTime) > now) return 'open';
   return h.submittedCount < h.assignedCount ? 'overdue' : 'finished';
@@ -55,7 +55,7 @@ export function homeworkScore(topics: TopicWithProgress[]) {
   return topics.reduce((a, t) => a + (t.bestScore ?? 0), 0) / topics.length;
 }
 
-export const presentHomeworkRow = (h: ChildHomework, topics: TopicWithProgress[], now: Date) => ({
+export const presentHomeworkRow = (h: StudentHomework, topics: TopicWithProgress[], now: Date) => ({
   homework_id: h.id,
   title: h.title,
   type: h.type,

@@ -20,7 +20,7 @@ import { findTeacherById } from '../auth/index.js';
 import { TaskFailure, type ExportFile, type Progress, type TaskMaker } from '../downloads/index.js';
 import { referenceTime } from './periods.js';
 import { homeworkScore } from './presenter.js';
-import { requireSurveyChildById } from './policy.js';
+import { requireSurveyStudentById } from './policy.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 
@@ -34,8 +34,8 @@ import * as service from './service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Child = repo.ChildRecord;
-type StudyReport = Awaited<ReturnType<typeof service.studyReport>>['reply'] & { homeworkRows: repo.ChildHomework[] };
+type Student = repo.StudentRecord;
+type StudyReport = Awaited<ReturnType<typeof service.studyReport>>['reply'] & { homeworkRows: repo.StudentHomework[] };
 type HomeworkReport = Awaited<ReturnType<typeof service.homeworkReport>>;
 
 /** A file name a teacher recognises, without characters file systems refuse. */
@@ -46,10 +46,10 @@ export function reportFileName(kind: DownloadKind, parts: string[], at: Date) {
     .slice(0, 80)}_${schoolDateStamp(at)}.xlsx`;
 }
 
-export const studyReportTitle = (child: Child, periodName: string) =>
-  `${downloadKindLabels['student-study-report']}：${child.name} ${periodName}`;
-export const homeworkReportTitle = (child: Child, homeworkTitle: string) =>
-  `${downloadKindLabels['student-homework-report']}：${child.name} ${homeworkTitle}`;
+export const studyReportTitle = (student: Student, periodName: string) =>
+  `${downloadKindLabels['student-study-report']}：${student.name} ${periodName}`;
+export const homeworkReportTitle = (studentRow: Student, homeworkTitle: string) =>
+  `${downloadKindLabels['student-homework-report']}：${studentRow.name} ${homeworkTitle}`;
 
 const typeLabel = (type: string) =>
   exerciseTypeLabels[type as ExerciseType] ?? (type === 'word_test' ? '単語テスト' : type);
@@ -66,27 +66,27 @@ function keyValueSheet(book: XlsxBook, name: string, rows: [string, XlsxValue][]
   for (const [k, v] of rows) ws.row({ k, v });
 }
 
-const childRows = (child: Child): [string, XlsxValue][] => [
-  ['氏名', child.name],
-  ['ふりがな', child.furigana],
-  ['生徒ID', child.loginId],
-  ['学年', child.gradeName],
-  ['組', child.kumi],
-  ['出席番号', child.number ?? ''],
+const studentRows = (student: Student): [string, XlsxValue][] => [
+  ['氏名', student.name],
+  ['ふりがな', student.furigana],
+  ['生徒ID', student.loginId],
+  ['学年', student.gradeName],
+  ['組', student.kumi],
+  ['出席番号', student.number ?? ''],
 ];
 
 /** 学習レポート: 概要, 得点の推移, 宿題一覧, 苦手な単語. */
-export async function studyReportXlsx(db: Db, child: Child, report: StudyReport, at: Date, progress: Progress) {
+export async function studyReportXlsx(db: Db, student: Student, report: StudyReport, at: Date, progress: Progress) {
   const topics = await repo.topicsWithProgress(
     db,
-    child.id,
+    student.id,
     report.homeworkRows.map((h) => h.id),
   );
   await progress(30);
   const book = createXlsx({ at });
   const p = report.period;
   keyValueSheet(book, '概要', [
-    ...childRows(child),
+    ...studentRows(student),
     ['期間', `${p.label}（${p.name}）`],
     ['期間の始め', japaneseDate(p.from)],
     ['期間の終わり', japaneseDate(new Date(new Date(p.to).getTime() - 1))],
@@ -147,18 +147,18 @@ export async function studyReportXlsx(db: Db, child: Child, report: StudyReport,
   const body = await book.finish();
   await progress(90);
   return {
-    fileName: reportFileName('student-study-report', [child.name, p.name], at),
+    fileName: reportFileName('student-study-report', [student.name, p.name], at),
     body,
     rows: report.homeworkRows.length,
   };
 }
 
 /** 宿題レポート: 概要 and 教材別 (the child's best against the class). */
-export async function homeworkReportXlsx(child: Child, report: HomeworkReport, at: Date, progress: Progress) {
+export async function homeworkReportXlsx(student: Student, report: HomeworkReport, at: Date, progress: Progress) {
   const book = createXlsx({ at });
   const h = report.homework;
   keyValueSheet(book, '概要', [
-    ...childRows(child),
+    ...studentRows(student),
     ['宿題名', h.title],
     ['種類', homeworkTypeLabels[h.type]],
     ['クラス', h.team?.name ?? ''],
@@ -210,7 +210,7 @@ export async function homeworkReportXlsx(child: Child, report: HomeworkReport, a
   const body = await book.finish();
   await progress(90);
   return {
-    fileName: reportFileName('student-homework-report', [child.name, h.title], at),
+    fileName: reportFileName('student-homework-report', [student.name, h.title], at),
     body,
     rows: report.topics.length,
   };
@@ -220,14 +220,14 @@ export async function homeworkReportXlsx(child: Child, report: HomeworkReport, a
 export function reportMail(
   to: string,
   kind: DownloadKind,
-  child: Child,
+  student: Student,
   subjectOf: string,
   lines: string[],
   file: ExportFile,
   sentBy: string,
 ): MailMessage {
-  const subject = `【音読】${downloadKindLabels[kind]}：${child.name}（${subjectOf}）`;
-  const intro = `${sentBy} 先生から、${child.name} さんの${downloadKindLabels[kind]}をお送りします。`;
+  const subject = `【音読】${downloadKindLabels[kind]}：${student.name}（${subjectOf}）`;
+  const intro = `${sentBy} 先生から、${student.name} さんの${downloadKindLabels[kind]}をお送りします。`;
   const note = '※児童の氏名と得点が含まれます。取り扱いにご注意ください。';
   const text = [intro, '', ...lines, '', '添付ファイル：', `・${file.fileName}`, '', note, '', '音読 Ondoku'].join(
     '\n',
@@ -244,10 +244,10 @@ export function reportMail(
 
 /** The download runner's makers of the two reports (app.ts wires them). */
 export function studySurveyMakers(deps: { mailer: Mailer; clock: Clock }): Partial<Record<DownloadKind, TaskMaker>> {
-  const childOf = async (db: Db, task: Parameters<TaskMaker>[1]) => {
+  const studentOf = async (db: Db, task: Parameters<TaskMaker>[1]) => {
     if (!task.params.student_id) throw new TaskFailure(messages.notFound);
     try {
-      return await requireSurveyChildById(db, { id: task.teacherId }, task.params.student_id);
+      return await requireSurveyStudentById(db, { id: task.teacherId }, task.params.student_id);
     } catch {
       throw new TaskFailure(messages.notFound);
     }
@@ -262,18 +262,18 @@ export function studySurveyMakers(deps: { mailer: Mailer; clock: Clock }): Parti
   };
   return {
     'student-study-report': async (db, task, at, progress) => {
-      const child = await childOf(db, task);
+      const student = await studentOf(db, task);
       const ref = referenceTime(task.params.date, at);
       const made = await service.studyReport(
         db,
         { id: task.teacherId },
-        child,
+        student,
         { period: task.params.period ?? 'month', at: ref },
         deps.clock.now(),
       );
       const report = { ...made.reply, homeworkRows: made.homeworkRows };
       await progress(20);
-      const file = await studyReportXlsx(db, child, report, at, progress);
+      const file = await studyReportXlsx(db, student, report, at, progress);
       const email = task.params.email;
       if (email) {
         const hw = report.homework;
@@ -281,10 +281,10 @@ export function studySurveyMakers(deps: { mailer: Mailer; clock: Clock }): Parti
           reportMail(
             email,
             'student-study-report',
-            child,
+            student,
             `${report.period.label} ${report.period.name}`,
             [
-              `生徒：${child.name}`,
+              `生徒：${student.name}`,
               `期間：${report.period.label}（${report.period.name}）`,
               `宿題：提出 ${hw.submitted}件 / ${hw.assigned}件（期限内 ${hw.on_time}件）`,
               `平均点：${report.average_score ?? '—'}`,
@@ -298,13 +298,13 @@ export function studySurveyMakers(deps: { mailer: Mailer; clock: Clock }): Parti
       return file;
     },
     'student-homework-report': async (db, task, at, progress) => {
-      const child = await childOf(db, task);
+      const student = await studentOf(db, task);
       let report: HomeworkReport;
       try {
         report = await service.homeworkReport(
           db,
           { id: task.teacherId },
-          child,
+          student,
           task.params.homework_id ?? 0,
           deps.clock.now(),
         );
@@ -312,17 +312,17 @@ export function studySurveyMakers(deps: { mailer: Mailer; clock: Clock }): Parti
         throw new TaskFailure(messages.notFound);
       }
       await progress(20);
-      const file = await homeworkReportXlsx(child, report, at, progress);
+      const file = await homeworkReportXlsx(student, report, at, progress);
       const email = task.params.email;
       if (email)
         await mail(db, task, (sentBy) =>
           reportMail(
             email,
             'student-homework-report',
-            child,
+            student,
             report.homework.title,
             [
-              `生徒：${child.name}`,
+              `生徒：${student.name}`,
               `宿題：${report.homework.title}${report.homework.team ? `（${report.homework.team.name}）` : ''}`,
               `状態：${studyHomeworkStatusLabels[report.status]}`,
               `得点：${report.score ?? '—'}（クラス平均 ${report.class_average ?? '—'}）`,

@@ -19,10 +19,10 @@ import {
  * already found to be the teacher's, and of the teacher's own homework (not deleted); the sizes
  * are bounded by that child's homework and submissions, never by a class or the service.
  */
-export type ChildRecord = typeof students.$inferSelect;
+export type StudentRecord = typeof students.$inferSelect;
 
 /** The teacher's child by database id (a download task keeps the id), or null. */
-export async function findChildById(db: DbOrTx, teacherId: number, studentId: number) {
+export async function findStudentById(db: DbOrTx, teacherId: number, studentId: number) {
   const [row] = await db
     .select()
     .from(students)
@@ -31,7 +31,7 @@ export async function findChildById(db: DbOrTx, teacherId: number, studentId: nu
 }
 
 /** The teacher's classes (current, not deleted) the child is in, then the classes of homework they received. */
-export async function classesOfChild(db: DbOrTx, teacherId: number, studentId: number) {
+export async function classesOfStudent(db: DbOrTx, teacherId: number, studentId: number) {
   const member = await db
     .select({ id: classes.id, name: classes.name })
     .from(classStudents)
@@ -81,7 +81,7 @@ const homeworkColumns = {
   submittedAt: homeworkRecipients.submittedAt,
   status: statusSql,
 };
-export type ChildHomework = {
+export type StudentHomework = {
   id: number;
   title: string;
   type: HomeworkType;
@@ -148,7 +148,7 @@ export async function homeworkPage(
       .where(and(receivedBy(teacherId, studentId, now), ...filterSql(f)));
     total = c?.n ?? 0;
   }
-  return { rows: rows.map(({ total: _t, ...r }) => r as ChildHomework), total };
+  return { rows: rows.map(({ total: _t, ...r }) => r as StudentHomework), total };
 }
 
 /** Every homework of the child in a period (the study report), oldest first. */
@@ -159,7 +159,7 @@ export async function homeworkInPeriod(
   now: Date,
   from: Date,
   to: Date,
-): Promise<ChildHomework[]> {
+): Promise<StudentHomework[]> {
   return db
     .select(homeworkColumns)
     .from(homeworkRecipients)
@@ -170,13 +170,13 @@ export async function homeworkInPeriod(
 }
 
 /** One homework of the teacher that went to the child (opened by now), or null. */
-export async function findChildHomework(
+export async function findStudentHomework(
   db: DbOrTx,
   teacherId: number,
   studentId: number,
   homeworkId: number,
   now: Date,
-): Promise<ChildHomework | null> {
+): Promise<StudentHomework | null> {
   const [row] = await db
     .select(homeworkColumns)
     .from(homeworkRecipients)

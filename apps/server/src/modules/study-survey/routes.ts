@@ -21,7 +21,7 @@ import type { ActingTeacher } from '../../lib/acting.js';
 import { enqueueTask, presentTask, type DownloadRunner } from '../downloads/index.js';
 import { noRecordingUrl, type RecordingUrl } from '../results/index.js';
 import { periodRange, referenceTime } from './periods.js';
-import { requireSurveyChild } from './policy.js';
+import { requireSurveyStudent } from './policy.js';
 import { homeworkReportTitle, studyReportTitle } from './report-files.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
@@ -39,33 +39,33 @@ export function studySurveyRoutes(
   const recordingUrl = deps.recordingUrl ?? noRecordingUrl;
 
   route(app, getHomeworkSearchFilter2, async ({ input, teacher }) => {
-    const child = await requireSurveyChild(db, teacher, input.student_id);
-    return service.searchFilter(db, teacher, child, referenceTime(input.date, clock.now()));
+    const student = await requireSurveyStudent(db, teacher, input.student_id);
+    return service.searchFilter(db, teacher, student, referenceTime(input.date, clock.now()));
   });
 
   route(app, getSurveyHomeworkTopicList, async ({ input, teacher }) => {
-    const child = await requireSurveyChild(db, teacher, input.student_id);
+    const student = await requireSurveyStudent(db, teacher, input.student_id);
     const now = clock.now();
-    return service.homeworkTopicList(db, teacher, child, now, { ...input, at: referenceTime(input.date, now) });
+    return service.homeworkTopicList(db, teacher, student, now, { ...input, at: referenceTime(input.date, now) });
   });
 
   route(app, getSurveyHomeworkTopicDetails, async ({ input, teacher }) => {
-    const child = await requireSurveyChild(db, teacher, input.student_id);
-    return service.topicDetails(db, teacher, child, input, clock.now());
+    const student = await requireSurveyStudent(db, teacher, input.student_id);
+    return service.topicDetails(db, teacher, student, input, clock.now());
   });
 
   route(app, getQuestionAnswerLogs, async ({ input, teacher }) => {
-    const child = await requireSurveyChild(db, teacher, input.student_id);
-    return service.answerLogs(db, teacher, child, input, clock.now(), recordingUrl);
+    const student = await requireSurveyStudent(db, teacher, input.student_id);
+    return service.answerLogs(db, teacher, student, input, clock.now(), recordingUrl);
   });
 
   route(app, getStudentStudyReport, async ({ input, teacher }) => {
-    const child = await requireSurveyChild(db, teacher, input.student_id);
+    const student = await requireSurveyStudent(db, teacher, input.student_id);
     const now = clock.now();
     const { reply } = await service.studyReport(
       db,
       teacher,
-      child,
+      student,
       { period: input.period, at: referenceTime(input.date, now) },
       now,
     );
@@ -73,8 +73,8 @@ export function studySurveyRoutes(
   });
 
   route(app, getStudentHomeworkReport, async ({ input, teacher }) => {
-    const child = await requireSurveyChild(db, teacher, input.student_id);
-    return service.homeworkReport(db, teacher, child, input.homework_id, clock.now());
+    const student = await requireSurveyStudent(db, teacher, input.student_id);
+    return service.homeworkReport(db, teacher, student, input.homework_id, clock.now());
   });
 
   /** A report mailed to an address: not for the guest; counts against the mail limits. */
@@ -95,7 +95,7 @@ export function studySurveyRoutes(
 
   route(app, exportStudentStudyReport, async ({ input, teacher }) => {
     const now = clock.now();
-    const child = await requireSurveyChild(db, teacher, input.student_id);
+    const student = await requireSurveyStudent(db, teacher, input.student_id);
     const email = await mailAllowed(teacher, input.email);
     const date = input.date ?? dayOf(now);
     const range = periodRange(input.period, referenceTime(date, now));
@@ -105,8 +105,8 @@ export function studySurveyRoutes(
         teacher.id,
         {
           kind: 'student-study-report',
-          params: { student_id: child.id, period: input.period, date, ...(email ? { email } : {}) },
-          title: studyReportTitle(child, `${range.label}（${range.name}）`),
+          params: { student_id: student.id, period: input.period, date, ...(email ? { email } : {}) },
+          title: studyReportTitle(student, `${range.label}（${range.name}）`),
         },
         now,
       ),
@@ -117,8 +117,8 @@ export function studySurveyRoutes(
 
   route(app, exportStudentHomeworkReport, async ({ input, teacher }) => {
     const now = clock.now();
-    const child = await requireSurveyChild(db, teacher, input.student_id);
-    const hw = await repo.findChildHomework(db, teacher.id, child.id, input.homework_id, now);
+    const student = await requireSurveyStudent(db, teacher, input.student_id);
+    const hw = await repo.findStudentHomework(db, teacher.id, student.id, input.homework_id, now);
     if (!hw) throw AppError.notFound();
     const email = await mailAllowed(teacher, input.email);
     const task = await db.transaction((tx) =>
@@ -127,8 +127,8 @@ export function studySurveyRoutes(
         teacher.id,
         {
           kind: 'student-homework-report',
-          params: { student_id: child.id, homework_id: hw.id, ...(email ? { email } : {}) },
-          title: homeworkReportTitle(child, hw.title),
+          params: { student_id: student.id, homework_id: hw.id, ...(email ? { email } : {}) },
+          title: homeworkReportTitle(student, hw.title),
         },
         now,
       ),

@@ -15,7 +15,7 @@ import {
   homeworkScore,
   iso,
   mean,
-  presentChild,
+  presentStudent,
   presentHomeworkRow,
   presentPeriod,
   presentPlainTopic,
@@ -26,15 +26,15 @@ import {
 } from './presenter.js';
 import * as repo from './repository.js';
 
-/** The study survey's computations (docs/study-survey.md); each takes a child the policy found to be the teacher's. */
+/** The study survey's computations (docs/study-survey.md); each takes a student the policy found to be the teacher's. */
 type Acting = { id: number };
-type Child = repo.ChildRecord;
+type Student = repo.StudentRecord;
 
-export async function searchFilter(db: DbOrTx, teacher: Acting, child: Child, at: Date) {
-  const teams = await repo.classesOfChild(db, teacher.id, child.id);
+export async function searchFilter(db: DbOrTx, teacher: Acting, studentRow: Student, at: Date) {
+  const classes = await repo.classesOfStudent(db, teacher.id, studentRow.id);
   return {
-    student: presentChild(child),
-    teams: teams.map((c) => ({ team_id: c.id, name: c.name })),
+    student: presentStudent(studentRow),
+    teams: classes.map((c) => ({ team_id: c.id, name: c.name })),
     periods: studyPeriods.map((p) => presentPeriod(periodRange(p, at))),
     homework_types: homeworkTypes.map((value) => ({ value, label: homeworkTypeLabels[value] })),
     statuses: studyHomeworkStatuses.map((value) => ({ value, label: studyHomeworkStatusLabels[value] })),
@@ -50,7 +50,7 @@ function groupTopics(topics: repo.TopicWithProgress[]) {
 export async function homeworkTopicList(
   db: DbOrTx,
   teacher: Acting,
-  child: Child,
+  student: Student,
   now: Date,
   q: {
     page: number;
@@ -66,7 +66,7 @@ export async function homeworkTopicList(
   const page = await repo.homeworkPage(
     db,
     teacher.id,
-    child.id,
+    student.id,
     now,
     { classId: q.team_id, from: range?.from, to: range?.to, type: q.homework_type, status: q.status },
     q,
@@ -74,7 +74,7 @@ export async function homeworkTopicList(
   const topics = groupTopics(
     await repo.topicsWithProgress(
       db,
-      child.id,
+      student.id,
       page.rows.map((h) => h.id),
     ),
   );
@@ -86,11 +86,18 @@ export async function homeworkTopicList(
   };
 }
 
-/** The homework (the teacher's, received by the child) and its topic, or 404. */
-async function childTopic(db: DbOrTx, teacher: Acting, child: Child, homeworkId: number, topicId: number, now: Date) {
-  const hw = await repo.findChildHomework(db, teacher.id, child.id, homeworkId, now);
+/** The homework (the teacher's, received by the student) and its topic, or 404. */
+async function studentTopic(
+  db: DbOrTx,
+  teacher: Acting,
+  student: Student,
+  homeworkId: number,
+  topicId: number,
+  now: Date,
+) {
+  const hw = await repo.findStudentHomework(db, teacher.id, student.id, homeworkId, now);
   if (!hw) throw AppError.notFound();
-  const topic = (await repo.topicsWithProgress(db, child.id, [hw.id])).find((t) => t.id === topicId);
+  const topic = (await repo.topicsWithProgress(db, student.id, [hw.id])).find((t) => t.id === topicId);
   if (!topic) throw AppError.notFound();
   return { hw, topic };
 }
@@ -106,13 +113,13 @@ function itemText(content: Awaited<ReturnType<typeof repo.resourceContentOf>>, q
 export async function topicDetails(
   db: DbOrTx,
   teacher: Acting,
-  child: Child,
+  student: Student,
   q: { homework_id: number; topic_id: number },
   now: Date,
 ) {
-  const { hw, topic } = await childTopic(db, teacher, child, q.homework_id, q.topic_id, now);
+  const { hw, topic } = await studentTopic(db, teacher, student, q.homework_id, q.topic_id, now);
   const [attempts, content, classAverage] = await Promise.all([
-    repo.attemptsOfTopic(db, topic.id, child.id),
+    repo.attemptsOfTopic(db, topic.id, student.id),
     repo.resourceContentOf(db, topic.resourceId),
     repo.topicClassAverage(db, topic.id),
   ]);
@@ -124,7 +131,7 @@ export async function topicDetails(
     ...new Set([...answers.map((a) => a.questionId), ...Array.from({ length: topic.itemCount }, (_, i) => i)]),
   ].sort((a, b) => a - b);
   return {
-    student: presentChild(child),
+    student: presentStudent(student),
     homework: { homework_id: hw.id, title: hw.title },
     topic: presentTopic(topic),
     class_average: score1OrNull(classAverage),
@@ -150,14 +157,14 @@ export async function topicDetails(
 export async function answerLogs(
   db: DbOrTx,
   teacher: Acting,
-  child: Child,
+  student: Student,
   q: { homework_id: number; topic_id: number; question_id: number },
   now: Date,
   recordingUrl: RecordingUrl,
 ) {
-  const { topic } = await childTopic(db, teacher, child, q.homework_id, q.topic_id, now);
+  const { topic } = await studentTopic(db, teacher, student, q.homework_id, q.topic_id, now);
   const [attempts, content] = await Promise.all([
-    repo.attemptsOfTopic(db, topic.id, child.id),
+    repo.attemptsOfTopic(db, topic.id, student.id),
     repo.resourceContentOf(db, topic.resourceId),
   ]);
   const answers = new Map(
@@ -198,7 +205,7 @@ export async function answerLogs(
     ];
   });
   return {
-    student: presentChild(child),
+    student: presentStudent(student),
     topic: presentPlainTopic(topic),
     item: { question_id: q.question_id, text: itemText(content, q.question_id) },
     rows,
@@ -211,14 +218,14 @@ const wordKey = (w: string) => w.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}
 export async function studyReport(
   db: DbOrTx,
   teacher: Acting,
-  child: Child,
+  student: Student,
   q: { period: StudyPeriod; at: Date },
   now: Date,
 ) {
   const range = periodRange(q.period, q.at);
   const [hws, attempts] = await Promise.all([
-    repo.homeworkInPeriod(db, teacher.id, child.id, now, range.from, range.to),
-    repo.attemptsInPeriod(db, teacher.id, child.id, range.from, range.to),
+    repo.homeworkInPeriod(db, teacher.id, student.id, now, range.from, range.to),
+    repo.attemptsInPeriod(db, teacher.id, student.id, range.from, range.to),
   ]);
   const onTime = hws.filter((h) => h.status === 'on_time').length;
   const late = hws.filter((h) => h.status === 'late').length;
@@ -258,7 +265,7 @@ export async function studyReport(
     .slice(0, studySurveyLimits.weakestWords);
 
   const reply = {
-    student: presentChild(child),
+    student: presentStudent(student),
     period: presentPeriod(range),
     homework: {
       assigned: hws.length,
@@ -286,10 +293,10 @@ export async function studyReport(
   return { reply, homeworkRows: hws };
 }
 
-export async function homeworkReport(db: DbOrTx, teacher: Acting, child: Child, homeworkId: number, now: Date) {
-  const hw = await repo.findChildHomework(db, teacher.id, child.id, homeworkId, now);
+export async function homeworkReport(db: DbOrTx, teacher: Acting, student: Student, homeworkId: number, now: Date) {
+  const hw = await repo.findStudentHomework(db, teacher.id, student.id, homeworkId, now);
   if (!hw) throw AppError.notFound();
-  const topics = await repo.topicsWithProgress(db, child.id, [hw.id]);
+  const topics = await repo.topicsWithProgress(db, student.id, [hw.id]);
   const [classStats, best, sums] = await Promise.all([
     repo.classTopicStats(db, hw.id),
     repo.bestAttemptsOf(
@@ -300,7 +307,7 @@ export async function homeworkReport(db: DbOrTx, teacher: Acting, child: Child, 
   ]);
   const classAverage = topics.length ? mean(sums.map((s) => s.sum / topics.length)) : null;
   return {
-    student: presentChild(child),
+    student: presentStudent(student),
     homework: {
       homework_id: hw.id,
       title: hw.title,

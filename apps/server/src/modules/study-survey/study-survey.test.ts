@@ -157,9 +157,9 @@ beforeAll(async () => {
     at: jst('2026-10-06T18:00:00'),
     answers: [sp(0, 90), sp(1, 90), sp(2, 90)],
   });
-  const [child] = await t.db.select().from(students).where(eq(students.loginId, s1));
+  const [studentRow] = await t.db.select().from(students).where(eq(students.loginId, s1));
   await t.db.insert(attempts).values({
-    studentId: child!.id,
+    studentId: studentRow!.id,
     teacherId: owner.teacher.id,
     resourceId: sentences.id,
     type: 'sentence_reading',
@@ -571,12 +571,12 @@ describe('exports', () => {
       error: messages.mailSendFailed,
     });
     const guest = await teacherWithToken(t, { type: 'guest' });
-    const [guestChild] = await buildStudents(t, 1, { teacher: guest.teacher });
+    const [guestStudent] = await buildStudents(t, 1, { teacher: guest.teacher });
     expect(
-      (await call(t, exportStudentStudyReport, { student_id: guestChild!, email: 'a@b.example' }, { as: guest }))
+      (await call(t, exportStudentStudyReport, { student_id: guestStudent!, email: 'a@b.example' }, { as: guest }))
         .status,
     ).toBe(403);
-    expect((await call(t, exportStudentStudyReport, { student_id: guestChild! }, { as: guest })).status).toBe(200);
+    expect((await call(t, exportStudentStudyReport, { student_id: guestStudent! }, { as: guest })).status).toBe(200);
     const foreign = await call(
       t,
       exportStudentHomeworkReport,

@@ -18,7 +18,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { openExternal } from '../../lib/native-bridge';
 import { previousRoute, recordVisit } from '../../lib/route-history';
 import { useSession } from '../../lib/session';
-import { hasRoute, type RouteHandle } from '../router';
+import { hasRoute, type RouteHandle } from '../route-registry';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import './admin-layout.css';
 
@@ -194,7 +194,7 @@ function Avatar({ src, name }: { src: string | null | undefined; name: string })
 }
 
 /**
- * The signed-in frame of spec §2: header with avatar, name and menu; left menu; back button.
+ * The signed-in frame: header with avatar, name and menu; left menu; back button.
  * Plain markup in the look of antd's Layout, Menu, Dropdown, Badge and Avatar: the frame is part
  * of the first view after sign-in, which loads no antd (docs/architecture.md, First view); the
  * screens built with antd load it with their own chunk.

@@ -1,6 +1,6 @@
 import { paths } from '../../config/paths';
 import { HomeworkList } from '../../features/homework/components/homework-list';
-import { hasRoute, type RouteHandle } from '../router';
+import { hasRoute, type RouteHandle } from '../route-registry';
 
 export const handle: RouteHandle = { title: '宿題一覧', level: 0, keepAlive: true };
 

@@ -44,7 +44,7 @@ export function readerPool(count: number): Omit<ReaderProfile, 'slip'>[] {
   }));
 }
 
-export interface ChildTraits {
+export interface StudentTraits {
   /** Index into the reader pool. */
   reader: number;
   /** Probability of handing a homework in. */
@@ -55,7 +55,7 @@ export interface ChildTraits {
   hour: number;
 }
 
-export function traitsOf(studentId: number, poolSize: number): ChildTraits {
+export function traitsOf(studentId: number, poolSize: number): StudentTraits {
   const a = chance(studentId, 1);
   const b = chance(studentId, 2);
   return {
@@ -73,7 +73,7 @@ export function traitsOf(studentId: number, poolSize: number): ChildTraits {
  */
 export function readingProfile(
   pool: Omit<ReaderProfile, 'slip'>[],
-  traits: ChildTraits,
+  traits: StudentTraits,
   key: { studentId: number; topicId: number; item: number; attempt: number },
 ): ReaderProfile {
   const reader = pool[traits.reader % pool.length]!;
