@@ -115,6 +115,26 @@ const zones = [
   },
 ];
 
+/**
+ * The glossary (docs/architecture.md, "Names"): a teacher's class is never `team`, a student is
+ * never `child` in TypeScript identifiers. Wire names stay as the spec fixes them: snake_case
+ * fields (`team_id`, `team_name`) and single-word fields used as property keys or accessed on an
+ * object (`team`, `teams`, `children`). A compound property name (`teamId`) is ours and is caught;
+ * so is every variable, parameter, function, class and type. `ChildProcess` (node) is not a student.
+ */
+const retiredWord = '(?:[Tt]eam|[Cc]hild)';
+const retiredNames = [
+  {
+    selector: `Identifier[name=/^(?!.*_)(?!ChildProcess$).*${retiredWord}/]:not(Property > Identifier.key):not(MemberExpression > Identifier.property):not(TSPropertySignature > Identifier.key)`,
+    message: 'Glossary (docs/architecture.md, "Names"): say class, not team; student, not child.',
+  },
+  {
+    selector: `:matches(Property, MemberExpression, TSPropertySignature) > Identifier[name=/^(?!.*_)(?=.*[A-Z]).*${retiredWord}/]`,
+    message:
+      'Glossary (docs/architecture.md, "Names"): a compound property name of ours says class/student (wire fields are snake_case).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'packages/speech/model/**'] },
   js.configs.recommended,
@@ -147,6 +167,10 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverFloors, ...serverModuleZones] }] },
+  },
+  {
+    files: ['apps/server/**/*.ts', 'packages/contract/**/*.ts', 'e2e/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...retiredNames] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

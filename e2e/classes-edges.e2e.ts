@@ -188,9 +188,9 @@ describe('edges a teacher hit (issue 13)', () => {
     // Edge 12: the class's export as the teacher downloads it.
     await signInThroughForm(page, teacher.loginId, teacher.password);
     await page.waitForURL(/#\/homework-management$/);
-    const team = (await classes()).find((c) => c.name === '2年2組')!;
+    const classRow = (await classes()).find((c) => c.name === '2年2組')!;
     const form = new FormData();
-    form.append('team_id', String(team.team_id));
+    form.append('team_id', String(classRow.team_id));
     const id = `${teacher.loginId}-x1`;
     form.append(
       'file',
@@ -208,11 +208,11 @@ describe('edges a teacher hit (issue 13)', () => {
       token,
       'GET',
       '/api/v2/team/get-student-initial-pwd-list',
-      { team_id: String(team.team_id) },
+      { team_id: String(classRow.team_id) },
     );
     const issued = cards.rows.find((r) => r.student_id === id)!.initial_password;
     expect(issued).toMatch(/^\S{6,20}$/);
-    await page.goto(`${server.url}/#/manage-class/${team.team_id}`);
+    await page.goto(`${server.url}/#/manage-class/${classRow.team_id}`);
     const saved = page.waitForEvent('download');
     await page.getByRole('button', { name: /Excelに書き出す/ }).click();
     const download = await saved;

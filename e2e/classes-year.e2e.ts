@@ -42,11 +42,11 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000,
 const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 const noModal = (p: Page) => poll(() => p.locator('.ant-modal-mask').filter({ visible: true }).count()).toBe(0);
 
-async function importInto(teamId: number, grade: number, count: number) {
+async function importInto(classId: number, grade: number, count: number) {
   const lines = ['生徒ID,氏名,ふりがな,学年,出席番号'];
   for (let n = 1; n <= count; n++) lines.push(`${id(grade, n)},${grade}年 生徒${n},せいと ${n},${grade}年,${n}`);
   const form = new FormData();
-  form.append('team_id', String(teamId));
+  form.append('team_id', String(classId));
   form.append('file', new Blob([`${lines.join('\r\n')}\r\n`]), '名簿.csv');
   const res = await fetch(`${server.url}/api/v2/team/import-team-students-list`, {
     method: 'POST',

@@ -207,10 +207,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const port = await freePort();
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-e2e-')));
   const env = serverEnv(port, dataDir, opts.env);
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc: ChildProcess = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
+  proc.stdout!.on('data', (d) => (log += d));
+  proc.stderr!.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -219,7 +219,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     } catch {
       /* not up yet */
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -227,16 +227,16 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     dataDir,
     admin: adminCommand(env),
     async stop({ keepData = false } = {}) {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
+      if (proc.exitCode === null) {
+        proc.kill('SIGTERM');
+        await new Promise((r) => proc.once('exit', r));
       }
       if (!keepData) await fs.rm(dataDir, { recursive: true, force: true });
     },
     log: () => log,
     async kill() {
-      child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
+      proc.kill('SIGKILL');
+      await new Promise((r) => proc.once('exit', r));
     },
   };
 }

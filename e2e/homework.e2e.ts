@@ -29,7 +29,7 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let teacher: TestTeacher;
 let token: string;
-let team: { team_id: number; name: string };
+let classRow: { team_id: number; name: string };
 const run = Math.random().toString(36).slice(2, 7);
 const CLASS_NAME = '5年1組';
 
@@ -55,13 +55,13 @@ async function waitUntil<T>(
 beforeAll(async () => {
   teacher = await createTeacher(server, { prefix: 'homework', nickname: '田中 先生' });
   token = (await apiSignIn(server.url, teacher.loginId, teacher.password))!;
-  team = await apiCall(server.url, token, 'POST', '/api/v2/team/create', { name: CLASS_NAME });
+  classRow = await apiCall(server.url, token, 'POST', '/api/v2/team/create', { name: CLASS_NAME });
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('生徒');
   ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
   for (let n = 1; n <= 3; n++) ws.addRow([`${run}hw-${n}`, `生徒 ${n}`, `せいと ${n}`, '5年', '1組', n, '']);
   const form = new FormData();
-  form.append('team_id', String(team.team_id));
+  form.append('team_id', String(classRow.team_id));
   form.append('file', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), '名簿.xlsx');
   const res = await fetch(`${server.url}/api/v2/team/import-team-students-list`, {
     method: 'POST',
@@ -278,7 +278,7 @@ describe('homework distribution', { timeout: 600_000 }, () => {
       homework_type: 'routine',
       request_key: `e2e-overdue-${run}`,
       title,
-      team_ids: [team.team_id],
+      team_ids: [classRow.team_id],
       resource_ids: [resources.rows[0]!.resource_id],
       publish_type: 'now',
       end_time: new Date(Date.now() + 5_000).toISOString(),

@@ -28,7 +28,7 @@ const server = sharedServer();
 const run = Math.random().toString(36).slice(2, 6);
 let teacher: TestTeacher;
 let token: string;
-let team: { team_id: number };
+let classRow: { team_id: number };
 let cardKey: string;
 let tmp: string;
 let wavFile: string;
@@ -65,7 +65,7 @@ async function publish(title: string, resourceIds: number[]): Promise<Homework> 
       homework_type: 'routine',
       request_key: `e2e-learn-${run}-${++published}`,
       title,
-      team_ids: [team.team_id],
+      team_ids: [classRow.team_id],
       resource_ids: resourceIds,
       publish_type: 'now',
       end_time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
@@ -77,13 +77,13 @@ async function publish(title: string, resourceIds: number[]): Promise<Homework> 
 beforeAll(async () => {
   teacher = await createTeacher(server, { prefix: 'learn', nickname: '小林 先生' });
   token = (await apiSignIn(server.url, teacher.loginId, teacher.password))!;
-  team = await apiCall(server.url, token, 'POST', '/api/v2/team/create', { name: `5年1組 ${run}` });
+  classRow = await apiCall(server.url, token, 'POST', '/api/v2/team/create', { name: `5年1組 ${run}` });
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('生徒');
   ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
   ws.addRow([`${run}learn-1`, '佐藤 さくら', 'さとう さくら', '5年', '1組', 1, '']);
   const form = new FormData();
-  form.append('team_id', String(team.team_id));
+  form.append('team_id', String(classRow.team_id));
   form.append('file', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), '名簿.xlsx');
   const res = await fetch(`${server.url}/api/v2/team/import-team-students-list`, {
     method: 'POST',
@@ -96,7 +96,7 @@ beforeAll(async () => {
     token,
     'GET',
     '/api/v2/team/get-student-initial-pwd-list',
-    { team_id: team.team_id },
+    { team_id: classRow.team_id },
   );
   cardKey = cards.rows[0]!.card_key;
 
@@ -137,7 +137,7 @@ afterAll(async () => {
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
-async function childBrowser() {
+async function studentBrowser() {
   const browser = await openBrowser([
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
@@ -225,12 +225,12 @@ async function readItem(page: Page, i: number, expect: 'score' | 'queued') {
 }
 
 async function storedResult(page: Page, homeworkId: number, topicId: number) {
-  const childToken = await page.evaluate(
+  const studentToken = await page.evaluate(
     () => JSON.parse(localStorage.getItem('ondoku.learn.session')!).token as string,
   );
   return apiCall<{ result: { score: number; items: { question_id: number; score: number }[] } | null }>(
     server.url,
-    childToken,
+    studentToken,
     'GET',
     '/api/v2/student/topic-result',
     { homework_id: homeworkId, topic_id: topicId },
@@ -238,12 +238,12 @@ async function storedResult(page: Page, homeworkId: number, topicId: number) {
 }
 
 async function topicIds(page: Page, homeworkId: number) {
-  const childToken = await page.evaluate(
+  const studentToken = await page.evaluate(
     () => JSON.parse(localStorage.getItem('ondoku.learn.session')!).token as string,
   );
   const list = await apiCall<{ rows: { homework_id: number; topics: { topic_id: number }[] }[] }>(
     server.url,
-    childToken,
+    studentToken,
     'GET',
     '/api/v2/student/homework-list',
   );
@@ -401,7 +401,7 @@ describe("children's app", () => {
     async () => {
       const title = `音読の宿題 ${run}`;
       const hw = await publish(title, [sentence.resource_id, ...(choice ? [choice.resource_id] : [])]);
-      const browser = await childBrowser();
+      const browser = await studentBrowser();
       try {
         const { page } = browser;
         const evaluations = watchEvaluations(page);
@@ -497,7 +497,7 @@ describe("children's app", () => {
   it('the network cut while recording and submitting: the attempt is delivered once the network returns', async () => {
     const title = `つうしんテスト ${run}`;
     const hw = await publish(title, [sentence.resource_id]);
-    const browser = await childBrowser();
+    const browser = await studentBrowser();
     const context: BrowserContext = browser.context;
     try {
       const { page } = browser;

@@ -41,7 +41,7 @@ const TEXT =
 // BENCH_CPU_PROF=1: V8 CPU profiles of the server process, one file per thread (main thread and
 // each speech worker), written when it closes to BENCH_CPU_PROF_DIR (default bench-profiles)/streams.
 // The profiler slows the server: read the figures only from runs without it.
-const child = fork(path.join(import.meta.dirname, 'evaluation-server.ts'), ['--children', '200'], {
+const server = fork(path.join(import.meta.dirname, 'evaluation-server.ts'), ['--children', '200'], {
   execArgv: [
     '--import',
     'tsx',
@@ -52,8 +52,8 @@ const child = fork(path.join(import.meta.dirname, 'evaluation-server.ts'), ['--c
 });
 const waiting = new Map<string, (m: Record<string, unknown>) => void>();
 const ready = new Promise<void>((resolve, reject) => {
-  child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  child.on('message', (m: Record<string, unknown> & { type: string }) => {
+  server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  server.on('message', (m: Record<string, unknown> & { type: string }) => {
     if (m.type === 'ready') resolve();
     waiting.get(m.type)?.(m);
   });
@@ -61,7 +61,7 @@ const ready = new Promise<void>((resolve, reject) => {
 const ask = <T = Record<string, unknown>>(msg: { type: string; n?: number }, reply: string) =>
   new Promise<T>((resolve) => {
     waiting.set(reply, resolve as (m: Record<string, unknown>) => void);
-    child.send(msg);
+    server.send(msg);
   });
 
 const speech = await synthesize({ text: TEXT, toneType: 2 });
@@ -86,7 +86,7 @@ const startFrame = JSON.stringify({
   audio: '',
 });
 await ready;
-child.removeAllListeners('exit');
+server.removeAllListeners('exit');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -166,12 +166,12 @@ async function stopStalePostmaster(dir: string) {
 
 function run(file: string, args: string[], ids: Ids, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { ...ids, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(file, args, { ...ids, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('close', (code) =>
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (out += d));
+    proc.on('error', reject);
+    proc.on('close', (code) =>
       code === 0 ? resolve() : reject(new Error(`${path.basename(file)} failed (${code}):\n${out}`)),
     );
   });
@@ -245,7 +245,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   ];
   // Its own process group: a Ctrl-C in the terminal reaches only the server, which stops
   // PostgreSQL after the requests in flight have finished.
-  const child: ChildProcess = spawn(path.join(bin, 'postgres'), args, {
+  const proc: ChildProcess = spawn(path.join(bin, 'postgres'), args, {
     ...ids,
     env,
     detached: true,
@@ -260,20 +260,20 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       logFile?.write(d);
       for (const line of text.split('\n')) if (line.trim()) log(line);
       if (output.includes('database system is ready to accept connections')) {
-        child.stderr!.off('data', onData);
-        child.stderr!.on('data', (more: Buffer) => {
+        proc.stderr!.off('data', onData);
+        proc.stderr!.on('data', (more: Buffer) => {
           logFile?.write(more);
           log(more.toString().trimEnd());
         });
         resolve();
       }
     };
-    child.stderr!.on('data', onData);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`PostgreSQL did not start (exit ${code}):\n${output}`)));
+    proc.stderr!.on('data', onData);
+    proc.once('error', reject);
+    proc.once('exit', (code) => reject(new Error(`PostgreSQL did not start (exit ${code}):\n${output}`)));
   });
   // If this process ends without stop() (process.exit, an uncaught error), ask PostgreSQL to stop too.
-  const onExit = () => child.kill('SIGINT');
+  const onExit = () => proc.kill('SIGINT');
   process.once('exit', onExit);
 
   const urlFor = (database: string) =>
@@ -284,13 +284,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     urlFor,
     async stop() {
       process.off('exit', onExit);
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = new Promise((r) => proc.once('exit', r));
       // Smart shutdown lets the sessions just closed by pool.end() go (and an operator command
       // finish); after 5 s a fast shutdown ends the remaining ones, after 15 s an immediate one.
-      child.kill('SIGTERM');
-      const fast = setTimeout(() => child.kill('SIGINT'), 5_000);
-      const immediate = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+      proc.kill('SIGTERM');
+      const fast = setTimeout(() => proc.kill('SIGINT'), 5_000);
+      const immediate = setTimeout(() => proc.kill('SIGQUIT'), 15_000);
       await exited;
       clearTimeout(fast);
       clearTimeout(immediate);

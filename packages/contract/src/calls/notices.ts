@@ -23,7 +23,8 @@ export const noticeLimits = {
 export const noticeMessages = {
   idsRequired: '削除するお知らせを選択してください。',
   submitted: (student: string, title: string) => `${student}さんが「${title}」を提出しました。`,
-  allSubmitted: (team: string | null, title: string) => `${team ? `${team}の` : ''}「${title}」は全員が提出しました。`,
+  allSubmitted: (className: string | null, title: string) =>
+    `${className ? `${className}の` : ''}「${title}」は全員が提出しました。`,
   overdue: (title: string, missing: number) => `「${title}」の締め切りが過ぎました。未提出は${missing}人です。`,
 } as const;
 

@@ -208,7 +208,7 @@ export const getResourceExerciseLogs = defineCall({
 });
 
 const monthTotals = practiceTotals.omit({ student_count: true });
-export const monthTeamRow = classRef.extend({
+export const monthClassRow = classRef.extend({
   student_count: z.number().int(),
   this_month: monthTotals,
   last_month: monthTotals,
@@ -222,7 +222,7 @@ export const monthStudentRow = practiceStudent.extend({
   last_month: monthTotals.omit({ practised_student_count: true }),
 });
 export type MonthStudentRow = z.infer<typeof monthStudentRow>;
-export type MonthTeamRow = z.infer<typeof monthTeamRow>;
+export type MonthClassRow = z.infer<typeof monthClassRow>;
 
 export const getCurrentMonthSummary = defineCall({
   method: 'GET',
@@ -236,7 +236,7 @@ export const getCurrentMonthSummary = defineCall({
     month_label: z.string(),
     this_month: periodRef.extend({ totals: practiceTotals }),
     last_month: periodRef.extend({ totals: practiceTotals }),
-    teams: z.array(monthTeamRow),
+    teams: z.array(monthClassRow),
     /** One row per child and class (a child in two classes appears under both). */
     students: z.array(monthStudentRow),
   }),

@@ -32,7 +32,7 @@ export const studentMessageLimits = {
 } as const;
 
 /** 4月8日(水) 14:05 in the school's time zone: a child's short date. */
-const childTime = (at: Date) => {
+const studentTime = (at: Date) => {
   const c = schoolClock(at);
   return `${c.month}月${c.day}日(${c.weekday}) ${String(c.hour).padStart(2, '0')}:${String(c.minute).padStart(2, '0')}`;
 };
@@ -53,7 +53,7 @@ export const studentMessageMessages = {
   messageNotFound: 'おしらせが見つかりません。',
   /** The reminder a child reads: their own deadline in it. */
   reminderBody: (title: string, deadline: Date) =>
-    `「${title}」のしゅくだいが まだ出ていないよ。しめきりは ${childTime(deadline)} だよ。れんしゅうして 出してね。`,
+    `「${title}」のしゅくだいが まだ出ていないよ。しめきりは ${studentTime(deadline)} だよ。れんしゅうして 出してね。`,
 } as const;
 
 /** A child's login id (the teacher side names children as results do: student_id = login id). */
