@@ -88,10 +88,10 @@ if (runE2e) {
     extends: true,
     test: {
       name: 'e2e',
-      // One file (e2e/all.e2e.ts) that runs every spec, one after the other: the project runs in
-      // the first group, beside the other projects' files, instead of alone after all of them
-      // (vitest's group of one-file-at-a-time projects). One spec: `-t sign-in.e2e.ts`.
-      include: ['e2e/all.e2e.ts'],
+      // A few files (e2e/group-N.e2e.ts), each running its share of the specs one after the
+      // other (e2e/groups.ts); the groups run side by side, in the first group of vitest's
+      // projects, beside the other projects' files. One spec: `-t sign-in.e2e.ts`.
+      include: ['e2e/group-*.e2e.ts'],
       environment: 'node',
       // One built server for every spec (e2e/global-setup.ts); each spec seeds its own data.
       globalSetup: ['e2e/global-setup.ts'],
