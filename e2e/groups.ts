@@ -14,8 +14,8 @@ import { describe } from 'vitest';
 export const GROUPS = 2;
 
 /**
- * Seconds each spec took (describe's tests plus its hooks), from the baseline whole run of
- * 2026-11-28 (docs/testing.md): the groups are balanced on these. A spec not listed counts as
+ * Seconds of test time of each spec in a whole e2e run on a quiet machine (2026-11-23 night,
+ * docs/testing.md): the groups are balanced on these. A spec not listed counts as
  * `UNKNOWN_SECONDS` until it is measured and added here.
  */
 const seconds: Record<string, number> = {
