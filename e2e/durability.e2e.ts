@@ -4,8 +4,8 @@ import { apiCall, apiSignIn, createTeacher, startServer, type RunningServer } fr
 
 /**
  * The embedded database keeps every committed write: through a graceful stop (SIGTERM) and
- * through a crash (SIGKILL), a restart on the same DATA_DIR still has it. The one spec with
- * servers of its own: stopping and killing the process is what it tests.
+ * through a crash (SIGKILL), a restart on the same DATA_DIR still has it. Servers of its own:
+ * stopping and killing the process is what it tests.
  */
 let server: RunningServer | undefined;
 let dataDir: string | undefined;
