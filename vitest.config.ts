@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -113,10 +114,10 @@ if (runE2e) {
     extends: true,
     test: {
       name: 'e2e',
-      // One file (e2e/all.e2e.ts) that runs every spec, one after the other: the project runs in
-      // the first group, beside the other projects' files, instead of alone after all of them
-      // (vitest's group of one-file-at-a-time projects). One spec: `-t sign-in.e2e.ts`.
-      include: ['e2e/all.e2e.ts'],
+      // A few files (e2e/group-N.e2e.ts), each running its share of the specs one after the
+      // other (e2e/groups.ts); the groups run side by side, in the first group of vitest's
+      // projects, beside the other projects' files. One spec: `-t sign-in.e2e.ts`.
+      include: ['e2e/group-*.e2e.ts'],
       environment: 'node',
       // One built server for every spec (e2e/global-setup.ts); each spec seeds its own data.
       globalSetup: ['e2e/global-setup.ts'],
@@ -130,25 +131,62 @@ if (runE2e) {
 }
 
 /**
- * Two test files at a time even on 2 cores (vitest's default there is one: cores − 1). A server
- * test file spends much of its time waiting on PostgreSQL (another process) and a web test on
- * jsdom's timers, so a second file uses the core the first leaves idle. speech-timing runs alone,
- * after the others; e2e is one file (its specs one after the other), first in the first group.
+ * Three test files at a time on 2 cores (cores + 1; vitest's default there is one: cores − 1). A
+ * server test file spends much of its time waiting on PostgreSQL (another process), an e2e group
+ * on Chromium and the built server, a web test on jsdom's timers: with two files at a time the
+ * two cores were busy only about two thirds of the run (docs/testing.md, "2026-11-28").
+ * speech-timing still runs alone, after the others (its project's maxWorkers: 1).
  */
-const maxWorkers = Math.max(2, availableParallelism() - 1);
+const maxWorkers = availableParallelism() + 1;
 
 /**
- * vitest's order, but the e2e file first: it is the longest file of the first group (≈ 460 s of
- * specs in CI) and vitest otherwise starts projects in name order (api-*, contract, e2e, …), so
- * it would begin late and finish alone. Started first, it runs in one worker while the other
- * worker takes the rest.
+ * Files that fill or read the synthesis cache of node_modules/.cache/ondoku-tts (model audio of
+ * the headquarters library, the checks of every line, the demo children's readings and their
+ * scores) with minutes of synthesis and evaluator work on a cold cache (every `npm ci`).
+ * `byEmbeddedFirst`: the api-embedded file runs in its usual place and fills the cache; its
+ * api-postgres twin runs after the other API files and reads it. `afterE2eServer`: both run after
+ * the other API files, by when the e2e server's background install (started before any test)
+ * has made the library's audio and checks. Run together, two of them would make the same audio
+ * and score it twice.
  */
-class E2eFirst extends BaseSequencer {
+const cacheFillers = {
+  byEmbeddedFirst: [
+    'apps/server/src/seed/demo-homework.test.ts',
+    'apps/server/src/seed/sizes.test.ts',
+    'apps/server/src/seed/recordings.test.ts',
+  ],
+  afterE2eServer: ['apps/server/src/modules/library/acceptance.test.ts'],
+};
+
+/**
+ * vitest's order (per project, the largest or longest file first), then:
+ * 1. the e2e groups first: they are the longest files (minutes each) and run side by side, so
+ *    they must not begin late and finish alone;
+ * 2. the API files, but the cache readers of `cacheFillers` after the others;
+ * 3. contract, speech and web.
+ */
+class RunOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const e2e = (f: TestSpecification) => f.project.name === 'e2e';
-    return [...sorted.filter(e2e), ...sorted.filter((f) => !e2e(f))];
+    const rel = (f: TestSpecification) =>
+      path
+        .relative(import.meta.dirname, f.moduleId)
+        .split(path.sep)
+        .join('/');
+    const rank = (f: TestSpecification) => {
+      const name = f.project.name;
+      if (name === 'e2e') return 0;
+      if (!name.startsWith('api-')) return 3;
+      if (cacheFillers.afterE2eServer.includes(rel(f))) return 2;
+      if (name === 'api-postgres' && cacheFillers.byEmbeddedFirst.includes(rel(f))) return 2;
+      return 1;
+    };
+    // Array.prototype.sort is stable: vitest's order within a rank.
+    return sorted
+      .map((f) => [f, rank(f)] as const)
+      .sort((a, b) => a[1] - b[1])
+      .map(([f]) => f);
   }
 }
 
-export default defineConfig({ test: { projects, maxWorkers, sequence: { sequencer: E2eFirst } } });
+export default defineConfig({ test: { projects, maxWorkers, sequence: { sequencer: RunOrder } } });

@@ -15,8 +15,9 @@ import { expect, inject } from 'vitest';
  * profile. One server serves the whole e2e project (global-setup.ts starts and stops it;
  * `sharedServer()` in a spec); each spec seeds its own teacher and data through the operator
  * command and the API, never relying on the demo data (the shared server has the demo school's
- * accounts and classes for demo-rollover.e2e.ts alone). Only a spec about the process itself
- * (durability: restart, crash) starts servers of its own.
+ * accounts and classes for demo-rollover.e2e.ts alone). Only tests about the process itself
+ * (durability: restart, crash) or about what the whole server shows (sign-in's start-up status)
+ * start servers of their own: the specs run in groups side by side (e2e/groups.ts).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
