@@ -147,7 +147,7 @@ const webNames = [
  * never `child` in TypeScript identifiers. Wire names stay as the spec fixes them: snake_case
  * fields (`team_id`, `team_name`) and single-word fields used as property keys or accessed on an
  * object (`team`, `teams`, `children`). A compound property name (`teamId`) is ours and is caught;
- * so is every variable, parameter, function, class and type. `ChildProcess` (node) is not a student.
+ * so is every variable, parameter, function, class and type. `ChildProcess` (node) and `forEachChild` (the TypeScript compiler API) are not students.
  */
 const retiredWord = '(?:[Tt]eam|[Cc]hild)';
 const retiredNames = [
@@ -156,7 +156,7 @@ const retiredNames = [
     message: 'Glossary (docs/architecture.md, "Names"): say class, not team; student, not child.',
   },
   {
-    selector: `:matches(Property, MemberExpression, TSPropertySignature) > Identifier[name=/^(?!.*_)(?=.*[A-Z]).*${retiredWord}/]`,
+    selector: `:matches(Property, MemberExpression, TSPropertySignature) > Identifier[name=/^(?!.*_)(?!forEachChild$)(?=.*[A-Z]).*${retiredWord}/]`,
     message:
       'Glossary (docs/architecture.md, "Names"): a compound property name of ours says class/student (wire fields are snake_case).',
   },

@@ -55,7 +55,7 @@ async function signIn(p: Page) {
   await p.waitForURL(/#\/homework-management$/);
 }
 
-describe('edges a teacher hit (issue 13)', () => {
+describe('edges a teacher hit', () => {
   it('signs in with the login id typed in full-width characters, and every screen titles its tab', async () => {
     await page.goto(`${server.url}/#/login`);
     await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('ログイン - 音読 Ondoku');

@@ -203,8 +203,9 @@ export const codeOf = (mail: { text: string }) => /確認コード：(\d{6})/.ex
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html')))
-    throw new Error('The web app is not built: run `npm run build` first.');
+  for (const app of ['apps/web', 'apps/learn'])
+    if (!existsSync(path.join(root, app, 'dist/index.html')))
+      throw new Error(`${app} is not built: run \`npm run build\` first.`);
   const port = await freePort();
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-e2e-')));
   const env = serverEnv(port, dataDir, opts.env);

@@ -37,7 +37,7 @@ export function accountRoutes(
     ),
   );
 
-  // The guest type has no account settings (spec §2, §6): the contract's 'teacher:not-guest'
+  // The guest type has no account settings (docs/account.md): the contract's 'teacher:not-guest'
   // access refuses it with 403 before these handlers run.
   route(app, changeProfile, async ({ input, teacher }) =>
     presentAccountUser(await account.changeProfile(db, teacher, input)),

@@ -16,7 +16,7 @@ import type { requireOwnHomework } from '../homework/policy.js';
 export type HomeworkView = Awaited<ReturnType<typeof requireOwnHomework>>;
 
 /**
- * The homework results exports (spec §7 export-topic-score-overview, export-topic-student-score):
+ * The homework results exports (export-topic-score-overview, export-topic-student-score; docs/downloads.md):
  * xlsx with Japanese headers and sheet names, written by the shared xlsx writer (lib/xlsx-writer.ts)
  * and yielding to the event loop every few hundred rows (docs/downloads.md). Strings are written
  * as inline strings, never as formulas: a child's name that starts with = + - @ stays text in Excel.

@@ -1,4 +1,4 @@
-// Past capacity a child is told at once to try again a little later (issue 11, item 6), and a
+// Past capacity a child is told at once to try again a little later (docs/speech-service.md, "Load shedding"), and a
 // stream already accepted is still answered. The speech workers are made busy artificially: one
 // worker whose cost per audio second starts at 0.6 of its time, so one open stream fills it.
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Issue 16.2: the socket stores every result with its recording; children's tickets; signed
+// Stored results (docs/speech-service.md, "Stored results"): the socket stores every result with its recording; children's tickets; signed
 // recording URLs; the purge of results never submitted.
 import type { AddressInfo } from 'node:net';
 import { EvaluationCode, evaluationLimits, learnLimits } from '@ondoku/contract';

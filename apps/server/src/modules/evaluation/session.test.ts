@@ -1,4 +1,4 @@
-// The session's rules without a socket: the idle timer counts audio progress (issue 12, 8c).
+// The session's rules without a socket: the idle timer counts audio progress (docs/speech-service.md, "Limits of the socket").
 import { EvaluationCode, evaluationLimits, evaluationMessages } from '@ondoku/contract';
 import { SpeechBusyError, type SpeechStream, type SpeechStreamOptions } from '@ondoku/speech';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

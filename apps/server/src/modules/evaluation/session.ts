@@ -64,7 +64,7 @@ const SAMPLE_RATE = 16_000;
 export const IDLE_PROGRESS_SAMPLES = SAMPLE_RATE / 20;
 
 /**
- * One evaluation over one websocket (spec §7): a start frame (cmd ssb), audio frames (cmd auw,
+ * One evaluation over one websocket (docs/speech-service.md, "Frames"): a start frame (cmd ssb), audio frames (cmd auw,
  * status 1), a last auw with empty audio (status 2), then one reply. Any mistake answers with a
  * non-zero code and a message, and the socket closes. Kept apart from the socket so its rules
  * can be tested directly; `closed` releases everything the session holds.

@@ -6,7 +6,7 @@ import { classes, libraryResources, teachers } from '../../db/schema/index.js';
 import { publishHomework } from './service.js';
 
 /**
- * Headquarters homework (issue 15.5): the operator hands headquarters material to classrooms —
+ * Headquarters homework (docs/homework.md, "Headquarters homework"): the operator hands headquarters material to classrooms —
  * to every visible class of the named teachers (or of every teacher) — through the same
  * publishing service as the call, with origin_type headquarters, so each teacher's list tells it
  * apart. One transaction per teacher; the request key is derived from `key`, so running the same

@@ -109,7 +109,7 @@ async function submitted(
   return a!;
 }
 
-describe('missed items from attempts (issue 15.6)', () => {
+describe('missed items from attempts', () => {
   it("brings back the child's mispronounced and omitted words and low sentences, from the best attempt only", async () => {
     const hw = await buildHomework(t, { students: 2 });
     const [ann, ben] = await idsOf(hw.loginIds);

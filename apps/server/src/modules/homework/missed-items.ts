@@ -4,7 +4,7 @@ import { attemptAnswers, attempts, evaluationResults, topicProgress } from '../.
 import type { MissedItemsSource } from './plans.js';
 
 /**
- * Issue 15.6, filled from the students' side: for a plan with review_missed, each child's own
+ * Missed words and sentences (docs/homework.md, "Periodic plans"), filled from the students' side: for a plan with review_missed, each child's own
  * missed words and sentences since `since`, read from the child's best attempt of each topic
  * (topic_progress.best_attempt_id): what the child still misses at their best is what to review.
  *

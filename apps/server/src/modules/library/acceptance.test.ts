@@ -23,7 +23,7 @@ import { fixtureMaterial } from './test-fixtures/material.js';
 import { webSamples, webSamplesFile } from './web-samples.js';
 
 /**
- * Acceptance of the installed headquarters library (issue 14), read through the API as a teacher
+ * Acceptance of the installed headquarters library (docs/library.md, "Acceptance and figures"), read through the API as a teacher
  * reads it: the counts per type (asserted against `libraryMinimums` once the real material is in
  * material/index.ts; the test fixture stands in until then), every model audio a WAV of a
  * plausible length for its text, and our own evaluator scoring every one ≥ 80 given its text.

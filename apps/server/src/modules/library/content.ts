@@ -8,7 +8,7 @@ import { wordBookResourceKey } from './material/types.js';
 
 /**
  * The stored preview data of a resource (library_resources.content): the contract's preview
- * shape (spec §3) with storage keys where the reply has URLs (audio_file, screen_pic, image
+ * shape (the resource fields of the API) with storage keys where the reply has URLs (audio_file, screen_pic, image
  * choices); presenter.ts turns keys into URLs.
  */
 export interface StoredChoice {

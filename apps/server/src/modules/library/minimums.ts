@@ -1,5 +1,5 @@
 /**
- * What the issue asks of the headquarters library (issue 14, "Material"), in one place: the
+ * What the headquarters library must hold at the least (docs/library.md, "Material"), in one place: the
  * acceptance test asserts these against the installed library once the real material is in.
  */
 export const libraryMinimums = {

@@ -1,5 +1,5 @@
 /**
- * One `bytes=` range of RFC 9110 §14.1.2 (first-last, first-, -suffix), clamped to the file.
+ * One `bytes=` range of RFC 9110, section 14.1.2 (first-last, first-, -suffix), clamped to the file.
  * A header of another unit is ignored (undefined: the whole file); several ranges are answered
  * with the whole file (allowed by the RFC; players ask for one). Malformed or unsatisfiable
  * `bytes=` ranges are 'invalid' (416).

@@ -257,7 +257,7 @@ describe('submit-writing-note and writing-note-list', () => {
     );
   });
 
-  it('validates: required, length, emoji (spec §5), guid', async () => {
+  it('validates: required, length, emoji, guid', async () => {
     const hw = await buildHomework(t, { teacher: me.teacher, now: clock.now() });
     const topic = await topicOf(hw.homeworkId);
     const base = { student_id: hw.loginIds[0]!, topic_id: topic.id, guid: randomUUID() };

@@ -53,7 +53,7 @@ export async function rosterXlsx(pages: AsyncIterable<RosterRow[]>): Promise<Buf
         kumi: s.kumi,
         number: s.number === null ? '' : Number(s.number),
         classes: classNames.join('、'),
-        // What the teacher needs (issue 13 edge 12): the password to hand out while it is still the
+        // What the teacher needs (docs/classes.md, "Edges"): the password to hand out while it is still the
         // issued one; once the student has set their own, only that it changed.
         password: initialPassword ?? '変更済み',
         // The school's calendar date as text (Asia/Tokyo), not a UTC date cell.

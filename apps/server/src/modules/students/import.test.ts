@@ -99,7 +99,7 @@ describe('import-team-students-list', () => {
     const names = (
       await t.db.select({ name: students.name }).from(students).where(eq(students.loginId, 'sjis-01'))
     )[0]!;
-    // Read as CP932 (髙 and ① survive the decoding), stored NFKC-normalised (issue 13 edge 9): ① is 1.
+    // Read as CP932 (髙 and ① survive the decoding), stored NFKC-normalised (docs/classes.md, "Edges"): ① is 1.
     expect(names.name).toBe('髙橋 1子');
   });
 
@@ -324,7 +324,7 @@ describe('export-students-xls and student-import-template', () => {
     expect(refused.json().errmsg).toBe('データが見つかりませんでした。');
   });
 
-  it('writes Japanese dates in Asia/Tokyo and the initial password while it is valid, else 変更済み (issue 13 edge 12)', async () => {
+  it('writes Japanese dates in Asia/Tokyo and the initial password while it is valid, else 変更済み', async () => {
     const a = await teacherWithToken(t);
     const c = await buildClass(t, { teacher: a.teacher, name: '4年2組' });
     const [first, second] = await buildStudents(t, 2, { teacher: a.teacher, classIds: [c.id] });

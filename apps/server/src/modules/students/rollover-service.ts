@@ -191,7 +191,14 @@ export async function computeRollover(db: DbOrTx, teacherId: number, req: Rollov
       if (g !== s.gradeName) gradeChanges.push({ studentId: s.id, gradeName: g });
     }
   }
-  const firstClassName = (id: number) => byId.get(classesOf.get(id)![0]!)!.name;
+  // The class a graduate leaves from: the one marked graduate, else their first in the teacher's
+  // order of classes (never the order rows happened to come back in).
+  const position = new Map(all.map((c, i) => [c.id, i]));
+  const firstClassName = (id: number) => {
+    const list = [...classesOf.get(id)!].sort((a, b) => position.get(a)! - position.get(b)!);
+    const from = list.find((cid) => actionOf(byId.get(cid)!) === 'graduate') ?? list[0]!;
+    return byId.get(from)!.name;
+  };
   const graduates = [...graduating].map((id) => {
     const s = studentsById.get(id)!;
     return { student_id: s.loginId, name: s.name, from_team: firstClassName(id), grade_name: s.gradeName };

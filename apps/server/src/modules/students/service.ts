@@ -298,7 +298,7 @@ export async function initialPasswordCards(db: DbOrTx, teacherId: number, classI
   return { class: c, students: rows };
 }
 
-// ── Moving and adding, students without a class (issue 13) ───────────────────────────────────
+// ── Moving and adding, students without a class (docs/classes.md) ───────────────────────────────────
 
 export const moveMessages = {
   sameClass: '移動先には、移動元と別のクラスを選んでください。',

@@ -179,7 +179,7 @@ describe('change-student-password-safe', () => {
     await expect400(await post(url, { student_id: sa[0], password: '' }, a.auth), 'パスワードを入力してください。');
     const weak = await post(url, { student_id: sa[0], password: t.encrypt('abc') }, a.auth);
     await expect400(weak, 'パスワードを6文字以上20文字以内で入力してください。');
-    // Issue 13 edge 10: letters and digits have a message of their own.
+    // docs/classes.md, "Edges": letters and digits have a message of their own.
     const lettersOnly = await post(url, { student_id: sa[0], password: t.encrypt('abcdefgh') }, a.auth);
     await expect400(lettersOnly, 'パスワードは英字と数字を組み合わせてください。');
     expect((await post(url, { student_id: sa[0], password: t.encrypt('hana2026') }, b.auth)).statusCode).toBe(404);
