@@ -74,7 +74,7 @@ describe('homework/my-homework-page-list', () => {
     expect(other.rows.map((r) => r.title)).toEqual(['他の先生の宿題']);
   });
 
-  it('filters by every field of the list's filters', async () => {
+  it('filters by every filter of the list', async () => {
     const me = await teacherWithToken(t);
     const now = clock.now();
     const open = await buildHomework(t, {
