@@ -58,8 +58,13 @@ export const rateLimits = {
   clientLogsOfTeacher: per('clientlog:teacher', limits.clientLog.perMinute, 1),
   /** Wrong or refused class codes per student (joining a class by code, docs/classes.md). */
   joinFailuresOfStudent: per('join:student', yearLimits.joinFailuresPerHour, 60),
-  /** Failed sign-ins of a child per login id (lower-cased) from every address (modules/learn). */
-  studentSignIn: per('signin:student', learnLimits.signInFailuresPer15Min, 15),
+  /** Failed sign-ins of a child per (login id lower-cased, client address) pair (modules/learn). */
+  studentSignInPair: (loginId: string, address: string) =>
+    per('signin:student', learnLimits.signInFailuresPer15Min, 15)(`${loginId}@${address}`),
+  /** Failed children's sign-ins per client address, all ids together: the ceiling against spraying. */
+  studentSignInAddress: per('signin:student-addr', learnLimits.signInFailuresPerAddress15Min, 15),
+  /** Invalid login-card keys per client address: apart from the teachers' pass cards. */
+  studentCardAddress: per('card:student-addr', learnLimits.cardFailuresPerAddress15Min, 15),
 };
 
 /** The account part of the sign-in keys for a teacher (login id and e-mail share it). */

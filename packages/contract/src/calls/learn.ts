@@ -21,8 +21,15 @@ export const learnLimits = {
   maxAnswerChars: 100,
   /** A stored evaluation result may be named by a submission for this long after it was made. */
   sidTtlHours: 24,
-  /** Sign-in failures of one login id per 15 minutes before it is paused. */
+  /**
+   * Sign-in failures of one login id from one address per 15 minutes before that pair is paused;
+   * the same id from another address is not held back (docs/security.md, "Children's sign-in").
+   */
   signInFailuresPer15Min: 10,
+  /** Sign-in failures from one address per 15 minutes, all ids together (a school shares one address). */
+  signInFailuresPerAddress15Min: 100,
+  /** Invalid login-card keys from one address per 15 minutes (the children's own bucket). */
+  cardFailuresPerAddress15Min: 60,
   pageSize: 20,
 } as const;
 

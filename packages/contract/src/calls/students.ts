@@ -83,8 +83,8 @@ export const studentNameField = noEmoji(
   requiredNormalizedText(studentMessages.studentNameRequired).pipe(maxChars(studentLimits.studentNameMax)),
 );
 /** Optional names (furigana, 学年, 組): NFKC-normalised, trimmed, no emoji, at most `max` characters. */
-const optionalText = (max: number) =>
-  noEmoji(normalizedString().pipe(z.string().trim()).pipe(maxChars(max))).default('');
+const optionalName = (max: number) => noEmoji(normalizedString().pipe(z.string().trim()).pipe(maxChars(max)));
+const optionalText = (max: number) => optionalName(max).default('');
 export const furiganaField = optionalText(studentLimits.furiganaMax);
 export const gradeNameField = optionalText(studentLimits.gradeNameMax);
 export const kumiField = optionalText(studentLimits.kumiMax);
@@ -182,10 +182,11 @@ export const changeStudentInfo = defineCall({
   input: z.object({
     student_id: studentRef,
     name: studentNameField,
-    furigana: furiganaField,
-    grade_name: gradeNameField,
-    class_name: kumiField,
-    number: attendanceNumberField.default(null),
+    // A field left out stays as it is; an empty one is cleared (docs/classes.md, "Changing a student").
+    furigana: optionalName(studentLimits.furiganaMax).optional(),
+    grade_name: optionalName(studentLimits.gradeNameMax).optional(),
+    class_name: optionalName(studentLimits.kumiMax).optional(),
+    number: attendanceNumberField.optional(),
   }),
   output: studentRow,
 });

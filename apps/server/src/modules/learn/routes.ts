@@ -47,8 +47,8 @@ export function learnRoutes(
   const session = async (r: { student: LearnStudentRecord; token: string }) =>
     presentLearnSession(r.token, r.student, await service.classesOfStudent(db, r.student));
 
-  route(app, studentLogin, async ({ input }) =>
-    session(await signInStudent(db, limiter, input.student_id, cipher.decrypt(input.password))),
+  route(app, studentLogin, async ({ input, request }) =>
+    session(await signInStudent(db, limiter, input.student_id, cipher.decrypt(input.password), request.ip)),
   );
 
   route(app, studentPassCardLogin, async ({ input, request }) =>

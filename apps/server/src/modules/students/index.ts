@@ -6,6 +6,7 @@ export { createStudents, type NewStudent } from './service.js';
 export { listClassStudents, type StudentRecord } from './student-repository.js';
 /** The key in a login card's QR code: students' login cards print it, the students' side signs in with it (docs/learn.md). */
 export { readCardKey, studentCardKey, type CardSecret } from './card-key.js';
+export { verifyStudentPassword } from './passwords.js';
 /** Joining a class by its code: the students' side call (student token) plugs in here (docs/classes.md). */
 export { joinClassByCode } from './service.js';
 /** The classes (this year's, not deleted) of the teacher's students, by student id (the students' side shows a child's). */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
 /**
  * Passwords that a teacher issues to students (generated at import, reset, or typed by the
@@ -12,6 +12,21 @@ import { hash } from '@node-rs/argon2';
 const ISSUED = { memoryCost: 4096, timeCost: 1, parallelism: 1 } as const;
 
 export const hashIssuedPassword = (password: string) => hash(password, ISSUED);
+
+// An unknown login id is verified against a hash of the same parameters as the issued ones, so the
+// time of the answer does not tell which ids exist (docs/security.md, "Children's sign-in").
+let dummyIssuedHash: Promise<string> | undefined;
+export const unknownStudentHash = () => (dummyIssuedHash ??= hashIssuedPassword('unknown-student-dummy'));
+
+/** A student's password against their hash; `null` (no such student) costs the same and fails. */
+export async function verifyStudentPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  const target = passwordHash ?? (await unknownStudentHash());
+  try {
+    return (await verify(target, password)) && passwordHash !== null;
+  } catch {
+    return false;
+  }
+}
 
 /** Hash many passwords, a few at a time (libuv runs argon2 on its thread pool of 4). */
 export async function hashIssuedPasswords(passwords: string[], concurrency = 4): Promise<string[]> {

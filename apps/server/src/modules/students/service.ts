@@ -9,7 +9,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { onUniqueViolation } from '../../db/errors.js';
-import { classStudents, STUDENT_LOGIN_ID_KEY, students } from '../../db/schema/index.js';
+import { classStudents, STUDENT_LOGIN_ID_KEY, students, studentTokens } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -139,12 +139,14 @@ export async function changeStudentInfo(
   db: DbOrTx,
   teacherId: number,
   loginId: string,
-  info: { name: string; furigana: string; gradeName: string; kumi: string; number: string | null },
+  info: { name: string; furigana?: string; gradeName?: string; kumi?: string; number?: string | null },
 ) {
   const s = await requireOwnStudent(db, me(teacherId), loginId);
+  // Only what the call names changes (docs/classes.md, "Changing a student").
+  const named = Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined));
   const [row] = await db
     .update(students)
-    .set({ ...info, updatedAt: new Date() })
+    .set({ ...named, updatedAt: new Date() })
     .where(and(eq(students.teacherId, teacherId), eq(students.id, s.id)))
     .returning();
   return row!;
@@ -161,17 +163,18 @@ export async function setStudentPassword(
   const problem = passwordProblem(password);
   if (problem) throw AppError.badRequest(problem);
   const s = await requireOwnStudent(db, me(teacherId), loginId);
-  await db
-    .update(students)
-    .set({
-      passwordHash: await hashIssuedPassword(password),
-      initialPasswordEnc: box.seal(password),
-      passwordChangedAt: null,
-      // A new password renews the login card: the old card's QR key stops working (docs/learn.md).
-      cardVersion: sql`${students.cardVersion} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(students.teacherId, teacherId), eq(students.id, s.id)));
+  const hash = await hashIssuedPassword(password);
+  // A new password renews the login card (the old card's QR key stops working, docs/learn.md) and
+  // signs the student out everywhere, as a teacher's reset does (docs/security.md, "Sessions").
+  // One statement, so both land or neither.
+  await db.execute(sql`
+    with changed as (
+      update ${students} set password_hash = ${hash}, initial_password_enc = ${box.seal(password)},
+        password_changed_at = null, card_version = ${students.cardVersion} + 1, updated_at = now()
+      where ${students.teacherId} = ${teacherId} and ${students.id} = ${s.id} returning ${students.id}
+    )
+    update ${studentTokens} set revoked_at = now()
+    where ${studentTokens.studentId} in (select id from changed) and ${studentTokens.revokedAt} is null`);
 }
 
 export async function leaveClass(db: DbOrTx, teacherId: number, loginId: string, classId: number) {
@@ -278,12 +281,19 @@ export async function reissueInitialPasswords(db: DbOrTx, box: SecretBox, teache
   const passwords = own.map(() => generateInitialPassword());
   const hashes = await hashIssuedPasswords(passwords);
   const sealed = passwords.map((p) => box.seal(p));
-  const res = await db.execute(sql`
-    update ${students} set password_hash = u.hash, initial_password_enc = u.sealed,
-      password_changed_at = null, card_version = ${students.cardVersion} + 1, updated_at = now()
-    from unnest(${sql.param(own.map((s) => s.id))}::int[], ${sql.param(hashes)}::text[], ${sql.param(sealed)}::text[]) as u(id, hash, sealed)
-    where ${students.id} = u.id and ${students.teacherId} = ${teacherId}`);
-  return res.rowCount ?? 0;
+  // The students' sessions end with their old passwords (docs/security.md, "Sessions"): one statement.
+  const res = await db.execute<{ id: number }>(sql`
+    with changed as (
+      update ${students} set password_hash = u.hash, initial_password_enc = u.sealed,
+        password_changed_at = null, card_version = ${students.cardVersion} + 1, updated_at = now()
+      from unnest(${sql.param(own.map((s) => s.id))}::int[], ${sql.param(hashes)}::text[], ${sql.param(sealed)}::text[]) as u(id, hash, sealed)
+      where ${students.id} = u.id and ${students.teacherId} = ${teacherId} returning ${students.id}
+    ), revoked as (
+      update ${studentTokens} set revoked_at = now()
+      where ${studentTokens.studentId} in (select id from changed) and ${studentTokens.revokedAt} is null
+    )
+    select id from changed`);
+  return res.rows.length;
 }
 
 /** Login cards of a class (or of the listed students of it), in attendance-number order. */
