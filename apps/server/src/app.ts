@@ -137,7 +137,18 @@ export async function buildApp(deps: AppDeps) {
   await registerCompression(app);
   registerSecurityHeaders(app);
   await registerOpenApi(app);
-  await app.register(websocket, { options: { maxPayload: evaluationLimits.maxFrameBytes } });
+  await app.register(websocket, {
+    options: { maxPayload: evaluationLimits.maxFrameBytes },
+    // A frame over the limit, a broken frame or a client that vanished is the client's doing: one
+    // info line with its code, no stack (docs/security.md, "Logs"); anything else is ours.
+    errorHandler: (error, socket, request) => {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && (code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE'))
+        request.log.info({ code }, 'websocket closed on a client error');
+      else request.log.error({ err: error }, 'websocket failed');
+      socket.terminate();
+    },
+  });
   // Uploads (student imports) are read part by part; each route sets its own file-size limit.
   await app.register(multipart, { limits: { fileSize: studentLimits.import.maxBytes, files: 1 } });
 

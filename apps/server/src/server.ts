@@ -6,6 +6,7 @@ import { createSpeechService } from './modules/evaluation/speech-service.js';
 import { isEmpty, seedDemo, seedDemoHomeworkOfTeacher01 } from './seed/demo.js';
 import { storageFromConfig } from './lib/storage.js';
 import { evaluatorFingerprint } from './seed/recordings.js';
+import { logOptions } from './lib/log-options.js';
 import { headquartersSource, installLibrary, libraryCacheDir, type LibraryMedia } from './modules/library/index.js';
 
 /**
@@ -40,7 +41,7 @@ const app = await buildApp({
   learnDist: config.learnDist,
   trustProxy: config.trustProxy,
   liveLessonUrl: config.liveLessonUrl,
-  logger: { level: config.logLevel },
+  logger: logOptions(config.logLevel),
   // Scheduled homework opens within this many milliseconds of its time (docs/homework.md).
   scheduler: { intervalMs: 10_000 },
 });

@@ -34,6 +34,8 @@ export const ErrorCode = {
   CLASS_CODE_INVALID: 20008,
   CLASS_JOIN_CLOSED: 20009,
   ROLLOVER_INVALID: 20010,
+  /** Homework (docs/homework.md): the distribution limit, a business error like the class limit. */
+  HOMEWORK_LIMIT: 21001,
   /** Download tasks and exports (docs/downloads.md). */
   DOWNLOAD_TOO_MANY: 31001,
   DOWNLOAD_NOT_READY: 31002,

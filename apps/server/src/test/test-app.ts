@@ -88,6 +88,8 @@ export async function buildTestApp(
     syncBeforeEachRequest?: boolean;
     /** The speech workers (e.g. with other capacity settings); the caller closes them. */
     speech?: SpeechService;
+    /** Fastify's logger (e.g. `{ level: 'info', stream }` to read what a run logs); none by default. */
+    logger?: Parameters<typeof buildApp>[0]['logger'];
   } = {},
 ) {
   const database = opts.sameDatabaseAs
@@ -116,6 +118,7 @@ export async function buildTestApp(
     missedItems: opts.missedItems,
     syncBeforeEachRequest: opts.syncBeforeEachRequest ?? true,
     speech: opts.speech,
+    logger: opts.logger,
   });
   await app.ready();
   return {

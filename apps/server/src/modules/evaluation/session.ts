@@ -12,7 +12,10 @@ import {
 import { Recording, SpeechBusyError, type SpeechStream, type SpeechStreamOptions } from '@ondoku/speech';
 import { OpusInput, RawPcmInput, type AudioInput } from './audio-input.js';
 import { presentEvaluationResult } from './presenter.js';
+import { hasControlChars } from '../../lib/control-chars.js';
 import type { TicketKind } from './ticket.js';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Starts an evaluation in a speech worker that scores the audio while it arrives (and, with
@@ -187,7 +190,15 @@ export class EvaluationSession {
       return this.fail(EvaluationCode.UNSUPPORTED_ENCODING, evaluationMessages.unsupportedEncoding(aue));
     }
     const trimmed = text.trim();
-    if (!trimmed || [...trimmed].length > evaluationLimits.maxTextChars[category] || !/[A-Za-z]/.test(trimmed)) {
+    if (
+      !trimmed ||
+      [...trimmed].length > evaluationLimits.maxTextChars[category] ||
+      !/[A-Za-z]/.test(trimmed) ||
+      // NUL, other control characters or a lone surrogate: the client's mistake, refused like an
+      // empty text, never stored (docs/speech-service.md, "Frames").
+      hasControlChars(trimmed) ||
+      LONE_SURROGATE.test(trimmed)
+    ) {
       return this.fail(EvaluationCode.TEXT_INVALID, evaluationMessages.textInvalid);
     }
     this.state = 'opening';

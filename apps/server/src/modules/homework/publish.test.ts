@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkDefineTimes,
+  ErrorCode,
   getHomeworkDetail,
   getMyHomeworkPageList,
   getRegularRecommendNames,
@@ -222,7 +223,12 @@ describe('homework-publish/publish-homework (routine)', () => {
       endTime: new Date(at(-DAY)),
     });
     const res = await call(t, publishHomework, routine(s), { as: s.me }); // 3 more: one too many
-    expect([res.status, res.errmsg]).toEqual([400, `宿題は${limit}個まで配信できます。`]);
+    // A business error like the class limit: 200 with its errcode (docs/homework.md).
+    expect([res.status, res.errcode, res.errmsg]).toEqual([
+      200,
+      ErrorCode.HOMEWORK_LIMIT,
+      `宿題は${limit}個まで配信できます。`,
+    ]);
     expect(await countHomework(s.me)).toBe(limit - 1);
     const two = await call(t, publishHomework, routine(s, { student_ids: [] }), { as: s.me });
     expect(two.data.homework_ids).toHaveLength(2);

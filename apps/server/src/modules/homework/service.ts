@@ -1,4 +1,4 @@
-import { homeworkLimits, homeworkMessages, publishTimeIssues, type PublishInput } from '@ondoku/contract';
+import { ErrorCode, homeworkLimits, homeworkMessages, publishTimeIssues, type PublishInput } from '@ondoku/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { homework, homeworkRecipients, homeworkReissues, homeworkReissueStudents } from '../../db/schema/index.js';
@@ -37,7 +37,7 @@ const bad = (message: string) => AppError.badRequest(message);
 export async function assertRoomForHomework(db: DbOrTx, teacherId: number, adding: number, now: Date) {
   await lockTeacherHomework(db, teacherId);
   if ((await countActiveHomework(db, teacherId, now)) + adding > homeworkLimits.activeHomeworkPerTeacher)
-    throw bad(homeworkMessages.limit(homeworkLimits.activeHomeworkPerTeacher));
+    throw new AppError(ErrorCode.HOMEWORK_LIMIT, homeworkMessages.limit(homeworkLimits.activeHomeworkPerTeacher));
 }
 
 const resourceTopic = (r: VisibleResource): NewTopic => ({

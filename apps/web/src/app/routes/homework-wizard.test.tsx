@@ -1,6 +1,7 @@
 process.env.TZ = 'Asia/Tokyo';
 import {
   checkDefineTimes,
+  ErrorCode,
   getHomeworkClassRows,
   getMyClassRows,
   getMyHomeworkPageList,
@@ -16,7 +17,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectionStore } from '../../features/library/selection/selection-store';
-import { fail, renderRoute, reply, type FakeInput } from '../../test/render-route';
+import { fail, failure, renderRoute, reply, type FakeInput } from '../../test/render-route';
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => {
@@ -190,7 +191,10 @@ describe('/homework-create/routine/:step', { timeout: 400_000 }, () => {
   it('shows the distribution limit as the server sends it and keeps the wizard', async () => {
     seed(validRoutine());
     const { router } = renderRoute('/homework-create/routine/4', {
-      api: [...baseApi, reply(publishHomework, () => fail(400, homeworkMessages.limit(300)))],
+      api: [
+        ...baseApi,
+        reply(publishHomework, () => failure(200, ErrorCode.HOMEWORK_LIMIT, homeworkMessages.limit(300))),
+      ],
     });
     fireEvent.click(await screen.findByRole('button', { name: '配信する' }, { timeout: 20_000 }));
     expect(await screen.findByTestId('server-error')).toHaveTextContent('宿題は300個まで配信できます。');
