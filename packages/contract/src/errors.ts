@@ -11,6 +11,8 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 41300,
   RATE_LIMITED: 42900,
   INTERNAL: 50000,
+  /** The database is away (restarting, unreachable): try again shortly (docs/database.md). */
+  UNAVAILABLE: 50300,
   /** Business errors: HTTP 200 with errcode ≠ 0. */
   LOGIN_FAILED: 10001,
   LOGIN_RATE_LIMITED: 10002,
@@ -78,6 +80,8 @@ export const httpStatusOf = (code: ErrorCode): number => {
       return 429;
     case ErrorCode.INTERNAL:
       return 500;
+    case ErrorCode.UNAVAILABLE:
+      return 503;
     default:
       return 200;
   }

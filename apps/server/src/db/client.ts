@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres, waitForPostgres } from './embedded-postgres.js';
+import { freePort, startEmbeddedPostgres, waitForPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import * as schema from './schema/index.js';
 
 /** The application's database: drizzle over one pg pool (`$client`: named prepared statements of fixed text). */
@@ -29,7 +29,9 @@ const POOL_SIZE = 10;
  * end the process if nothing listened. The next query opens a new connection.
  */
 function newPool(connectionString: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+  // A database that does not answer a connection within 5 s is away: the call answers 503
+  // instead of waiting without end (docs/database.md, "When the database goes away").
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, connectionTimeoutMillis: 5_000 });
   pool.on('error', (err) => process.emitWarning(`idle database connection lost: ${err.message}`));
   return pool;
 }
@@ -116,9 +118,31 @@ export async function openDatabase(cfg: {
   const port = await freePort();
   const file = runningFile(cfg.dataDir);
   await fs.writeFile(file, JSON.stringify({ pid: process.pid, port } satisfies Owner));
-  let server;
+  // The postmaster is supervised: killed or crashed, it is started again on the same port, so
+  // the pool's next connections find it and the server recovers without a restart
+  // (docs/database.md, "When the database goes away").
+  let closing = false;
+  let server: EmbeddedPostgres;
+  const restart = async (how: string) => {
+    process.emitWarning(`embedded PostgreSQL stopped unexpectedly (${how}); starting it again`);
+    for (let attempt = 1; !closing; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(250 * attempt, 5_000)));
+      if (closing) return;
+      try {
+        server = await startEmbeddedPostgres({ dir, port, log: cfg.log, onUnexpectedExit });
+        if (closing)
+          await server.stop(); // closed while it was starting
+        else process.emitWarning('embedded PostgreSQL is running again');
+        return;
+      } catch (e) {
+        // Backends of the killed postmaster may still hold its shared memory for a moment.
+        if (attempt % 10 === 0) process.emitWarning(`embedded PostgreSQL did not start yet: ${(e as Error).message}`);
+      }
+    }
+  };
+  const onUnexpectedExit = (how: string) => void restart(how);
   try {
-    server = await startEmbeddedPostgres({ dir, port, log: cfg.log });
+    server = await startEmbeddedPostgres({ dir, port, log: cfg.log, onUnexpectedExit });
   } catch (e) {
     await fs.rm(file, { force: true });
     throw e;
@@ -128,6 +152,7 @@ export async function openDatabase(cfg: {
     ...database,
     kind: 'embedded',
     async close() {
+      closing = true;
       await database.close();
       await server.stop();
       await fs.rm(file, { force: true });

@@ -41,6 +41,8 @@ export interface EmbeddedOptions {
   /** Throwaway clusters (tests): no fsync. Never for real data. */
   ephemeral?: boolean;
   log?: (line: string) => void;
+  /** Called when the postmaster ends although stop() was not called (killed, crashed). */
+  onUnexpectedExit?: (how: string) => void;
 }
 
 const OS_USER = 'postgres';
@@ -275,6 +277,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   // If this process ends without stop() (process.exit, an uncaught error), ask PostgreSQL to stop too.
   const onExit = () => proc.kill('SIGINT');
   process.once('exit', onExit);
+  let stopping = false;
+  proc.once('exit', (code, signal) => {
+    process.off('exit', onExit);
+    if (!stopping) opts.onUnexpectedExit?.(signal ? `signal ${signal}` : `exit ${code}`);
+  });
 
   const urlFor = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
@@ -283,6 +290,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     port,
     urlFor,
     async stop() {
+      stopping = true;
       process.off('exit', onExit);
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = new Promise((r) => proc.once('exit', r));

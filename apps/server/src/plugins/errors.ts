@@ -1,6 +1,7 @@
 import { ErrorCode, messages } from '@ondoku/contract';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 
 /**
@@ -32,6 +33,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Malformed JSON, wrong content type and the like.
       request.log.info({ err: error }, 'malformed request');
       return reply.status(400).send({ errcode: ErrorCode.BAD_REQUEST, errmsg: messages.badRequest, data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (docs/database.md, "When the database goes away"): 503, and the
+      // next calls work again once it is back; one warning line, no stack.
+      request.log.warn({ code: (error.cause as { code?: unknown } | undefined)?.code }, 'database unavailable');
+      return reply.status(503).send({ errcode: ErrorCode.UNAVAILABLE, errmsg: messages.serviceError, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ errcode: ErrorCode.INTERNAL, errmsg: messages.serviceError, data: null });

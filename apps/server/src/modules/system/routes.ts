@@ -17,7 +17,8 @@ export function systemRoutes(app: FastifyInstance, deps: { db: Db; limiter: Rate
       await db.execute(sql`select 1`);
       return presentHealth(await libraryState(db, headquartersSource()));
     } catch {
-      throw new AppError(ErrorCode.INTERNAL, messages.serviceError);
+      // The database is away: 503 until it is back (docs/database.md, "When the database goes away").
+      throw new AppError(ErrorCode.UNAVAILABLE, messages.serviceError);
     }
   });
 
