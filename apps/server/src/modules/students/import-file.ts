@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { ErrorCode, studentLimits, studentMessages } from '@ondoku/contract';
@@ -49,14 +49,43 @@ export function decodeText(buffer: Buffer): string {
   }
 }
 
-function readCsv(buffer: Buffer): SheetRow[] {
-  let records: string[][];
-  try {
-    records = parse(decodeText(buffer), { relax_column_count: true, skip_empty_lines: false, trim: false });
-  } catch {
-    throw invalid(studentMessages.fileUnreadable);
+/** Characters of CSV text handed to the parser between turns of the event loop. */
+const CSV_SLICE = 64 * 1024;
+
+/**
+ * CSV, parsed a slice at a time with the event loop served in between, and given up as soon as
+ * it holds more non-empty rows than an import may (a header and `maxRows`): a 100,000-row file is
+ * refused after its first 3,002 rows without holding other requests back (docs/security.md,
+ * "Uploads").
+ */
+async function readCsv(buffer: Buffer): Promise<SheetRow[]> {
+  const text = decodeText(buffer);
+  const limit = studentLimits.import.maxRows + 1;
+  const parser = parse({ relax_column_count: true, skip_empty_lines: false, trim: false });
+  const rows: SheetRow[] = [];
+  let nonEmpty = 0;
+  let failed: unknown = null;
+  parser.on('readable', () => {
+    let cells: string[] | null;
+    while ((cells = parser.read() as string[] | null) !== null) {
+      rows.push(cleanRow(rows.length + 1, cells));
+      if (cells.some((c) => c.trim() !== '')) nonEmpty++;
+    }
+  });
+  parser.on('error', (e) => (failed = e));
+  const ended = new Promise<void>((resolve) => parser.on('close', resolve));
+  for (let i = 0; i < text.length && !failed && nonEmpty <= limit; i += CSV_SLICE) {
+    parser.write(text.slice(i, i + CSV_SLICE));
+    await new Promise<void>((r) => setImmediate(r));
   }
-  return records.map((cells, i) => cleanRow(i + 1, cells));
+  if (nonEmpty > limit) {
+    parser.destroy();
+    throw invalid(studentMessages.fileTooManyRows);
+  }
+  if (!failed) parser.end();
+  await ended;
+  if (failed) throw invalid(studentMessages.fileUnreadable);
+  return rows;
 }
 
 async function readXlsx(buffer: Buffer): Promise<SheetRow[]> {
