@@ -58,4 +58,23 @@ describe('the database-backed fixed-window rate limiter', () => {
     expect(await limiter.reserve({ ...l, cost: 3 })).toBe(true);
     expect(await limiter.isLimited(l)).toBe(true);
   });
+
+  it('a released slot that empties its window forgets the window: the next failure opens its own', async () => {
+    const limiter = createRateLimiter(t.db);
+    const a: Limit = { key: 'test:window:a', max: 3, windowMinutes: 15 };
+    // A successful attempt: reserved, then given back.
+    expect(await limiter.reserve(a)).toBe(true);
+    await limiter.release(a);
+    expect(await t.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, a.key))).toEqual([]);
+    // A failure later starts the window at its own time.
+    expect(await limiter.reserve(a)).toBe(true);
+    const [row] = await t.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, a.key));
+    expect(row!.hits).toBe(1);
+    expect(Date.now() - row!.windowStart.getTime()).toBeLessThan(60_000);
+    // A release that leaves failures in the window keeps it.
+    expect(await limiter.reserve(a)).toBe(true);
+    await limiter.release(a);
+    const [kept] = await t.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, a.key));
+    expect(kept!.hits).toBe(1);
+  });
 });

@@ -97,6 +97,10 @@ export function createRateLimiter(db: Db): RateLimiter {
     await db.execute(
       sql`update ${t} set hits = greatest(${t.hits} - ${l.cost ?? 1}, 0) where ${t.key} = ${l.key} and ${inWindow(l)}`,
     );
+    // A window with nothing left in it is forgotten: the next failure starts its own window, not
+    // one that a successful attempt opened (docs/security.md, "Sign-in limits"). A parallel
+    // reserve that counted meanwhile keeps the row (the condition is checked again on it).
+    await db.execute(sql`delete from ${t} where ${t.key} = ${l.key} and ${t.hits} = 0`);
   };
   return {
     async reserve(...list) {
