@@ -376,6 +376,10 @@ describe('results screens', { timeout: 300_000 }, () => {
         'normal',
         'mispronounced',
       ]);
+      // The chips are coloured by judgement, under a legend of judgements (never the score bands).
+      const legend = screen.getByRole('list', { name: '判定の見方' });
+      expect(legend).toHaveTextContent('正しい発音が正しくない読み飛ばし先生が訂正');
+      expect(screen.queryByRole('list', { name: '色の見方' })).toBeNull();
       fireEvent.click(chips[4]!);
       const confirm = await screen.findByTestId('correction-confirm');
       expect(confirm).toHaveTextContent('「発音が正しくない」→「正しい」に変更します。');
