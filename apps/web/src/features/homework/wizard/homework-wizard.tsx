@@ -5,6 +5,7 @@ import {
   homeworkTypeLabels,
   weekdayLabels,
   type HomeworkType,
+  nfkc,
 } from '@ondoku/contract';
 import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Steps, Switch, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -463,7 +464,7 @@ function Summary({
     draft.type === 'periodic' ? '定期配信の終了' : '終了',
     draft.end_time ? formatDateTime(draft.end_time) : '—',
   ]);
-  rows.push(['必要練習回数', draft.required_times.trim() ? `${draft.required_times.trim()}回` : '指定なし']);
+  rows.push(['必要練習回数', draft.required_times.trim() ? `${nfkc(draft.required_times.trim())}回` : '指定なし']);
   if (draft.type === 'periodic') rows.push(['間違えた単語・文の復習', draft.review_missed ? 'する' : 'しない']);
   return (
     <table style={{ borderCollapse: 'collapse', width: '100%' }} data-testid="wizard-summary">
