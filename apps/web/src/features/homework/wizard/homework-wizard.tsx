@@ -16,7 +16,13 @@ import { limitedLength } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { ApiError } from '@ondoku/ui/request';
 import { panel } from '@ondoku/ui';
-import { checkTimesOnServer, useHomeworkClassRows, usePublishHomework, useRecommendNames } from '../api';
+import {
+  checkTimesOnServer,
+  useHomeworkClassRows,
+  usePublishHomework,
+  useRecommendNames,
+  useWordBookPartsOf,
+} from '../api';
 import { RecipientPicker, recipientsSummary } from '../components/recipient-picker';
 import {
   buildPublishInput,
@@ -24,6 +30,7 @@ import {
   stepIssues,
   stepOfPath,
   wizardSteps,
+  wordsInRange,
   type Issue,
   type WizardDraft,
   type WizardPack,
@@ -427,6 +434,10 @@ function Summary({
   classNames: Map<number, string>;
 }) {
   const title = new Map(resources.map((r) => [r.id, r.title]));
+  // A word test asks at most the words of its range (all of them when fewer than asked).
+  const parts = useWordBookPartsOf(draft.type === 'wordtest' ? draft.word_book_code : null);
+  const available = wordsInRange(parts.data?.parts ?? [], draft.part_from, draft.part_to);
+  const asked = draft.word_count ?? 0;
   const rows: [string, React.ReactNode][] = [
     ['種類', homeworkTypeLabels[draft.type]],
     ['タイトル', draft.title],
@@ -448,7 +459,12 @@ function Summary({
       </div>,
     ]);
   if (draft.type === 'wordtest')
-    rows.push(['出題範囲', `パート${draft.part_from}〜${draft.part_to}、${draft.word_count}語`]);
+    rows.push([
+      '出題範囲',
+      parts.data && available > 0 && asked > available
+        ? `パート${draft.part_from}〜${draft.part_to}、${available}語（範囲内のすべての単語）`
+        : `パート${draft.part_from}〜${draft.part_to}、${asked}語`,
+    ]);
   rows.push(['配信先', recipientsSummary(draft.recipients, classNames)]);
   if (draft.type === 'periodic') {
     rows.push(['配信開始', draft.publish_time ? formatDateTime(draft.publish_time) : '—']);
