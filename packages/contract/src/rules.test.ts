@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginForm, loginSafe } from './calls/auth.js';
+import { requiredTimesField } from './calls/homework.js';
 import { ErrorCode, httpStatusOf } from './errors.js';
 import {
   charLength,
@@ -153,5 +154,10 @@ describe('number input', () => {
     expect(numberInputField.parse('1234567890')).toBe(1234567890);
     expect(msg(numberInputField, '12345678901')).toBe('10桁以内の数字を入力してください。');
     expect(msg(numberInputField, '12a')).toBe('10桁以内の数字を入力してください。');
+  });
+  it('takes full-width digits typed through an IME, as the other fields do', () => {
+    expect(numberInputField.parse('１２３')).toBe(123);
+    expect(requiredTimesField.parse(' １２３ ')).toBe(123);
+    expect(msg(requiredTimesField, '１２３４５６７８９０１')).toBe('10桁以内の数字を入力してください。');
   });
 });

@@ -108,10 +108,10 @@ export const homeworkTitleField = (max: number) =>
       .refine((s) => !hasForbiddenTitleChar(s), { error: messages.homeworkTitleForbidden }),
   );
 
-/** Number inputs: digits only, at most 10 of them. */
+/** Number inputs: digits only, at most 10 of them (full-width digits from an IME too). */
 export const numberInputField = z
   .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
+  .transform((v) => nfkc(String(v)).trim())
   .refine((s) => /^\d{1,10}$/.test(s), { error: messages.numberTooLong })
   .transform(Number);
 

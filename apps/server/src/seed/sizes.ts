@@ -279,7 +279,7 @@ async function copyTemplate(db: Db, templateClass: number, teacherId: number) {
       join topic_map tm on tm.src_topic = p.topic_id
       join child_map cm on cm.src_student = p.student_id and cm.dst_class = tm.dst_class
       left join att_map bm on bm.src_attempt = p.best_attempt_id and bm.dst_student = cm.dst_student`);
-    await tx.execute(sql`update homework_recipients r set submitted_at = s.submitted_at
+    await tx.execute(sql`update homework_recipients r set submitted_at = s.submitted_at, completed_at = s.completed_at
       from homework_recipients s
       join hw_map hm on hm.src_hw = s.homework_id
       join child_map cm on cm.src_student = s.student_id and cm.dst_class = hm.dst_class

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { EvaluationWordData } from '@ondoku/contract';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   attemptAnswers,
   attempts,
   evaluationResults,
   homework,
-  homeworkRecipients,
   homeworkTopics,
   students,
   topicProgress,
 } from '../db/schema/index.js';
+import { recordHomeworkSubmission } from '../modules/submissions/index.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -19,7 +19,7 @@ import type { TestApp } from './test-app.js';
  * the attempt (score = mean of the items' scores; accuracy, fluency and integrity = means over the
  * spoken items; choice counts), its answers (a spoken item's score is its result's total, a choice
  * 100 or 0), the topic_progress row (practice count, best — replaced only by a higher score —, last,
- * duration), and the recipient's submitted_at once every topic has a submission. One transaction.
+ * duration), and the recipient's submitted and done marks (modules/submissions). One transaction.
  */
 type HasDb = Pick<TestApp, 'db'>;
 
@@ -184,16 +184,12 @@ export async function submitAttempt(
           lastAt: sql`excluded.last_at`,
         },
       });
-    const [done] = await tx
-      .select({ n: count() })
-      .from(topicProgress)
-      .where(and(eq(topicProgress.homeworkId, hw.id), eq(topicProgress.studentId, studentRow.id)));
-    const [all] = await tx.select({ n: count() }).from(homeworkTopics).where(eq(homeworkTopics.homeworkId, hw.id));
-    if (done!.n >= all!.n)
-      await tx
-        .update(homeworkRecipients)
-        .set({ submittedAt: sql`coalesce(${homeworkRecipients.submittedAt}, ${at.toISOString()}::timestamptz)` })
-        .where(and(eq(homeworkRecipients.homeworkId, hw.id), eq(homeworkRecipients.studentId, studentRow.id)));
+    await recordHomeworkSubmission(tx, {
+      homeworkId: hw.id,
+      studentId: studentRow.id,
+      requiredTimes: hw.requiredTimes,
+      at,
+    });
     return attempt!;
   });
 }

@@ -100,6 +100,14 @@ export const notify = {
   confirm(props: ModalFuncProps) {
     if (!withApi((a) => void a.modal.confirm(props)) && window.confirm(String(props.title ?? ''))) void props.onOk?.();
   },
+  /**
+   * Take down every toast, and drop those waiting for the host: a new session starts clean (a
+   * failed sign-in's message must not stay over the homework list after the next one succeeds).
+   */
+  clearToasts() {
+    pending = [];
+    api?.message.destroy();
+  },
   confirmRetry(): Promise<boolean> {
     return new Promise((resolve) => {
       const asked = withApi((a) =>

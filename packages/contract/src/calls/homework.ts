@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, empty, idField, pageOf, queryInt } from '../define.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { homeworkTitleField } from '../rules.js';
+import { homeworkTitleField, nfkc } from '../rules.js';
 import { classRef } from './classes.js';
 import { exerciseTypes, originTypes } from './library.js';
 
@@ -119,7 +119,8 @@ export const isoTime = (required: string) =>
 /** Required practice times: optional; when given, digits only, at most 10 (the spec's number input). */
 export const requiredTimesField = z
   .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
+  // Full-width digits typed through an IME (「１２３」) count as digits, as in the other fields.
+  .transform((v) => nfkc(String(v)).trim())
   .refine((s) => /^\d{1,10}$/.test(s), { error: messages.numberTooLong })
   .transform(Number)
   .refine((n) => n >= 1, { error: messages.numberTooLong });

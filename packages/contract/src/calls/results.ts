@@ -55,6 +55,17 @@ export const resultStudent = z.object({
   number: z.string().nullable(),
 });
 
+/**
+ * The one wording of a child's submission of a homework (docs/results.md "Submitted and done"):
+ * 未提出, 提出済み, or with a required practice count 提出済み（練習 1/2回）. Screens, exports and
+ * mails say it this way.
+ */
+export function submissionLabel(s: { submitted: boolean; practice_count: number; required_times: number | null }) {
+  if (!s.submitted) return '未提出';
+  const need = s.required_times ?? 1;
+  return need > 1 ? `提出済み（練習 ${Math.min(s.practice_count, need)}/${need}回）` : '提出済み';
+}
+
 export const getAllTopicOverview = defineCall({
   method: 'GET',
   path: '/api/v2/homework/all-topic-overview',
@@ -72,8 +83,12 @@ export const getAllTopicOverview = defineCall({
     start_time: z.string(),
     end_time: z.string(),
     assigned_count: z.number().int(),
-    /** Children who submitted the whole homework (homework_recipients.submitted_at). */
+    /** Children who submitted every topic at least once (docs/results.md "Submitted and done"). */
     submitted_count: z.number().int(),
+    /** The required practice count (必要練習回数), null when none. */
+    required_times: z.number().int().nullable(),
+    /** Children who are done: submitted, and every topic practised the required times (= submitted without a count). */
+    done_count: z.number().int(),
     /** Mean over the children with any submission of their homework score (docs/results.md). */
     average_score: nullableScore,
     /** Distribution of the children's homework scores (10 buckets). */
@@ -81,6 +96,8 @@ export const getAllTopicOverview = defineCall({
     topics: z.array(topicOverviewRow),
     /** Recipients who have not submitted the whole homework, by attendance number. */
     unsubmitted: z.array(resultStudent),
+    /** Submitted but short of the required practice count, with their rounds (練習 1/2回). */
+    practicing: z.array(resultStudent.extend({ practice_count: z.number().int() })),
   }),
 });
 
@@ -152,7 +169,12 @@ export const getTopicScoreOverviewX = defineCall({
 });
 
 export const matrixRow = resultStudent.extend({
+  /** Every topic submitted at least once (docs/results.md "Submitted and done"). */
   submitted: z.boolean(),
+  /** Submitted and every topic practised the required times. */
+  done: z.boolean(),
+  /** The fewest submissions of any topic (練習 n/必要練習回数). */
+  practice_count: z.number().int(),
   /** One cell per topic, in the order of topic-score-overview-x. */
   cells: z.array(z.object({ topic_id: z.number().int(), best_score: nullableScore, practice_count: z.number().int() })),
   /** Mean of the child's best scores over the topics (a topic not submitted counts 0); null before any. */
@@ -325,6 +347,8 @@ export const getCommentary = defineCall({
     start_time: z.string(),
     end_time: z.string(),
     assigned_count: z.number().int(),
+    /** Children who submitted every topic (the one meaning, as on the details page). */
+    submitted_count: z.number().int(),
     /** Children with at least one submission (whose best submissions are read below). */
     answered_count: z.number().int(),
     /** Across the homework: a child counts once per word however many topics they missed it in. */

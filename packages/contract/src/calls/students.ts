@@ -60,6 +60,18 @@ export const studentMessages = {
 } as const;
 
 /** Login id of a student: unique across the service, half-width, 4–20 characters. */
+/**
+ * 学年 and 組 as one label: plain digits (an import's 「6」「1」, full-width too) get their unit
+ * (6年1組), text stays as written (「5年」「1組」 → 5年1組; 「ひまわり」).
+ */
+export function gradeKumiLabel(gradeName: string, kumi: string) {
+  const unit = (value: string, suffix: string) => {
+    const v = value.normalize('NFKC').trim();
+    return /^\d+$/.test(v) ? `${Number(v)}${suffix}` : value.trim();
+  };
+  return `${unit(gradeName, '年')}${unit(kumi, '組')}`;
+}
+
 export const STUDENT_ID = /^[A-Za-z0-9._-]{4,20}$/;
 export const studentIdField = requiredNormalizedText(studentMessages.studentIdRequired).pipe(
   z.string().regex(STUDENT_ID, { error: studentMessages.studentIdRule }),

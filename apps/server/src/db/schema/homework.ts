@@ -42,12 +42,14 @@ export const homework = pgTable(
     requiredTimes: bigint('required_times', { mode: 'number' }),
     hasDelay: boolean('has_delay').notNull().default(false),
     /**
-     * Children it went to, and how many of them have submitted: kept by statement triggers on
-     * homework_recipients (migration 0008), whoever writes there (the students' side, cascades of
-     * deleted students), so the list reads its counts and states without counting.
+     * Children it went to, how many of them have submitted and how many are done (submitted and
+     * practised the required times, docs/results.md "Submitted and done"): kept by statement
+     * triggers on homework_recipients (migrations 0008, 0027), whoever writes there (the students'
+     * side, cascades of deleted students), so the list reads its counts and states without counting.
      */
     assignedCount: integer('assigned_count').notNull().default(0),
     submittedCount: integer('submitted_count').notNull().default(0),
+    completedCount: integer('completed_count').notNull().default(0),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
     /** The last reissue's deadline; the homework's own deadline for its state is the later one. */
@@ -122,8 +124,13 @@ export const homeworkRecipients = pgTable(
     /** The reissue that reopened it for this child, with the child's new deadline. */
     reissueId: integer('reissue_id'),
     reissueEndTime: timestamp('reissue_end_time', { withTimezone: true }),
-    /** Set by the students' side when the child has submitted every topic. */
+    /**
+     * Submitted: set once the child has submitted every topic at least once. Done: set once every
+     * topic has max(1, required_times) submissions (the same moment when none is required). Both
+     * written only by modules/submissions (docs/results.md "Submitted and done").
+     */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     /**
      * Periodic plans with review_missed: the child's own missed words and sentences
      * (docs/homework.md, "Periodic plans").

@@ -159,7 +159,8 @@ describe('download tasks', () => {
     ]);
     // Register order: number 1, 2, 3.
     expect(rowValues(ws, 2).slice(0, 2)).toEqual([1, '山田 花子']);
-    expect(rowValues(ws, 2).slice(6)).toEqual(['未提出', 91, undefined, 91, 3]);
+    // 平均点 is the child's homework score as on the details page: a topic not submitted counts 0.
+    expect(rowValues(ws, 2).slice(6)).toEqual(['未提出', 91, undefined, 45.5, 3]);
     expect(rowValues(ws, 3).slice(0, 2)).toEqual([2, '=1+2']);
     expect(rowValues(ws, 3).slice(6)).toEqual(['提出済み', 80, 60, 70, 3]);
     expect(rowValues(ws, 4).slice(0, 2)).toEqual([3, '@佐藤']);

@@ -5,6 +5,7 @@ import {
   schoolDateStamp,
   type ExerciseType,
   type HomeworkDownloadKind,
+  submissionLabel,
 } from '@ondoku/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -12,6 +13,7 @@ import { stripControlChars } from '../../lib/control-chars.js';
 import { createXlsx, type XlsxValue } from '../../lib/xlsx-writer.js';
 import { attempts, homeworkRecipients, homeworkTopics, students, topicProgress } from '../../db/schema/index.js';
 import type { requireOwnHomework } from '../homework/policy.js';
+import { roundsSqlText } from '../submissions/index.js';
 
 export type HomeworkView = Awaited<ReturnType<typeof requireOwnHomework>>;
 
@@ -72,6 +74,8 @@ type ScoreRow = {
   submitted_at: Date | null;
   scores: Record<string, number> | null;
   practice: number;
+  /** The fewest submissions of any topic (modules/submissions). */
+  rounds: number;
 };
 
 /**
@@ -91,7 +95,8 @@ export async function scorePages(
       await tx.execute(sql`
         declare export_scores no scroll cursor for
         select s.id, s.login_id, s.name, s.furigana, s.grade_name, s.class_name as kumi, s.number, hr.submitted_at,
-               p.scores, coalesce(p.practice, 0)::int as practice
+               p.scores, coalesce(p.practice, 0)::int as practice,
+               ${sql.raw(roundsSqlText('hr.homework_id', 'hr.student_id'))} as rounds
         from ${homeworkRecipients} hr
         join ${students} s on s.id = hr.student_id
         left join (
@@ -140,7 +145,7 @@ export async function topicStudentScoreXlsx(
       { header: '生徒ID', key: 'loginId', width: 16 },
       { header: '学年', key: 'grade', width: 7 },
       { header: '組', key: 'kumi', width: 7 },
-      { header: '提出', key: 'submitted', width: 9 },
+      { header: '提出', key: 'submitted', width: hw.requiredTimes && hw.requiredTimes > 1 ? 22 : 9 },
       ...topics.map((t, i) => ({ header: `${i + 1}. ${t.title}`, key: `t${t.id}`, width: 14 })),
       { header: '平均点', key: 'average', width: 9 },
       { header: '練習回数', key: 'count', width: 9 },
@@ -157,7 +162,11 @@ export async function topicStudentScoreXlsx(
         loginId: c.login_id,
         grade: c.grade_name,
         kumi: c.kumi,
-        submitted: c.submitted_at ? '提出済み' : '未提出',
+        submitted: submissionLabel({
+          submitted: c.submitted_at !== null,
+          practice_count: c.rounds,
+          required_times: hw.requiredTimes,
+        }),
         count: c.practice,
       };
       let sum = 0;
@@ -170,7 +179,8 @@ export async function topicStudentScoreXlsx(
           scored++;
         }
       }
-      row.average = scored ? round1(sum / scored) : null;
+      // The child's homework score as the details page shows it: a topic not submitted counts 0.
+      row.average = scored ? round1(sum / Math.max(1, topics.length)) : null;
       ws.row(row);
       if (++written % ROWS_PER_SLICE === 0) {
         await progress(10 + Math.floor((80 * written) / Math.max(total, written)));

@@ -17,6 +17,10 @@ export function homeworkReportMail(to: string, hw: HomeworkView, files: ExportFi
     `クラス：${hw.className ?? '個別の生徒'}`,
     `期間：${japaneseDateTime(hw.startTime)} 〜 ${japaneseDateTime(hw.reissueEndTime ?? hw.endTime)}`,
     `提出：${hw.submittedCount}人 / ${hw.assignedCount}人（${rate}%）`,
+    // Done is another figure than submitted only when a practice count is required (docs/results.md).
+    ...(hw.requiredTimes && hw.requiredTimes > 1
+      ? [`必要練習回数（${hw.requiredTimes}回）の達成：${hw.completedCount}人 / ${hw.assignedCount}人`]
+      : []),
   ];
   const text = [
     `${sentBy} 先生から、宿題の結果をお送りします。`,

@@ -253,7 +253,8 @@ export async function editPlan(db: DbOrTx, teacher: Acting, plan: PlanRecord, ed
 
 /**
  * periodic-plan-delay: the next n pending distributions are skipped (recorded, so the scheduler
- * never makes them), and the end moves later by as many slots, so the plan keeps its count.
+ * never makes them), and the end moves later by whole days until it holds as many more slots, so
+ * the plan keeps its count and its end keeps its time of day.
  */
 export async function delayPlan(db: DbOrTx, plan: PlanRecord, n: number, now: Date) {
   const days = await planDays(db, plan.id);
@@ -283,7 +284,10 @@ export async function delayPlan(db: DbOrTx, plan: PlanRecord, n: number, now: Da
     ),
     skipped.length,
   );
-  const endTime = new Date(beyond.at(-1)!.getTime() + 60_000);
+  // Whole days after the old end, just past the last slot it must now hold: the end keeps the
+  // time of day the teacher chose (never the slot's time plus a minute).
+  const oldEnd = plan.endTime.getTime();
+  const endTime = new Date(oldEnd + (Math.floor((beyond.at(-1)!.getTime() - oldEnd) / DAY_MS) + 1) * DAY_MS);
   const next = await nextRunAt(db, { ...plan, endTime }, from);
   await db.update(periodicPlans).set({ endTime, nextRunAt: next, updatedAt: now }).where(eq(periodicPlans.id, plan.id));
 }

@@ -51,6 +51,8 @@ export interface HomeworkView {
   topicCount: number;
   assignedCount: number;
   submittedCount: number;
+  /** Submitted and practised the required times (modules/submissions). */
+  completedCount: number;
   state: HomeworkState;
 }
 
@@ -114,6 +116,7 @@ type RawView = {
   topic_count: number;
   assigned: number;
   submitted: number;
+  completed: number;
   state: HomeworkState;
 };
 
@@ -136,6 +139,7 @@ const toView = (r: RawView): HomeworkView => ({
   topicCount: r.topic_count,
   assignedCount: r.assigned,
   submittedCount: r.submitted,
+  completedCount: r.completed,
   state: r.state,
 });
 
@@ -151,7 +155,8 @@ async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date, countWhere?:
     select h.id, h.title, h.type, h.origin_type, h.class_id, c.name as class_name, h.required_times, h.has_delay,
       h.start_time, h.end_time, h.reissue_end_time, h.test_start_time, h.word_test, h.plan_id, h.created_at,
       (select count(*)::int from homework_topics t where t.homework_id = h.id) as topic_count,
-      h.assigned_count as assigned, h.submitted_count as submitted, ${stateSql(now)} as state, ${total} as total
+      h.assigned_count as assigned, h.submitted_count as submitted, h.completed_count as completed,
+      ${stateSql(now)} as state, ${total} as total
     from page h
     left join classes c on c.id = h.class_id
     order by ${order}`);

@@ -372,6 +372,9 @@ describe('periodic plans: list, detail, edit, delay, delete', () => {
       ['2026-05-04', 'pending'],
     ]);
     expect(res.data.total_count).toBe(3);
+    // The end moves by whole days past the new last Monday (May 4th, 10:00 in Japan): 5 May at the
+    // time of day the teacher chose (09:00), never the slot's time plus a minute.
+    expect(res.data.end_time).toBe(iso(T0 + 27 * DAY));
     // The skipped Monday is never made.
     clock.set(new Date(Date.parse('2026-04-13T01:00:00Z')));
     await t.app.scheduler.tick();

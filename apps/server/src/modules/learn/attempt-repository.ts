@@ -4,7 +4,6 @@ import {
   attemptAnswers,
   attempts,
   homework,
-  homeworkRecipients,
   homeworkTopics,
   libraryResources,
   topicProgress,
@@ -70,39 +69,6 @@ export async function recordTopicProgress(
     })
     .returning({ practiceCount: tp.practiceCount, bestScore: tp.bestScore });
   return row!;
-}
-
-/**
- * Whether every topic of the homework has its required submissions by the child
- * (practice_count ≥ max(1, required_times)); if so, the recipient's `submitted_at` is set (once).
- */
-export async function markHomeworkDoneIfComplete(
-  tx: DbOrTx,
-  homeworkId: number,
-  studentId: number,
-  requiredTimes: number | null,
-  at: Date,
-): Promise<{ done: boolean; first: boolean }> {
-  const need = Math.max(1, requiredTimes ?? 1);
-  const [row] = await tx
-    .select({ short: count() })
-    .from(homeworkTopics)
-    .leftJoin(topicProgress, and(eq(topicProgress.topicId, homeworkTopics.id), eq(topicProgress.studentId, studentId)))
-    .where(and(eq(homeworkTopics.homeworkId, homeworkId), sql`coalesce(${topicProgress.practiceCount}, 0) < ${need}`));
-  if ((row?.short ?? 0) > 0) return { done: false, first: false };
-  const marked = await tx
-    .update(homeworkRecipients)
-    .set({ submittedAt: sql`${at.toISOString()}::timestamptz` })
-    .where(
-      and(
-        eq(homeworkRecipients.homeworkId, homeworkId),
-        eq(homeworkRecipients.studentId, studentId),
-        isNull(homeworkRecipients.submittedAt),
-      ),
-    )
-    .returning({ studentId: homeworkRecipients.studentId });
-  // `first`: this submission made it done (the teacher is told once).
-  return { done: true, first: marked.length > 0 };
 }
 
 /** An attempt of the child with its answers in question order, or undefined. */

@@ -22,7 +22,8 @@ const columns = {
     (v: string | Date) => new Date(v),
   ),
   reissued: sql<boolean>`${homeworkRecipients.reissueEndTime} is not null`,
-  submittedAt: homeworkRecipients.submittedAt,
+  /** Done for the child: every topic practised the required times (modules/submissions). */
+  doneAt: homeworkRecipients.completedAt,
 };
 
 export interface StudentHomework {
@@ -36,7 +37,7 @@ export interface StudentHomework {
   /** The child's own deadline. */
   deadline: Date;
   reissued: boolean;
-  submittedAt: Date | null;
+  doneAt: Date | null;
 }
 
 const mine = (student: Student) =>

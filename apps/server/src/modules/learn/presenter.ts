@@ -33,7 +33,7 @@ export const presentLearnSession = (
 
 /** The child's state of a homework at `now`. */
 export const studentState = (h: StudentHomework, now: Date): LearnHomeworkState =>
-  h.submittedAt ? 'done' : now < h.deadline ? 'open' : 'overdue';
+  h.doneAt ? 'done' : now < h.deadline ? 'open' : 'overdue';
 
 export const presentHomeworkRow = (
   h: StudentHomework,

@@ -100,7 +100,7 @@ export async function topicResult(db: DbOrTx, student: Student, homeworkId: numb
       integrity: a.integrityScore,
       practiceCount: p.practiceCount,
       bestScore: p.bestScore,
-      homeworkDone: homework.submittedAt !== null,
+      homeworkDone: homework.doneAt !== null,
       items: markedItems(material, best.answers),
     }),
   };

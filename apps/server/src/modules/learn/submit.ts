@@ -10,13 +10,8 @@ import { AppError } from '../../lib/app-error.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { ActingStudent } from '../../lib/acting.js';
 import type { ServerEvents } from '../../lib/events.js';
-import {
-  insertAttempt,
-  markHomeworkDoneIfComplete,
-  recordTopicProgress,
-  selfPracticeStats,
-  type NewAnswer,
-} from './attempt-repository.js';
+import { insertAttempt, recordTopicProgress, selfPracticeStats, type NewAnswer } from './attempt-repository.js';
+import { recordHomeworkSubmission } from '../submissions/index.js';
 import { categoryOf, referenceKey, resourceMaterial, topicMaterial, type Material } from './content.js';
 import { assertBeforeDeadline, assertStarted, requireStudentTopic } from './policy.js';
 import { lockResults, markResultsUsed } from './result-repository.js';
@@ -248,9 +243,15 @@ export async function submitTopicAs(
     },
     now,
   );
-  const marked = await markHomeworkDoneIfComplete(tx, homework.id, student.id, homework.requiredTimes, now);
-  // The teacher hears of it (homework notices), in this transaction: the listeners run in `tx`.
-  if (marked.first)
+  const marked = await recordHomeworkSubmission(tx, {
+    homeworkId: homework.id,
+    studentId: student.id,
+    requiredTimes: homework.requiredTimes,
+    at: now,
+  });
+  // The teacher hears of it (homework notices) once the child has submitted every topic, in this
+  // transaction: the listeners run in `tx`.
+  if (marked.firstSubmitted)
     await deps.events.homeworkSubmitted.emit(tx, { homeworkId: homework.id, studentId: student.id, at: now });
   const homeworkDone = marked.done;
   return {

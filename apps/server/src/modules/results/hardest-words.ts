@@ -14,12 +14,29 @@ export const wrongWords = (a: AnswerRecord) => {
   const words = correctedWords(a.words, a.corrections);
   return words.flatMap((w, i) => {
     if (w.type !== 'mispronounced' && w.type !== 'omitted') return [];
-    const written = trimPunctuation(w.word);
-    if (!written) return [];
-    const startsSentence = i === 0 || /[.!?]["')\]]*$/.test(words[i - 1]!.word.trim());
-    return [startsSentence && !/^I(?:'|$)/.test(written) ? written.toLowerCase() : written];
+    const written = writtenWordAt(words, i);
+    return written ? [written] : [];
   });
 };
+
+/**
+ * The i-th word of a read text as a list shows it (results' hardest words, the study survey's
+ * weakest words): punctuation trimmed, a sentence's opening capital dropped except for "I" and its
+ * contractions; '' for punctuation alone.
+ */
+export function writtenWordAt(words: readonly { word: string }[], i: number): string {
+  const written = trimPunctuation(words[i]!.word);
+  if (!written) return '';
+  const startsSentence = i === 0 || /[.!?]["')\]]*$/.test(words[i - 1]!.word.trim());
+  return startsSentence && !/^I(?:'|$)/.test(written) ? written.toLowerCase() : written;
+}
+
+/**
+ * How a word counted case-blind is shown: in lower case once the text writes it so, else as
+ * written ("I", "I'm", "Ken", "Tokyo" keep their capital). `shown` is the form kept so far.
+ */
+export const shownWord = (shown: string | undefined, written: string) =>
+  shown === undefined || written === written.toLowerCase() ? written : shown;
 
 /**
  * Words counted case-blind ("The" at a sentence's start and "the" are one word): the children who
@@ -42,7 +59,7 @@ export function countWrongWords(byWord: WordTally, a: AnswerRecord & { studentId
   for (const written of wrongWords(a)) {
     const key = written.toLowerCase();
     const entry = byWord.get(key) ?? { students: new Set<number>(), shown: written };
-    if (written === key) entry.shown = key;
+    entry.shown = shownWord(entry.shown, written);
     entry.students.add(a.studentId);
     byWord.set(key, entry);
   }

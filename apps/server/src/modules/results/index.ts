@@ -6,3 +6,5 @@ export { correctionLines, type CorrectionLine } from './corrections-export.js';
 export { correctedWords, correctedHtml, correctedAccuracy } from './scoring.js';
 /** A student's answer with the teacher's word corrections applied (answer papers, the study survey's answer logs). */
 export { presentAnswer } from './presenter.js';
+/** How a read word is written in word lists (hardest and weakest words alike). */
+export { shownWord, writtenWordAt } from './hardest-words.js';

@@ -32,8 +32,9 @@ const studentColumns = sql`s.id, s.login_id as "loginId", s.name, s.number`;
 
 // ---- the path before the change (main at 66f6596), verbatim ----
 async function recipientPage(db: DbOrTx, hwId: number, page: { page: number; limit: number }) {
-  const { rows } = await db.execute<StudentRecord & { submitted: boolean; total: number }>(sql`
-    select ${studentColumns}, r.submitted_at is not null as submitted, count(*) over ()::int as total
+  const { rows } = await db.execute<StudentRecord & { submitted: boolean; done: boolean; total: number }>(sql`
+    select ${studentColumns}, r.submitted_at is not null as submitted, r.completed_at is not null as done,
+      count(*) over ()::int as total
     from homework_recipients r join students s on s.id = r.student_id
     where r.homework_id = ${hwId} order by ${registerOrder}
     limit ${page.limit} offset ${(page.page - 1) * page.limit}`);
@@ -72,6 +73,9 @@ async function oldMatrixPage(input: { page: number; limit: number }) {
       return {
         ...presentStudent(s),
         submitted: s.submitted,
+        // Fields added since (docs/results.md "Submitted and done"): done, and the fewest submissions of a topic.
+        done: s.done,
+        practice_count: Math.min(...mine.map((c) => c.p?.practiceCount ?? 0)),
         cells: mine.map(({ topicId, p }) => ({
           topic_id: topicId,
           best_score: score1OrNull(p?.bestScore),

@@ -8,6 +8,7 @@ import type {
   TopicRecord,
   TopicStats,
 } from './repository.js';
+import { roundsOfCounts } from '../submissions/index.js';
 import { correctedAccuracy, correctedHtml, correctedWords } from './scoring.js';
 
 /** Scores leave the server with one decimal (averages and means of items are not whole). */
@@ -106,6 +107,7 @@ export const presentAllTopicOverview = (
   topics: TopicOverviewRow[],
   scores: { average: number | null; distribution: number[] },
   unsubmitted: StudentRecord[],
+  practicing: (StudentRecord & { rounds: number })[],
 ) => ({
   homework_id: hw.id,
   title: hw.title,
@@ -116,10 +118,13 @@ export const presentAllTopicOverview = (
   end_time: iso(hw.reissueEndTime ?? hw.endTime),
   assigned_count: hw.assignedCount,
   submitted_count: hw.submittedCount,
+  required_times: hw.requiredTimes,
+  done_count: hw.completedCount,
   average_score: scores.average,
   distribution: scores.distribution,
   topics,
   unsubmitted: unsubmitted.map(presentStudent),
+  practicing: practicing.map((s) => ({ ...presentStudent(s), practice_count: s.rounds })),
 });
 
 /** One topic's question overview: the topic's row and what its questions came to. */
@@ -151,6 +156,8 @@ export function presentMatrixRow(s: MatrixRecord) {
   return {
     ...presentStudent(s),
     submitted: s.submitted,
+    done: s.done,
+    practice_count: roundsOfCounts(s.cells.map((c) => c[2])),
     cells,
     // The child's homework score, as all-topic-overview counts it (a topic not submitted counts 0).
     average_score: submittedTopics ? score1(sum / Math.max(1, s.cells.length)) : null,
@@ -173,6 +180,7 @@ export const presentCommentary = <C extends object>(hw: HomeworkView, commentary
   start_time: iso(hw.startTime),
   end_time: iso(hw.reissueEndTime ?? hw.endTime),
   assigned_count: hw.assignedCount,
+  submitted_count: hw.submittedCount,
   ...commentary,
 });
 

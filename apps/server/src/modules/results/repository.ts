@@ -3,6 +3,7 @@ import type { EvaluationWordData } from '@ondoku/contract';
 import { scoreBuckets } from '@ondoku/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { WordCorrection } from '../../db/schema/index.js';
+import { roundsSqlText } from '../submissions/index.js';
 
 /**
  * Reads of the results pages. Every query starts from an index and stays within one homework:
@@ -224,6 +225,7 @@ export async function topicStudents(db: DbOrTx, homeworkId: number, topicId: num
 /** A matrix row as read: the child, whether they submitted the homework, and one cell per topic. */
 export type MatrixRecord = StudentRecord & {
   submitted: boolean;
+  done: boolean;
   total: number;
   /** [topic id, best score or null, practice count or null], in topic order (position). */
   cells: [number, number | null, number | null][];
@@ -232,12 +234,12 @@ export type MatrixRecord = StudentRecord & {
 const matrixPageText = `
   with page as (
     select s.id, s.login_id, s.name, s.number, r.submitted_at is not null as submitted,
-      count(*) over ()::int as total, row_number() over (order by ${registerOrderText}) as ord
+      r.completed_at is not null as done, count(*) over ()::int as total, row_number() over (order by ${registerOrderText}) as ord
     from homework_recipients r join students s on s.id = r.student_id
     where r.homework_id = $1
     order by ord limit $2 offset $3
   )
-  select p.id, p.login_id as "loginId", p.name, p.number, p.submitted, p.total,
+  select p.id, p.login_id as "loginId", p.name, p.number, p.submitted, p.done, p.total,
     coalesce((
       select json_agg(json_build_array(t.id, tp.best_score, tp.practice_count) order by t.position)
       from homework_topics t
@@ -273,19 +275,26 @@ const homeworkSummaryText = `
         order by ${registerOrderText})
       from homework_recipients r join students s on s.id = r.student_id
       where r.homework_id = $1 and r.submitted_at is null
-    ), '[]'::json) as unsubmitted`;
+    ), '[]'::json) as unsubmitted,
+    coalesce((
+      select json_agg(json_build_object('id', s.id, 'loginId', s.login_id, 'name', s.name, 'number', s.number,
+          'rounds', ${roundsSqlText('$1', 'r.student_id')})
+        order by ${registerOrderText})
+      from homework_recipients r join students s on s.id = r.student_id
+      where r.homework_id = $1 and r.submitted_at is not null and r.completed_at is null
+    ), '[]'::json) as practicing`;
 
 /**
  * The homework details' figures besides the topics, in one prepared query: each child's sum of
- * best scores (bestScoreSums) and the children who have not submitted (unsubmittedRecipients).
+ * best scores (bestScoreSums), the children who have not submitted (unsubmittedRecipients) and
+ * those submitted but short of the required practice count, with their rounds (modules/submissions).
  */
 export async function homeworkSummary(db: Db, homeworkId: number) {
-  const [row] = await preparedRows<{ sums: number[]; unsubmitted: StudentRecord[] }>(
-    db,
-    'results_homework_summary',
-    homeworkSummaryText,
-    [homeworkId],
-  );
+  const [row] = await preparedRows<{
+    sums: number[];
+    unsubmitted: StudentRecord[];
+    practicing: (StudentRecord & { rounds: number })[];
+  }>(db, 'results_homework_summary', homeworkSummaryText, [homeworkId]);
   return row!;
 }
 

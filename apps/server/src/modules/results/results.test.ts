@@ -370,6 +370,8 @@ describe('homework/topic-score-overview-x and -y (the matrix)', () => {
         {
           ...student(s1, '1'),
           submitted: true,
+          done: true,
+          practice_count: 1,
           cells: [
             { topic_id: topicA, best_score: 80, practice_count: 2 },
             { topic_id: topicB, best_score: 66.7, practice_count: 1 },
@@ -379,6 +381,8 @@ describe('homework/topic-score-overview-x and -y (the matrix)', () => {
         {
           ...student(s2, '2'),
           submitted: true,
+          done: true,
+          practice_count: 1,
           cells: [
             { topic_id: topicA, best_score: 60, practice_count: 1 },
             { topic_id: topicB, best_score: 100, practice_count: 1 },
@@ -388,6 +392,8 @@ describe('homework/topic-score-overview-x and -y (the matrix)', () => {
         {
           ...student(s3, '10'),
           submitted: false,
+          done: false,
+          practice_count: 0,
           cells: [
             { topic_id: topicA, best_score: null, practice_count: 0 },
             { topic_id: topicB, best_score: null, practice_count: 0 },

@@ -61,7 +61,7 @@ export function resultsRoutes(
       repo.homeworkSummary(db, hw.id),
     ]);
     const scores = service.homeworkScoresOf(summary.sums, topics.length);
-    return presentAllTopicOverview(hw, topics, scores, summary.unsubmitted);
+    return presentAllTopicOverview(hw, topics, scores, summary.unsubmitted, summary.practicing);
   });
 
   route(app, getOneTopicOverview, async ({ input, teacher }) => {

@@ -9,7 +9,7 @@ import {
 } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { correctedWords, presentAnswer, type RecordingUrl } from '../results/index.js';
+import { correctedWords, presentAnswer, shownWord, writtenWordAt, type RecordingUrl } from '../results/index.js';
 import { bucketsOf, periodRange } from './periods.js';
 import {
   homeworkScore,
@@ -197,9 +197,6 @@ export async function answerLogs(
   };
 }
 
-/** A word as the weakest-words list counts it: lower case, without surrounding punctuation. */
-const wordKey = (w: string) => w.toLowerCase().replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
-
 export async function studyReport(
   db: DbOrTx,
   teacher: Acting,
@@ -234,11 +231,15 @@ export async function studyReport(
     db,
     attempts.map((a) => a.id),
   )) {
-    for (const w of correctedWords(row.words ?? [], row.corrections)) {
+    // Counted case-blind, shown as the results' hardest words are ("I", "I'm", "Ken" keep their capital).
+    const words = correctedWords(row.words ?? [], row.corrections);
+    for (const [i, w] of words.entries()) {
       if (w.type === 'inserted') continue;
-      const key = wordKey(w.word);
-      if (!key) continue;
-      const t = tally.get(key) ?? { word: key, missed: 0, read: 0 };
+      const written = writtenWordAt(words, i);
+      if (!written) continue;
+      const key = written.toLowerCase();
+      const t = tally.get(key) ?? { word: written, missed: 0, read: 0 };
+      t.word = shownWord(t.word, written);
       t.read++;
       if (w.type === 'mispronounced' || w.type === 'omitted') t.missed++;
       tally.set(key, t);

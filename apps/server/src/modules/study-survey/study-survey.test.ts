@@ -586,3 +586,22 @@ describe('exports', () => {
     expect(foreign.status).toBe(404);
   });
 });
+
+describe('weakest words as written', () => {
+  it('keeps the capital of I, its contractions and names; drops only a sentence’s opening capital', async () => {
+    const [topic] = await t.db.select().from(homeworkTopics).where(eq(homeworkTopics.homeworkId, hw3));
+    await submitAttempt(t, {
+      homeworkId: hw3,
+      topicId: topic!.id,
+      student: s2,
+      at: jst('2026-10-06T18:00:00'),
+      answers: [
+        sp(0, 40, wordsOf("I'm Ken. I like Ken's dog.", [40, 40, 40, 90, 90, 90])),
+        sp(1, 40, wordsOf('Apples are red. I like apples.', [40, 90, 90, 90, 90, 40])),
+        sp(2, 90),
+      ],
+    });
+    const r = await call(t, getStudentStudyReport, { student_id: s2, period: 'term' }, { as: owner });
+    expect(r.data.weakest_words.map((w) => w.word)).toEqual(['apples', "I'm", 'Ken', 'I']);
+  });
+});

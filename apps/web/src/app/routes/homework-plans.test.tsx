@@ -16,7 +16,7 @@ import {
 } from '@ondoku/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute, reply, type FakeInput } from '../../test/render-route';
+import { failure, renderRoute, reply, type FakeInput } from '../../test/render-route';
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => sessionStorage.clear());
@@ -91,9 +91,15 @@ describe('periodic plans, reissues and homework edit', { timeout: 300_000 }, () 
   it('shows a plan, delays it by whole distributions and deletes it, each after a confirmation', async () => {
     let delayed: FakeInput | null = null;
     let deleted: FakeInput | null = null;
+    let askedAfterDelete = 0;
     const { router } = renderRoute('/homework/periodic-plan-detail?plan_id=3', {
       api: [
-        reply(getPeriodicPlanDetail, () => plan),
+        // Once deleted the plan is gone (404): the page must not ask for it again.
+        reply(getPeriodicPlanDetail, () => {
+          if (!deleted) return plan;
+          askedAfterDelete++;
+          return failure(404, 40400, 'データが見つかりませんでした。');
+        }),
         reply(getPeriodicPlanList, () => ({ rows: [], total: 0, page: 1, limit: 20 })),
         reply(delayPeriodicPlan, (b) => {
           delayed = b;
@@ -126,6 +132,9 @@ describe('periodic plans, reissues and homework edit', { timeout: 300_000 }, () 
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '削除する' }));
     await waitFor(() => expect(deleted).toMatchObject({ plan_id: 3 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework/periodic-plan'));
+    expect(await screen.findByText('定期宿題「毎週の音読」を削除しました。')).toBeInTheDocument();
+    expect(askedAfterDelete).toBe(0);
+    expect(screen.queryByText('データが見つかりませんでした。')).toBeNull();
   });
 
   it('edits a plan with the contract rules', async () => {

@@ -320,6 +320,9 @@ describe('/homework-create/wordtest/:step', { timeout: 400_000 }, () => {
     act(() => selectionStore.setForm({ ...selectionStore.get().form, test_start_time: ahead(30) }));
     next();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homework-create/wordtest/4'));
-    expect(await screen.findByTestId('wizard-summary', {}, { timeout: 20_000 })).toHaveTextContent('パート2〜2、30語');
+    expect(await screen.findByTestId('wizard-summary', {}, { timeout: 20_000 })).toHaveTextContent(
+      // 30 asked, 20 in the range: the confirmation says what will be asked.
+      'パート2〜2、20語（範囲内のすべての単語）',
+    );
   });
 });

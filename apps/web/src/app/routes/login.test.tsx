@@ -91,4 +91,29 @@ describe('/login', { timeout: 60_000 }, () => {
     expect(await screen.findByText(messages.loginFailed, {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
+
+  it('a failed sign-in’s toast goes when the next sign-in succeeds (never over the homework list)', async () => {
+    let attempts = 0;
+    const { router } = renderRoute('/login', {
+      user: null,
+      api: [
+        publicKeyReply,
+        reply(loginSafe, () =>
+          ++attempts === 1
+            ? fail(400, messages.loginFailed)
+            : { token: 'new-token', user: testTeacher, online_class_switch: false },
+        ),
+      ],
+    });
+    await screen.findByRole('button', { name: 'ログイン' }, { timeout: 20_000 });
+    type('アカウントIDまたはメールアドレス', 'sensei');
+    type('パスワード', 'wrong-pass1');
+    submit();
+    expect(await screen.findByText(messages.loginFailed, {}, { timeout: 20_000 })).toBeInTheDocument();
+    type('パスワード', 'pass1234');
+    submit();
+    // Gone as soon as the new session starts, not when its 3 s run out.
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.homeworkList.path), { timeout: 30_000 });
+    expect(screen.queryByText(messages.loginFailed)).toBeNull();
+  });
 });

@@ -55,6 +55,8 @@ const overview: CallOutput<typeof getAllTopicOverview> = {
   end_time: '2026-04-15T00:00:00.000Z',
   assigned_count: 6,
   submitted_count: 4,
+  required_times: null,
+  done_count: 4,
   average_score: 71.2,
   distribution: [0, 0, 0, 0, 0, 1, 1, 1, 1, 0],
   topics: [topic(1, 1), topic(2, 2, { average_score: 55, title: '文法の問題', type: 'grammar_choice' })],
@@ -62,6 +64,7 @@ const overview: CallOutput<typeof getAllTopicOverview> = {
     { student_id: 'kenta01', name: '佐藤 健太', number: '5' },
     { student_id: 'mio01', name: '鈴木 美桜', number: '6' },
   ],
+  practicing: [],
 };
 
 const children = ['田中 陽翔', '山本 結衣', '高橋 蓮', '伊藤 さくら', '渡辺 湊', '佐藤 健太'];
@@ -70,6 +73,8 @@ const matrixRow = (i: number) => ({
   name: children[i]!,
   number: String(i + 1),
   submitted: i < 4,
+  done: i < 4,
+  practice_count: i < 4 ? 1 : 0,
   cells: [
     { topic_id: 1, best_score: i < 4 ? [92, 75, 58, 79.6][i]! : null, practice_count: i < 4 ? 1 : 0 },
     { topic_id: 2, best_score: i < 4 ? 60 : null, practice_count: i < 4 ? 1 : 0 },
@@ -138,6 +143,60 @@ describe('results screens', { timeout: 300_000 }, () => {
     expect(screen.getByTestId('matrix-row')).toHaveTextContent('佐藤 健太');
 
     expect(screen.getByRole('region', { name: '未提出の生徒（2人）' })).toHaveTextContent('5佐藤 健太6鈴木 美桜');
+  });
+
+  it('a required practice count: 提出 2/4人, 練習完了 0/4人, 提出済み（練習 1/2回）, and a child’s 平均 in whole points like the cells', async () => {
+    const kids = [
+      { student_id: 'a1', name: '田中 陽翔', number: '1' },
+      { student_id: 'a2', name: '山本 結衣', number: '2' },
+      { student_id: 'a3', name: '高橋 蓮', number: '3' },
+      { student_id: 'a4', name: '伊藤 さくら', number: '4' },
+    ];
+    const scores = [17.4, 0, null, null];
+    renderRoute('/homework-details/9', {
+      api: [
+        reply(getAllTopicOverview, () => ({
+          ...overview,
+          assigned_count: 4,
+          submitted_count: 2,
+          required_times: 2,
+          done_count: 0,
+          average_score: 8.7,
+          topics: [topic(1, 1, { recipient_count: 4, submitted_count: 2, average_score: 8.7 })],
+          unsubmitted: kids.slice(2),
+          practicing: kids.slice(0, 2).map((k) => ({ ...k, practice_count: 1 })),
+        })),
+        reply(getTopicScoreOverviewX, () => ({ rows: [{ ...topic(1, 1), average_score: 8.7 }] })),
+        reply(getTopicScoreOverviewY, () => ({
+          rows: kids.map((k, i) => ({
+            ...k,
+            submitted: i < 2,
+            done: false,
+            practice_count: i < 2 ? 1 : 0,
+            cells: [{ topic_id: 1, best_score: scores[i]!, practice_count: i < 2 ? 1 : 0 }],
+            average_score: scores[i]!,
+          })),
+          total: 4,
+          page: 1,
+          limit: 5,
+        })),
+      ],
+    });
+    expect(await screen.findByTestId('submission-rate', {}, { timeout: 20_000 })).toHaveTextContent('50%');
+    expect(screen.getByText('提出 2/4人')).toBeInTheDocument();
+    expect(screen.getByTestId('done-count')).toHaveTextContent('0/4人');
+    expect(screen.getByTestId('topic-row')).toHaveTextContent('2/4人');
+    await waitFor(() => expect(screen.getAllByTestId('matrix-row')).toHaveLength(4));
+    expect(screen.getAllByTestId('matrix-rounds').map((r) => r.textContent)).toEqual([
+      '提出済み（練習 1/2回）',
+      '提出済み（練習 1/2回）',
+    ]);
+    expect(screen.getAllByTestId('matrix-cell').map((c) => c.textContent)).toEqual(['17点', '0点', '—', '—']);
+    expect(screen.getAllByTestId('matrix-average').map((c) => c.textContent)).toEqual(['17点', '0点', '—', '—']);
+    expect(screen.getByRole('region', { name: '未提出の生徒（2人）' })).toHaveTextContent('3高橋 蓮4伊藤 さくら');
+    expect(screen.getByRole('region', { name: '必要練習回数に届いていない生徒（2人）' })).toHaveTextContent(
+      '1田中 陽翔提出済み（練習 1/2回）2山本 結衣提出済み（練習 1/2回）',
+    );
   });
 
   it("another teacher's (or a deleted) homework: データが見つかりませんでした。 with the way back", async () => {
@@ -317,6 +376,10 @@ describe('results screens', { timeout: 300_000 }, () => {
         'normal',
         'mispronounced',
       ]);
+      // The chips are coloured by judgement, under a legend of judgements (never the score bands).
+      const legend = screen.getByRole('list', { name: '判定の見方' });
+      expect(legend).toHaveTextContent('正しい発音が正しくない読み飛ばし先生が訂正');
+      expect(screen.queryByRole('list', { name: '色の見方' })).toBeNull();
       fireEvent.click(chips[4]!);
       const confirm = await screen.findByTestId('correction-confirm');
       expect(confirm).toHaveTextContent('「発音が正しくない」→「正しい」に変更します。');

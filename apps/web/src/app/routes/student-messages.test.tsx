@@ -30,6 +30,8 @@ const overview: CallOutput<typeof getAllTopicOverview> = {
   end_time: '2026-04-15T00:00:00.000Z',
   assigned_count: 3,
   submitted_count: 1,
+  required_times: null,
+  done_count: 1,
   average_score: 80,
   distribution: [0, 0, 0, 0, 0, 0, 0, 0, 1, 0],
   topics: [],
@@ -37,6 +39,7 @@ const overview: CallOutput<typeof getAllTopicOverview> = {
     { student_id: 'kenta01', name: '佐藤 健太', number: '5' },
     { student_id: 'mio01', name: '鈴木 美桜', number: '6' },
   ],
+  practicing: [],
 };
 
 const detailsApi = () => [

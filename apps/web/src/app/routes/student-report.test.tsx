@@ -258,6 +258,15 @@ function reportApi(log: { path: string; input: FakeInput }[] = []) {
 }
 
 describe('/homework/student-report', { timeout: 300_000 }, () => {
+  it('reads 学年 and 組 imported as plain digits as 6年1組 in the header, never 「・61・」', async () => {
+    const digits = { ...student, grade_name: '6', class_name: '1' };
+    renderRoute('/homework/student-report?student_id=sakura01', {
+      api: [...reportApi(), reply(getHomeworkSearchFilter2, () => ({ ...filter, student: digits }))],
+    });
+    const heading = await screen.findByRole('heading', { name: '伊藤 さくら さんの学習レポート' }, { timeout: 30_000 });
+    expect(heading.nextElementSibling).toHaveTextContent('生徒ID sakura01・6年1組・出席番号 4・5年1組');
+  });
+
   it("shows the child's report for the chosen period, the trend, weakest words and the homework", async () => {
     const log: { path: string; input: FakeInput }[] = [];
     renderRoute('/homework/student-report?student_id=sakura01', { api: reportApi(log) });

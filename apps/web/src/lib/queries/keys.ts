@@ -68,6 +68,10 @@ export const queryKeys = {
     studentsOfClass: (classId: number) => ['homework', 'students-of-class', classId] as const,
     recommendNames: (params: CallInput<typeof getRegularRecommendNames>) =>
       ['homework', 'recommend-names', params] as const,
+    /** Every page of the homework list (prefix of `page`). */
+    pages: ['homework', 'page-list'] as const,
+    /** Every page of the plan list (prefix of `plans`). */
+    planLists: ['homework', 'plans'] as const,
     plans: (params: CallInput<typeof getPeriodicPlanList>) => ['homework', 'plans', params] as const,
     plan: (planId: number) => ['homework', 'plan', planId] as const,
     reissues: (params: CallInput<typeof getReissueList>) => ['homework', 'reissues', params] as const,

@@ -118,7 +118,12 @@ export const usePlanDetail = (planId: number | null) => useQuery(planDetailQuery
 
 export const useEditPlan = () => useCallMutation(editPeriodicPlan, { invalidates: () => [queryKeys.homework.all] });
 export const useDelayPlan = () => useCallMutation(delayPeriodicPlan, { invalidates: () => [queryKeys.homework.all] });
-export const useDeletePlan = () => useCallMutation(deletePeriodicPlan, { invalidates: () => [queryKeys.homework.all] });
+/**
+ * Deleting a plan changes the lists, not the homework already given; the deleted plan's own detail
+ * is left alone (asking for it again would answer データが見つかりませんでした。 beside the success).
+ */
+export const useDeletePlan = () =>
+  useCallMutation(deletePeriodicPlan, { invalidates: () => [queryKeys.homework.planLists, queryKeys.homework.pages] });
 
 /* Reissues */
 

@@ -1,4 +1,4 @@
-import { homeworkMessages, messages } from '@ondoku/contract';
+import { homeworkMessages, messages, requiredTimesField } from '@ondoku/contract';
 import { describe, expect, it } from 'vitest';
 import { buildPublishInput, emptyDraft, parseDraft, stepIssues, stepOfPath, wordsInRange } from './draft';
 
@@ -54,6 +54,10 @@ describe('wizard draft', () => {
       { path: 'publish_time', message: homeworkMessages.publishTimeRequired },
       { path: 'end_time', message: homeworkMessages.endTimeWrong },
     ]);
+    // Full-width digits (an IME's 「１２３」) are digits: no issue, and the call gets 123.
+    const wide = { ...d, title: 'ok', required_times: '１２３', end_time: later(120) };
+    expect(stepIssues(wide, 3, ctx)).toEqual([]);
+    expect(requiredTimesField.parse(buildPublishInput(wide, resources, null).required_times)).toBe(123);
     const w = { ...emptyDraft('wordtest'), title: 'W', end_time: later(120), test_start_time: later(5) };
     expect(stepIssues(w, 3, ctx)).toEqual([{ path: 'test_start_time', message: homeworkMessages.testTimeWrong }]);
     expect(stepIssues({ ...w, test_start_time: later(121) }, 3, ctx)).toEqual([

@@ -5,6 +5,7 @@ import {
   homeworkTypeLabels,
   weekdayLabels,
   type HomeworkType,
+  nfkc,
 } from '@ondoku/contract';
 import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Steps, Switch, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -15,7 +16,13 @@ import { limitedLength } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { ApiError } from '@ondoku/ui/request';
 import { panel } from '@ondoku/ui';
-import { checkTimesOnServer, useHomeworkClassRows, usePublishHomework, useRecommendNames } from '../api';
+import {
+  checkTimesOnServer,
+  useHomeworkClassRows,
+  usePublishHomework,
+  useRecommendNames,
+  useWordBookPartsOf,
+} from '../api';
 import { RecipientPicker, recipientsSummary } from '../components/recipient-picker';
 import {
   buildPublishInput,
@@ -23,6 +30,7 @@ import {
   stepIssues,
   stepOfPath,
   wizardSteps,
+  wordsInRange,
   type Issue,
   type WizardDraft,
   type WizardPack,
@@ -426,6 +434,10 @@ function Summary({
   classNames: Map<number, string>;
 }) {
   const title = new Map(resources.map((r) => [r.id, r.title]));
+  // A word test asks at most the words of its range (all of them when fewer than asked).
+  const parts = useWordBookPartsOf(draft.type === 'wordtest' ? draft.word_book_code : null);
+  const available = wordsInRange(parts.data?.parts ?? [], draft.part_from, draft.part_to);
+  const asked = draft.word_count ?? 0;
   const rows: [string, React.ReactNode][] = [
     ['種類', homeworkTypeLabels[draft.type]],
     ['タイトル', draft.title],
@@ -447,7 +459,12 @@ function Summary({
       </div>,
     ]);
   if (draft.type === 'wordtest')
-    rows.push(['出題範囲', `パート${draft.part_from}〜${draft.part_to}、${draft.word_count}語`]);
+    rows.push([
+      '出題範囲',
+      parts.data && available > 0 && asked > available
+        ? `パート${draft.part_from}〜${draft.part_to}、${available}語（範囲内のすべての単語）`
+        : `パート${draft.part_from}〜${draft.part_to}、${asked}語`,
+    ]);
   rows.push(['配信先', recipientsSummary(draft.recipients, classNames)]);
   if (draft.type === 'periodic') {
     rows.push(['配信開始', draft.publish_time ? formatDateTime(draft.publish_time) : '—']);
@@ -463,7 +480,7 @@ function Summary({
     draft.type === 'periodic' ? '定期配信の終了' : '終了',
     draft.end_time ? formatDateTime(draft.end_time) : '—',
   ]);
-  rows.push(['必要練習回数', draft.required_times.trim() ? `${draft.required_times.trim()}回` : '指定なし']);
+  rows.push(['必要練習回数', draft.required_times.trim() ? `${nfkc(draft.required_times.trim())}回` : '指定なし']);
   if (draft.type === 'periodic') rows.push(['間違えた単語・文の復習', draft.review_missed ? 'する' : 'しない']);
   return (
     <table style={{ borderCollapse: 'collapse', width: '100%' }} data-testid="wizard-summary">

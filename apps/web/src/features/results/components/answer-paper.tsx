@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useAnswerPaper, useCorrectWord } from '../api';
-import { BandLegend, muted, points } from './score';
+import { muted, points } from './score';
 
 /**
  * What the answer paper hands the library's preview view (@ondoku/ui/preview PreviewView,
@@ -182,7 +182,7 @@ export function AnswerPaper({
             </div>
           )}
           {spoken.length > 0 && (
-            <Section title="単語の判定を訂正" extra={<BandLegend />}>
+            <Section title="単語の判定を訂正" extra={<JudgementLegend />}>
               <div style={{ ...muted, fontSize: 12, marginBottom: 8 }}>
                 単語をクリックすると「正しい」と「発音が正しくない」を切り替えられます。得点は計算し直されます。
               </div>
@@ -236,10 +236,53 @@ export function AnswerPaper({
   );
 }
 
+/** A chip's colours by the word's judgement (not by score band): the legend shows these. */
+const chipColors = {
+  normal: { border: '#95de64', background: '#f6ffed', color: '#237804' },
+  mispronounced: { border: '#ff7875', background: '#fff1f0', color: '#cf1322' },
+  omitted: { border: '#d9d9d9', background: '#fafafa', color: 'rgba(0,0,0,0.35)' },
+} as const;
+
+/** What the chips' colours and borders mean (judgements, not the score bands of the matrix). */
+function JudgementLegend() {
+  const entries = [
+    ['normal', judgement.normal],
+    ['mispronounced', judgement.mispronounced],
+    ['omitted', '読み飛ばし'],
+  ] as const;
+  return (
+    <ul
+      aria-label="判定の見方"
+      style={{ display: 'flex', gap: 12, listStyle: 'none', margin: 0, padding: 0, fontSize: 12, flexWrap: 'wrap' }}
+    >
+      {entries.map(([type, label]) => (
+        <li key={type} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <span
+            aria-hidden
+            style={{
+              width: 12,
+              height: 12,
+              borderRadius: 2,
+              background: chipColors[type].background,
+              border: `1px solid ${chipColors[type].border}`,
+            }}
+          />
+          {label}
+        </li>
+      ))}
+      <li style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+        <span aria-hidden style={{ width: 12, height: 12, borderRadius: 2, border: '1px dashed rgba(0,0,0,0.45)' }} />
+        先生が訂正
+      </li>
+    </ul>
+  );
+}
+
 function WordChip({ word, onClick }: { word: AnswerWord; onClick(): void }) {
   const wrong = word.type === 'mispronounced';
   const omitted = word.type === 'omitted';
   const label = omitted ? '読み飛ばし' : judgement[word.type as 'normal' | 'mispronounced'];
+  const colors = chipColors[wrong ? 'mispronounced' : omitted ? 'omitted' : 'normal'];
   return (
     <button
       type="button"
@@ -254,9 +297,9 @@ function WordChip({ word, onClick }: { word: AnswerWord; onClick(): void }) {
         padding: '1px 8px',
         borderRadius: 4,
         cursor: omitted ? 'not-allowed' : 'pointer',
-        border: `1px ${word.corrected_from ? 'dashed' : 'solid'} ${wrong ? '#ff7875' : omitted ? '#d9d9d9' : '#95de64'}`,
-        background: wrong ? '#fff1f0' : omitted ? '#fafafa' : '#f6ffed',
-        color: omitted ? 'rgba(0,0,0,0.35)' : wrong ? '#cf1322' : '#237804',
+        border: `1px ${word.corrected_from ? 'dashed' : 'solid'} ${colors.border}`,
+        background: colors.background,
+        color: colors.color,
         textDecoration: omitted ? 'line-through' : undefined,
       }}
     >

@@ -85,7 +85,7 @@ function Head({ c }: { c: Data }) {
         {formatDateTime(c.start_time)} 〜 {formatDateTime(c.end_time)}
         <span style={{ margin: '0 8px' }}>|</span>
         <span data-testid="answered">
-          提出 {c.answered_count}/{c.assigned_count}人
+          提出 {c.submitted_count}/{c.assigned_count}人
         </span>
         （各生徒の最高得点の提出から集計）
       </div>

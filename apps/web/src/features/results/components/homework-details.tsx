@@ -2,6 +2,7 @@ import {
   exerciseTypeLabels,
   homeworkStateLabels,
   resultsLimits,
+  submissionLabel,
   type CallOutput,
   type getAllTopicOverview,
 } from '@ondoku/contract';
@@ -18,6 +19,9 @@ import { ScoreChart } from './score-chart';
 import { BandLegend, bandBackground, bandOf, DASH, muted, num, td, th } from './score';
 
 type Overview = CallOutput<typeof getAllTopicOverview>;
+
+/** A required practice count makes "done" another figure than "submitted" (docs/results.md). */
+const needsRounds = (required: number | null): required is number => required !== null && required > 1;
 
 const stateColor = { scheduled: 'blue', open: 'green', overdue: 'orange', finished: 'default' } as const;
 const typeLabel = (type: string) =>
@@ -44,8 +48,9 @@ export function HomeworkDetails({
       {actions && <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>{actions}</div>}
       <Summary o={o} />
       <TopicTable o={o} />
-      <Matrix homeworkId={homeworkId} />
+      <Matrix homeworkId={homeworkId} requiredTimes={o.required_times} />
       <Unsubmitted o={o} action={o.state !== 'scheduled' ? remind?.(o.unsubmitted.length) : undefined} />
+      {needsRounds(o.required_times) && <Practicing o={o} />}
     </div>
   );
 }
@@ -82,6 +87,16 @@ function Summary({ o }: { o: Overview }) {
             </div>
             <div style={{ ...muted, fontSize: 12 }}>提出した教材の最高点の平均</div>
           </div>
+          {needsRounds(o.required_times) && (
+            <div>
+              <div style={{ ...muted, fontSize: 12 }}>練習完了</div>
+              <div data-testid="done-count" style={{ fontSize: 26 }}>
+                {o.done_count}
+                <span style={{ fontSize: 14 }}>/{o.assigned_count}人</span>
+              </div>
+              <div style={{ ...muted, fontSize: 12 }}>必要練習回数 {o.required_times}回</div>
+            </div>
+          )}
         </div>
         <div
           role="progressbar"
@@ -155,7 +170,7 @@ function TopicTable({ o }: { o: Overview }) {
  * The student × topic matrix: topics across (x), children down (y), 5 a page (the score overview's
  * page size).
  */
-function Matrix({ homeworkId }: { homeworkId: number }) {
+function Matrix({ homeworkId, requiredTimes }: { homeworkId: number; requiredTimes: number | null }) {
   const list = useListState(`results-matrix-${homeworkId}`, { pageSize: resultsLimits.matrixPageSize });
   const topics = useMatrixTopics(homeworkId);
   const rows = useMatrixRows({ homework_id: homeworkId, page: list.page, limit: list.pageSize });
@@ -193,6 +208,15 @@ function Matrix({ homeworkId }: { homeworkId: number }) {
                   <td style={{ ...td, position: 'sticky', left: 0, background: '#fff', whiteSpace: 'nowrap' }}>
                     <span style={{ ...muted, marginRight: 6 }}>{r.number ?? ''}</span>
                     {r.name}
+                    {needsRounds(requiredTimes) && r.submitted && (
+                      <div data-testid="matrix-rounds" style={{ ...muted, fontSize: 11 }}>
+                        {submissionLabel({
+                          submitted: true,
+                          practice_count: r.practice_count,
+                          required_times: requiredTimes,
+                        })}
+                      </div>
+                    )}
                   </td>
                   {r.cells.map((c) => (
                     <td
@@ -217,8 +241,9 @@ function Matrix({ homeworkId }: { homeworkId: number }) {
                       )}
                     </td>
                   ))}
-                  <td style={num}>
-                    <Score value={r.average_score} average />
+                  <td style={num} data-testid="matrix-average">
+                    {/* The child's own score: whole points like the cells (class averages keep a decimal). */}
+                    <Score value={r.average_score} />
                   </td>
                 </tr>
               ))}
@@ -245,6 +270,38 @@ function Unsubmitted({ o, action }: { o: Overview; action?: React.ReactNode }) {
               <Tag style={{ marginInlineEnd: 0 }}>
                 {s.number && <span style={{ ...muted, marginRight: 4 }}>{s.number}</span>}
                 {s.name}
+              </Tag>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** Submitted, but short of the required practice count: 提出済み（練習 1/2回）. */
+function Practicing({ o }: { o: Overview }) {
+  return (
+    <Section title={`必要練習回数に届いていない生徒（${o.practicing.length}人）`}>
+      {o.practicing.length === 0 ? (
+        <div style={muted}>提出した生徒は全員、必要練習回数を終えました。</div>
+      ) : (
+        <ul
+          data-testid="practicing"
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {o.practicing.map((s) => (
+            <li key={s.student_id}>
+              <Tag style={{ marginInlineEnd: 0 }}>
+                {s.number && <span style={{ ...muted, marginRight: 4 }}>{s.number}</span>}
+                {s.name}
+                <span style={{ ...muted, marginLeft: 6 }}>
+                  {submissionLabel({
+                    submitted: true,
+                    practice_count: s.practice_count,
+                    required_times: o.required_times,
+                  })}
+                </span>
               </Tag>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, FileExcelOutlined, MailOutlined, SoundOutlined } from '@ant-design/icons';
 import {
   emailField,
+  gradeKumiLabel,
   homeworkTypeLabels,
   studyHomeworkStatusLabels,
   type CallOutput,
@@ -89,7 +90,7 @@ export function StudentReport({ loginId }: { loginId: string }) {
           <h1 style={{ fontSize: 20, margin: 0 }}>{s.name} さんの学習レポート</h1>
           <div style={{ ...muted, fontSize: 12 }}>
             生徒ID {s.student_id}
-            {s.grade_name || s.class_name ? `・${s.grade_name}${s.class_name}` : ''}
+            {s.grade_name || s.class_name ? `・${gradeKumiLabel(s.grade_name, s.class_name)}` : ''}
             {s.number ? `・出席番号 ${s.number}` : ''}
             {f.teams.length ? `・${f.teams.map((t) => t.name).join('、')}` : ''}
           </div>
