@@ -35,7 +35,9 @@ import { learnRoutes } from './modules/learn/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { noticeOnEvents } from './modules/notices/index.js';
+import { motivationRoutes } from './modules/motivation/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
+import { rankingRoutes } from './modules/rankings/routes.js';
 import { resultsRoutes } from './modules/results/routes.js';
 import { selfPracticeRoutes } from './modules/self-practice/routes.js';
 import type { RecordingUrl } from './modules/results/index.js';
@@ -167,6 +169,8 @@ export async function buildApp(deps: AppDeps) {
   homeworkRoutes(app, { db, clock });
   noticeRoutes(app, { db, clock });
   studentMessageRoutes(app, { db, clock });
+  rankingRoutes(app, { db, clock });
+  motivationRoutes(app, { db, clock });
   const scheduler = createScheduler({ db, clock, log: app.log, missedItems: deps.missedItems });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());

@@ -246,6 +246,9 @@ function ownerValue(c: CallDef, key: string): unknown {
       return own.rolloverId;
     case 'question_id':
       return 0;
+    case 'motivation_ids':
+      // Stamps are the product's, not a teacher's record: any valid one.
+      return [1];
     case 'id':
       if (c.tag === 'classes') return own.classId;
       if (c.path.includes('reissue')) return own.reissueId;
@@ -275,7 +278,11 @@ const samples = (c: CallDef): Record<string, unknown> => ({
   deadline_days: 7,
   review_missed: false,
   distributions: 1,
-  kind: 'topic-student-score',
+  kind: c.tag === 'rankings' ? 'integral' : 'topic-student-score',
+  // The ranking privacy choices (save-ranking-settings).
+  visibility: 'all',
+  top_n: 5,
+  hide_names: 0,
   email: 'stranger@school.example',
   word_index: 0,
   // The comment draft (save-comment-draft).
