@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, empty, idField, pageOf, queryInt } from '../define.js';
 import { messages } from '../messages.js';
 import { classRef } from './classes.js';
+import { downloadTaskRow } from './downloads.js';
 
 /**
  * The four rankings of a class (docs/rankings.md): how many exercises each child submitted, how
@@ -302,4 +303,15 @@ export const getStudentRanking = defineCall({
     me: z.object({ rank: z.number().int(), value: z.number() }).nullable(),
     rules: z.array(z.object({ key: z.string(), label: z.string(), points: z.number().int() })),
   }),
+});
+
+export const exportIntegralRanking = defineCall({
+  method: 'POST',
+  path: '/api/v2/team/export-integral-ranking',
+  access: 'teacher',
+  tag: 'rankings',
+  summary:
+    'Make the integral ranking of the listed classes (every class without team_ids) in a period as an xlsx download task (one sheet a class)',
+  input: integralExportInput,
+  output: z.object({ task: downloadTaskRow }),
 });

@@ -6,3 +6,5 @@ export { classMetrics, type StudentMetrics } from './metrics.js';
 export { integralOf, type IntegralBreakdown } from './integral.js';
 export { rankingPeriod, schoolDate, type Range, type RankingPeriodRange } from './period.js';
 export { rankClass, type RankedStudent } from './service.js';
+/** The integral ranking's download maker (app.ts wires it into the runner). */
+export { rankingMakers } from './export-file.js';

@@ -1,4 +1,7 @@
 import {
+  downloadTaskFile,
+  exportIntegralRanking,
+  getDownloadTaskPageList,
   getExerciseCountRanking,
   getExerciseScoreRanking,
   getIntegralRanking,
@@ -12,10 +15,11 @@ import {
   saveRankingSettings,
 } from '@ondoku/contract';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempts, students } from '../../db/schema/index.js';
 import { manualClock } from '../../lib/clock.js';
-import { call } from '../../test/call.js';
+import { call, download } from '../../test/call.js';
 import { buildClass, buildStudents, teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
 import { buildResource } from '../../test/homework-factories.js';
 import { signInStudent, type SignedInStudent } from '../../test/learn-factories.js';
@@ -241,6 +245,31 @@ describe('the printable integral ranking', () => {
     const all = await call(t, getIntegralRankingExport, {}, { as: me });
     expect(all.data.classes.length).toBe(2);
     const mixed = await call(t, getIntegralRankingExport, { team_ids: [classId, otherClassId] as never }, { as: me });
+    expect(mixed.status).toBe(403);
+  });
+});
+
+describe('the integral ranking as xlsx (a download task)', () => {
+  it('one sheet a class with the ranks and changes of the screen, and the rule', async () => {
+    const r = await call(t, exportIntegralRanking, { team_ids: [classId] as never, period: 'week' }, { as: me });
+    expect(r.data.task).toMatchObject({ kind: 'integral-ranking', status: 'processing' });
+    expect(r.data.task.title).toBe('ポイントランキング：3年1組 今週（2026-08-31〜2026-09-06）');
+    await t.app.downloads.runAll();
+    const list = await call(t, getDownloadTaskPageList, {}, { as: me });
+    const task = list.data.rows.find((x) => x.task_id === r.data.task.task_id)!;
+    expect(task.status).toBe('finished');
+    const file = await download(t, downloadTaskFile, { task_id: task.task_id }, { as: me });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.body as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['1_3年1組', 'ポイントのルール']);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['順位', '出席番号', '氏名', '生徒ID', 'ポイント', '前の期間から']);
+    const screen = await call(t, getIntegralRanking, { team_id: classId }, { as: me });
+    expect(rows.slice(1).map((x) => [x[0], x[3], x[4]])).toEqual(
+      screen.data.rows.map((x) => [x.rank, x.student_id, x.value]),
+    );
+    const mixed = await call(t, exportIntegralRanking, { team_ids: [otherClassId] as never }, { as: me });
     expect(mixed.status).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import {
   getRankingSettings,
   getStudentRanking,
   integralRulesCall,
+  exportIntegralRanking,
   getExerciseCountRanking,
   getExerciseScoreRanking,
   getIntegralRanking,
@@ -17,6 +18,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { ActingTeacher } from '../../lib/acting.js';
 import { route } from '../../lib/route.js';
 import { listClasses } from '../classes/index.js';
+import { enqueueTask, presentTaskReply, type DownloadRunner } from '../downloads/index.js';
+import { rankingTaskTitle } from './export-file.js';
 import { rankingPeriod } from './period.js';
 import {
   requireExportClasses,
@@ -37,8 +40,8 @@ import { studentView, rankClass } from './service.js';
 type RankingInput = z.output<typeof getExerciseCountRanking.input>;
 
 /** The four rankings, the privacy choices, the printable integral ranking, the children's view (docs/rankings.md). */
-export function rankingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function rankingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; runner: DownloadRunner }) {
+  const { db, clock, runner } = deps;
 
   // No transaction: the two periods are read at once on two connections.
   const ranking =
@@ -81,6 +84,38 @@ export function rankingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock
     const ranked = [];
     for (const cls of chosen) ranked.push({ cls, rows: await rankClass(tx, teacher.id, cls.id, 'integral', period) });
     return presentExport(period.ref, ranked);
+  });
+
+  // The runner must see the committed task: it is woken once the transaction committed.
+  route(app, exportIntegralRanking, { transaction: true }, async ({ input, teacher, tx, afterCommit }) => {
+    const now = clock.now();
+    const chosen = input.team_ids
+      ? await requireExportClasses(tx, teacher, input.team_ids)
+      : await listClasses(tx, teacher.id, { includeHidden: false });
+    const period = rankingPeriod(input, now);
+    const task = await enqueueTask(
+      tx,
+      teacher.id,
+      {
+        kind: 'integral-ranking',
+        params: {
+          ranking: {
+            team_ids: chosen.map((c) => c.id),
+            period: input.period,
+            ...(input.start_time ? { start_time: input.start_time } : {}),
+            ...(input.end_time ? { end_time: input.end_time } : {}),
+            at: now.toISOString(),
+          },
+        },
+        title: rankingTaskTitle(
+          chosen.map((c) => c.name),
+          period,
+        ),
+      },
+      now,
+    );
+    afterCommit(() => runner.kick());
+    return presentTaskReply(task);
   });
 
   route(app, getStudentRanking, { transaction: 'repeatable read' }, async ({ input, student, tx }) => {
