@@ -35,7 +35,10 @@ import { learnRoutes } from './modules/learn/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { noticeOnEvents } from './modules/notices/index.js';
+import { motivationRoutes } from './modules/motivation/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
+import { rankingMakers } from './modules/rankings/index.js';
+import { rankingRoutes } from './modules/rankings/routes.js';
 import { resultsRoutes } from './modules/results/routes.js';
 import { selfPracticeRoutes } from './modules/self-practice/routes.js';
 import type { RecordingUrl } from './modules/results/index.js';
@@ -178,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
   homeworkRoutes(app, { db, clock });
   noticeRoutes(app, { db, clock });
   studentMessageRoutes(app, { db, clock });
+  motivationRoutes(app, { db, clock });
   const scheduler = createScheduler({ db, clock, log: app.log, missedItems: deps.missedItems });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
@@ -194,12 +198,13 @@ export async function buildApp(deps: AppDeps) {
     clock,
     log: app.log,
     // The study survey's reports of one child are download tasks too (docs/study-survey.md).
-    makers: studySurveyMakers({ mailer: deps.mailer, clock }),
+    makers: { ...studySurveyMakers({ mailer: deps.mailer, clock }), ...rankingMakers() },
   });
   app.decorate('downloads', downloads);
   app.addHook('onClose', () => downloads.stop());
   if (deps.scheduler) app.addHook('onReady', async () => downloads.start(2_000));
   downloadRoutes(app, { db, storage: deps.storage, clock, runner: downloads, mailer: deps.mailer, limiter });
+  rankingRoutes(app, { db, clock, runner: downloads });
   registerDevMailbox(app, deps.mailer);
 
   const speech = deps.speech ?? createSpeechService();

@@ -246,6 +246,9 @@ function ownerValue(c: CallDef, key: string): unknown {
       return own.rolloverId;
     case 'question_id':
       return 0;
+    case 'motivation_ids':
+      // Stamps are the product's, not a teacher's record: any valid one.
+      return [1];
     case 'id':
       if (c.tag === 'classes') return own.classId;
       if (c.path.includes('reissue')) return own.reissueId;
@@ -270,12 +273,16 @@ const samples = (c: CallDef): Record<string, unknown> => ({
   title: '乗っ取りの宿題',
   publish_type: 'now',
   // A deadline in the bodies that publish and change; the list's end_time filter is a date.
-  end_time: c.method === 'POST' ? new Date(Date.now() + 86_400_000).toISOString() : undefined,
+  end_time: c.method === 'POST' && c.tag !== 'rankings' ? new Date(Date.now() + 86_400_000).toISOString() : undefined,
   schedule: [{ weekday: 1, resource_ids: [own.resourceId] }],
   deadline_days: 7,
   review_missed: false,
   distributions: 1,
-  kind: 'topic-student-score',
+  kind: c.tag === 'rankings' ? 'integral' : 'topic-student-score',
+  // The ranking privacy choices (save-ranking-settings).
+  visibility: 'all',
+  top_n: 5,
+  hide_names: 0,
   email: 'stranger@school.example',
   word_index: 0,
   // The comment draft (save-comment-draft).

@@ -4,13 +4,19 @@ import {
   studentMessageLimits,
   type StudentMessage,
 } from '@ondoku/contract';
+import { StampRow } from '@ondoku/ui/stamps';
 import { useRef, useState } from 'react';
 import { learnApi } from '../api';
 import { Link } from '../router';
 import { useLoad } from '../use-load';
 import { shortDate, typeLabels } from '../words';
 
-const kindLabels = { reminder: 'しゅくだいのおしらせ', note: '先生からのコメント' } as const;
+const kindLabels = {
+  reminder: 'しゅくだいのおしらせ',
+  note: '先生からのコメント',
+  encouragement: '先生からの はげまし',
+} as const;
+const badgeClass = { reminder: 'ln-badge-reminder', note: 'ln-badge-note', encouragement: 'ln-badge-cheer' } as const;
 
 function topicLabel(m: StudentMessage) {
   if (!m.topic) return null;
@@ -26,9 +32,7 @@ function MessageCard({ m, fresh }: { m: StudentMessage; fresh: boolean }) {
       aria-label={kindLabels[m.kind]}
     >
       <div className="ln-row">
-        <span className={`ln-badge ${m.kind === 'note' ? 'ln-badge-note' : 'ln-badge-reminder'}`}>
-          {kindLabels[m.kind]}
-        </span>
+        <span className={`ln-badge ${badgeClass[m.kind]}`}>{kindLabels[m.kind]}</span>
         {fresh && <span className="ln-badge ln-badge-new">あたらしい</span>}
         <span className="ln-sub" style={{ marginLeft: 'auto' }}>
           {shortDate(m.created_at)}
@@ -42,18 +46,25 @@ function MessageCard({ m, fresh }: { m: StudentMessage; fresh: boolean }) {
           「{m.homework.title}」の {topicLabel(m)} について
         </div>
       )}
-      <p className="ln-message-body">{m.body}</p>
-      <div className="ln-row ln-end">
-        {m.topic && m.homework ? (
-          <Link className="ln-btn ln-primary" to={`/homework/${m.homework.homework_id}/topic/${m.topic.topic_id}`}>
-            この もんだいを れんしゅうする
-          </Link>
-        ) : (
-          <Link className="ln-btn ln-primary" to="/">
-            しゅくだいを 見る
-          </Link>
-        )}
-      </div>
+      {m.kind === 'encouragement' && m.motivation_ids?.length ? (
+        <div className="ln-stamps" data-testid="message-stamps">
+          <StampRow ids={m.motivation_ids} size={88} />
+        </div>
+      ) : null}
+      {m.body && <p className="ln-message-body">{m.body}</p>}
+      {m.kind !== 'encouragement' && (
+        <div className="ln-row ln-end">
+          {m.topic && m.homework ? (
+            <Link className="ln-btn ln-primary" to={`/homework/${m.homework.homework_id}/topic/${m.topic.topic_id}`}>
+              この もんだいを れんしゅうする
+            </Link>
+          ) : (
+            <Link className="ln-btn ln-primary" to="/">
+              しゅくだいを 見る
+            </Link>
+          )}
+        </div>
+      )}
     </article>
   );
 }
@@ -132,7 +143,14 @@ export function InboxBanner() {
       </span>
       <span className="ln-inbox-text">
         <strong>{data.unread > 0 ? `あたらしい おしらせが ${data.unread}けん あるよ！` : 'おしらせ'}</strong>
-        {latest && <span className="ln-sub ln-inbox-latest">{latest.body}</span>}
+        {latest?.kind === 'encouragement' && latest.motivation_ids?.length ? (
+          <span className="ln-inbox-latest" data-testid="banner-stamps">
+            <StampRow ids={latest.motivation_ids} size={44} />
+            {latest.body && <span className="ln-sub"> {latest.body}</span>}
+          </span>
+        ) : (
+          latest && <span className="ln-sub ln-inbox-latest">{latest.body}</span>
+        )}
       </span>
       <span className="ln-btn ln-primary">見る</span>
     </Link>

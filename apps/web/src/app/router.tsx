@@ -171,6 +171,7 @@ const screens: RouteObject[] = [
       { path: paths.downloadManage.path, lazy: antdScreen(() => import('./routes/download-manage')) },
       { path: paths.selfPracticeHome.path, lazy: antdScreen(() => import('./routes/self-practice-home')) },
       { path: paths.notices.path, lazy: antdScreen(() => import('./routes/notices')) },
+      { path: paths.ranking.path, lazy: antdScreen(() => import('./routes/ranking')) },
     ],
   },
   {
@@ -184,6 +185,7 @@ const screens: RouteObject[] = [
         children: [
           { path: paths.loginCards.path, lazy: screen(() => import('./routes/login-cards')) },
           { path: paths.studentCards.path, lazy: screen(() => import('./routes/student-cards')) },
+          { path: paths.integralRankingExport.path, lazy: screen(() => import('./routes/integral-ranking-export')) },
         ],
       },
       // The guide for children and guardians: printable, outside the layouts, no sign-in needed.

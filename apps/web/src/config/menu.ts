@@ -1,8 +1,14 @@
-import { barChartOutlined, bookOutlined, teamOutlined, videoCameraOutlined } from '../components/ui/icon-paths';
+import {
+  barChartOutlined,
+  bookOutlined,
+  teamOutlined,
+  trophyOutlined,
+  videoCameraOutlined,
+} from '../components/ui/icon-paths';
 import { paths } from './paths';
 
 /**
- * The left menu: homework management, class/ID editing, learning status, live lesson. Items
+ * The left menu: homework management, class/ID editing, learning status, ranking, live lesson. Items
  * appear only when their screen exists (see buildMenu).
  */
 export interface MenuEntry {
@@ -36,6 +42,7 @@ export const menu: MenuEntry[] = [
       { key: 'word-progress', label: '単語の進捗', path: paths.wordProgress.path },
     ],
   },
+  { key: 'ranking', label: 'ランキング', icon: trophyOutlined, path: paths.ranking.path },
   { key: 'live', label: 'オンライン授業', icon: videoCameraOutlined, live: true },
 ];
 

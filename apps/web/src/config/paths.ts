@@ -97,6 +97,20 @@ export const paths = {
   selfPracticeHome: { path: '/homework-self-home' },
   /** Export files made as download tasks (docs/downloads.md): progress, retry, delete. */
   downloadManage: { path: '/download-manage' },
+  /** The four rankings of a class, the children's view and encouragement (docs/rankings.md). */
+  ranking: { path: '/ranking' },
+  /** The printable integral ranking (outside the layouts): listed classes (all without), a period. */
+  integralRankingExport: {
+    path: '/integral-ranking-export',
+    getHref: (q: { team_ids?: number[]; period: string; start_time?: string; end_time?: string }) => {
+      const params = new URLSearchParams();
+      if (q.team_ids?.length) params.set('team_ids', q.team_ids.join(','));
+      params.set('period', q.period);
+      if (q.start_time) params.set('start_time', q.start_time);
+      if (q.end_time) params.set('end_time', q.end_time);
+      return `/integral-ranking-export?${params.toString()}`;
+    },
+  },
   /** The printable guide for children and guardians (outside the layouts; open without signing in). */
   studentManual: { path: '/studentmanual' },
 } as const;

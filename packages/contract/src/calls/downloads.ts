@@ -19,13 +19,20 @@ import { XLSX_TYPE } from './files.js';
 export const homeworkDownloadKinds = ['topic-score-overview', 'topic-student-score'] as const;
 export type HomeworkDownloadKind = (typeof homeworkDownloadKinds)[number];
 /** Every kind a task may hold: also the study survey's reports of one child (calls/study-survey.ts). */
-export const downloadKinds = [...homeworkDownloadKinds, 'student-study-report', 'student-homework-report'] as const;
+export const downloadKinds = [
+  ...homeworkDownloadKinds,
+  'student-study-report',
+  'student-homework-report',
+  // The integral ranking of classes (calls/rankings.ts).
+  'integral-ranking',
+] as const;
 export type DownloadKind = (typeof downloadKinds)[number];
 export const downloadKindLabels: Record<DownloadKind, string> = {
   'topic-score-overview': '課題別の集計',
   'topic-student-score': '生徒別の得点',
   'student-study-report': '学習レポート',
   'student-homework-report': '宿題レポート',
+  'integral-ranking': 'ポイントランキング',
 };
 
 export const downloadStatuses = ['processing', 'finished', 'failed'] as const;

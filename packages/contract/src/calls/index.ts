@@ -9,6 +9,8 @@ import * as homeworkPublish from './homework-publish.js';
 import * as notices from './notices.js';
 import * as learn from './learn.js';
 import * as library from './library.js';
+import * as motivation from './motivation.js';
+import * as rankings from './rankings.js';
 import * as results from './results.js';
 import * as selfPractice from './self-practice.js';
 import * as studentMessages from './student-messages.js';
@@ -27,6 +29,8 @@ export * from './homework-publish.js';
 export * from './notices.js';
 export * from './learn.js';
 export * from './library.js';
+export * from './motivation.js';
+export * from './rankings.js';
 export * from './results.js';
 export * from './self-practice.js';
 export * from './student-messages.js';
@@ -49,6 +53,8 @@ export const allCalls: readonly CallDef[] = [
   learn,
   notices,
   library,
+  motivation,
+  rankings,
   results,
   selfPractice,
   studentMessages,

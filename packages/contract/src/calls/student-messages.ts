@@ -15,7 +15,8 @@ import { exerciseTypes } from './library.js';
  * kanji are hard.
  */
 
-export const studentMessageKinds = ['reminder', 'note'] as const;
+/** `encouragement`: stamps and words from modules/motivation (calls/motivation.ts). */
+export const studentMessageKinds = ['reminder', 'note', 'encouragement'] as const;
 export type StudentMessageKind = (typeof studentMessageKinds)[number];
 
 export const studentMessageLimits = {
@@ -155,6 +156,8 @@ export const studentMessage = z.object({
     .nullable(),
   created_at: z.string(),
   read: z.boolean(),
+  /** An encouragement's stamps (motivationStamps ids), drawn by the app. */
+  motivation_ids: z.array(z.number().int()).optional(),
 });
 export type StudentMessage = z.infer<typeof studentMessage>;
 

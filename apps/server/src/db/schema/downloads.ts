@@ -16,6 +16,14 @@ export interface DownloadParams {
   period?: 'month' | 'term' | 'year';
   date?: string;
   email?: string;
+  /** The integral ranking (modules/rankings): its classes, period and when it was asked for. */
+  ranking?: {
+    team_ids: number[];
+    period: 'week' | 'month' | 'term' | 'custom';
+    start_time?: string;
+    end_time?: string;
+    at: string;
+  };
 }
 
 export const downloadTasks = pgTable(

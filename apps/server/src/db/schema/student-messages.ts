@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { students } from './classes.js';
 import { homework, homeworkTopics } from './homework.js';
 import { teachers } from './teachers.js';
@@ -20,11 +20,13 @@ export const studentMessages = pgTable(
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => teachers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reminder', 'note'] }).notNull(),
+    kind: text('kind', { enum: ['reminder', 'note', 'encouragement'] }).notNull(),
     homeworkId: integer('homework_id').references(() => homework.id, { onDelete: 'cascade' }),
     topicId: integer('topic_id').references(() => homeworkTopics.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     guid: text('guid'),
+    /** An encouragement's stamps (modules/motivation, docs/rankings.md); null for other kinds. */
+    motivationIds: jsonb('motivation_ids').$type<number[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -35,6 +37,10 @@ export const studentMessages = pgTable(
     index('student_messages_homework_idx').on(t.homeworkId, t.studentId, t.createdAt),
     // The notes of one topic for one child (the answer paper).
     index('student_messages_topic_idx').on(t.topicId, t.studentId),
+    // The teacher's encouragements to a child (the last one, on the achievements list).
+    index('student_messages_encouragement_idx')
+      .on(t.teacherId, t.studentId, t.createdAt)
+      .where(sql`kind = 'encouragement'`),
     uniqueIndex('student_messages_guid_key')
       .on(t.teacherId, t.guid)
       .where(sql`guid is not null`),

@@ -31,6 +31,7 @@ export const presentInboxMessage = (m: InboxRecord): StudentMessage => ({
       : null,
   created_at: iso(m.createdAt),
   read: m.readAt !== null,
+  ...(m.kind === 'encouragement' ? { motivation_ids: m.motivationIds ?? [] } : {}),
 });
 
 /** The notes on one student's topic, with the student and the topic they are about. */

@@ -125,8 +125,9 @@ const visibleTo = (studentId: number) =>
 
 export type InboxRecord = {
   id: number;
-  kind: 'reminder' | 'note';
+  kind: 'reminder' | 'note' | 'encouragement';
   body: string;
+  motivationIds: number[] | null;
   createdAt: string | Date;
   readAt: string | Date | null;
   teacherName: string;
@@ -140,7 +141,7 @@ export type InboxRecord = {
 export async function inboxPage(db: DbOrTx, studentId: number, q: { page: number; limit: number }) {
   const [{ rows }, total, unread] = await Promise.all([
     db.execute<InboxRecord>(sql`
-      select m.id, m.kind, m.body, m.created_at as "createdAt", m.read_at as "readAt",
+      select m.id, m.kind, m.body, m.motivation_ids as "motivationIds", m.created_at as "createdAt", m.read_at as "readAt",
         t.nickname as "teacherName", h.id as "homeworkId", h.title as "homeworkTitle",
         ht.id as "topicId", ht.title as "topicTitle", ht.type as "topicType"
       from student_messages m

@@ -1,5 +1,8 @@
 import type {
   CallInput,
+  getExerciseCountRanking,
+  getIntegralRankingExport,
+  getStudentAchievementPageList,
   getDownloadTaskPageList,
   getExerciseSummary,
   getNewHomeworkList,
@@ -120,6 +123,18 @@ export const queryKeys = {
   studentMessages: {
     all: ['student-messages'] as const,
     notes: (params: CallInput<typeof getWritingNoteList>) => ['student-messages', 'notes', params] as const,
+  },
+  /** Rankings, privacy choices, achievements and stamps (features/rankings, docs/rankings.md). */
+  rankings: {
+    all: ['rankings'] as const,
+    page: (kind: string, params: CallInput<typeof getExerciseCountRanking>) =>
+      ['rankings', 'page', kind, params] as const,
+    settings: (classId: number) => ['rankings', 'settings', classId] as const,
+    export: (params: CallInput<typeof getIntegralRankingExport>) => ['rankings', 'export', params] as const,
+    achievementsAll: ['rankings', 'achievements'] as const,
+    achievements: (params: CallInput<typeof getStudentAchievementPageList>) =>
+      ['rankings', 'achievements', params] as const,
+    stamps: () => ['rankings', 'stamps'] as const,
   },
   /** Self-practice of the teacher's children (/homework-self-home, docs/self-practice.md). */
   selfPractice: {
