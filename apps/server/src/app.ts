@@ -35,6 +35,7 @@ import { learnRoutes } from './modules/learn/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { noticeOnEvents } from './modules/notices/index.js';
+import { messageRoutes } from './modules/messages/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { resultsRoutes } from './modules/results/routes.js';
 import { selfPracticeRoutes } from './modules/self-practice/routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps) {
   noticeOnEvents(events);
   homeworkRoutes(app, { db, clock });
   noticeRoutes(app, { db, clock });
+  messageRoutes(app, { db, clock });
   studentMessageRoutes(app, { db, clock });
   const scheduler = createScheduler({ db, clock, log: app.log, missedItems: deps.missedItems });
   app.decorate('scheduler', scheduler);

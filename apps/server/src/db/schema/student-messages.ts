@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { students } from './classes.js';
 import { homework, homeworkTopics } from './homework.js';
+import { teacherMessages } from './messages.js';
 import { teachers } from './teachers.js';
 
 /**
  * The teacher → child channel (modules/student-messages, docs/student-messages.md): a reminder to
  * a child who has not submitted a homework, or a teacher's written note to a child about one topic.
+ * A message from the outbox (kind `message`) names its `teacher_messages` row.
  * The child reads them in the inbox of the students' side (`read_at`). `guid` is a note's
  * idempotency key, unique per teacher: the same guid twice stores one note.
  */
@@ -20,11 +22,13 @@ export const studentMessages = pgTable(
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => teachers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reminder', 'note'] }).notNull(),
+    kind: text('kind', { enum: ['reminder', 'note', 'message'] }).notNull(),
     homeworkId: integer('homework_id').references(() => homework.id, { onDelete: 'cascade' }),
     topicId: integer('topic_id').references(() => homeworkTopics.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     guid: text('guid'),
+    /** A message's outbox row (kind `message`, docs/messages.md); deleting it there deletes it here. */
+    messageId: integer('message_id').references(() => teacherMessages.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -35,6 +39,8 @@ export const studentMessages = pgTable(
     index('student_messages_homework_idx').on(t.homeworkId, t.studentId, t.createdAt),
     // The notes of one topic for one child (the answer paper).
     index('student_messages_topic_idx').on(t.topicId, t.studentId),
+    // The read receipts of one outbox message.
+    index('student_messages_message_idx').on(t.messageId),
     uniqueIndex('student_messages_guid_key')
       .on(t.teacherId, t.guid)
       .where(sql`guid is not null`),
