@@ -171,6 +171,9 @@ const screens: RouteObject[] = [
       { path: paths.downloadManage.path, lazy: antdScreen(() => import('./routes/download-manage')) },
       { path: paths.selfPracticeHome.path, lazy: antdScreen(() => import('./routes/self-practice-home')) },
       { path: paths.notices.path, lazy: antdScreen(() => import('./routes/notices')) },
+      { path: paths.messages.path, lazy: antdScreen(() => import('./routes/message')) },
+      { path: paths.messageSend.path, lazy: antdScreen(() => import('./routes/message-send')) },
+      { path: paths.messageInfo.path, lazy: antdScreen(() => import('./routes/message-info')) },
     ],
   },
   {

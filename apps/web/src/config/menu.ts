@@ -1,4 +1,10 @@
-import { barChartOutlined, bookOutlined, teamOutlined, videoCameraOutlined } from '../components/ui/icon-paths';
+import {
+  barChartOutlined,
+  bookOutlined,
+  messageOutlined,
+  teamOutlined,
+  videoCameraOutlined,
+} from '../components/ui/icon-paths';
 import { paths } from './paths';
 
 /**
@@ -36,6 +42,7 @@ export const menu: MenuEntry[] = [
       { key: 'word-progress', label: '単語の進捗', path: paths.wordProgress.path },
     ],
   },
+  { key: 'messages', label: 'メッセージ', icon: messageOutlined, path: paths.messages.path },
   { key: 'live', label: 'オンライン授業', icon: videoCameraOutlined, live: true },
 ];
 
