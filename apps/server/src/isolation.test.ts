@@ -173,15 +173,13 @@ beforeAll(async () => {
       sendTime: new Date(),
     })
     .returning();
-  await t.db
-    .insert(schema.studentMessages)
-    .values({
-      studentId: attempt.studentId,
-      teacherId: owner.teacher.id,
-      kind: 'message',
-      messageId: outbox!.id,
-      body: '持ち主の本文',
-    });
+  await t.db.insert(schema.studentMessages).values({
+    studentId: attempt.studentId,
+    teacherId: owner.teacher.id,
+    kind: 'message',
+    messageId: outbox!.id,
+    body: '持ち主の本文',
+  });
   const [systemNotice] = await t.db
     .insert(schema.systemNotices)
     .values({ title: '未掲載', body: '未掲載', publishFrom: new Date(Date.now() + 86_400_000) })

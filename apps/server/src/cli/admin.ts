@@ -3,6 +3,7 @@ import { loadConfig } from '../config.js';
 import { openRuntime } from '../runtime.js';
 import { issuePassCardKey } from '../modules/auth/pass-card.js';
 import { createTeacher } from '../modules/auth/service.js';
+import { LiveLessonUrlError, setSchoolLiveLessonUrl } from '../modules/auth/live-lesson.js';
 import { findTeacherByLoginId, setShowLive } from '../modules/auth/teacher-repository.js';
 import { setAllowSendMessage } from '../modules/messages/index.js';
 import {
@@ -46,6 +47,7 @@ const usage = `使い方: npm run admin -- <command>
                                           全教師へのお知らせを掲載・編集・取り下げます（--from 省略時は今すぐ）
   allow-send-message LOGIN_ID on|off      教師が児童へメッセージを送れるかを設定します
   show-live LOGIN_ID on|off               メニューのオンライン授業（showLive）を表示するかを設定します
+  set-live-url SCHOOL (URL|none)          学校のオンライン授業のURLを設定します（none で LIVE_LESSON_URL に戻します）
   export-corrections --out FILE.jsonl [--since 2026-04-01]
                                           先生による単語判定の訂正を採点エンジンの校正用に書き出します
                                           （児童名・録音は含みません。npm run bench:corrections -- FILE で読めます）`;
@@ -258,6 +260,17 @@ try {
         if (e instanceof SystemNoticeError) fail(e.message);
         throw e;
       }
+      break;
+    }
+    case 'set-live-url': {
+      if (!arg || !arg2) fail('学校名と URL（または none）を指定してください。');
+      try {
+        await setSchoolLiveLessonUrl(db, arg, arg2 === 'none' ? null : arg2, new Date());
+      } catch (e) {
+        if (e instanceof LiveLessonUrlError) fail(e.message);
+        throw e;
+      }
+      console.log(`${arg}: オンライン授業のURLを${arg2 === 'none' ? '解除' : '設定'}しました。`);
       break;
     }
     case 'allow-send-message':

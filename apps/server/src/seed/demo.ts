@@ -144,5 +144,7 @@ export async function resetAll(db: Db): Promise<void> {
   // material references them), so the library's install record goes as well and the next install
   // puts the headquarters material back (its audio from the synthesis cache); the status row
   // goes back to normal.
-  await db.execute(sql`truncate table teachers, system_status, rate_limits, library_installs, system_notices restart identity cascade`);
+  await db.execute(
+    sql`truncate table teachers, system_status, rate_limits, library_installs, system_notices restart identity cascade`,
+  );
 }

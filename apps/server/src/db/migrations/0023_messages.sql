@@ -38,3 +38,9 @@ CREATE INDEX "student_messages_message_idx" ON "student_messages" USING btree ("
 ALTER TABLE "homework_notices" ADD COLUMN "student_id" integer;--> statement-breakpoint
 ALTER TABLE "homework_notices" ADD CONSTRAINT "homework_notices_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 UPDATE "homework_notices" SET "student_id" = split_part("key", ':', 3)::integer WHERE "kind" = 'submitted' AND split_part("key", ':', 3) ~ '^[0-9]+$' AND EXISTS (SELECT 1 FROM "students" s WHERE s.id = split_part("key", ':', 3)::integer);
+--> statement-breakpoint
+CREATE TABLE "school_live_lessons" (
+	"school" text PRIMARY KEY NOT NULL,
+	"url" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);

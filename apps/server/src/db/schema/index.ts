@@ -11,3 +11,4 @@ export * from './notices.js';
 export * from './results.js';
 export * from './student-messages.js';
 export * from './messages.js';
+export * from './live-lessons.js';
