@@ -36,6 +36,7 @@ import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { noticeOnEvents } from './modules/notices/index.js';
 import { motivationRoutes } from './modules/motivation/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { rankingMakers } from './modules/rankings/index.js';
 import { rankingRoutes } from './modules/rankings/routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
   noticeOnEvents(events);
   homeworkRoutes(app, { db, clock });
   noticeRoutes(app, { db, clock });
+  messageRoutes(app, { db, clock });
   studentMessageRoutes(app, { db, clock });
   motivationRoutes(app, { db, clock });
   const scheduler = createScheduler({ db, clock, log: app.log, missedItems: deps.missedItems });

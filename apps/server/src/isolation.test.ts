@@ -61,6 +61,10 @@ let own: {
   attemptId: number;
   /** A writing note of the owner's to one of their children (student_messages). */
   messageId: number;
+  /** A message of the owner's outbox (teacher_messages) to their children. */
+  outboxMessageId: number;
+  /** A system notice not published yet: system notices are no teacher's, so none may read this one. */
+  systemNoticeId: number;
   /** A committed April roll-over of the owner (its report names an owner's child). */
   rolloverId: number;
   /** The students' side: a homework open to the owner's children (reissued); `topicId` is its topic. */
@@ -159,6 +163,27 @@ beforeAll(async () => {
       guid: 'isolation-note',
     })
     .returning();
+  const [outbox] = await t.db
+    .insert(schema.teacherMessages)
+    .values({
+      teacherId: owner.teacher.id,
+      title: '持ち主の連絡',
+      body: '持ち主の本文',
+      classIds: [c1.id],
+      sendTime: new Date(),
+    })
+    .returning();
+  await t.db.insert(schema.studentMessages).values({
+    studentId: attempt.studentId,
+    teacherId: owner.teacher.id,
+    kind: 'message',
+    messageId: outbox!.id,
+    body: '持ち主の本文',
+  });
+  const [systemNotice] = await t.db
+    .insert(schema.systemNotices)
+    .values({ title: '未掲載', body: '未掲載', publishFrom: new Date(Date.now() + 86_400_000) })
+    .returning();
   const [rollover] = await t.db
     .insert(schema.yearRollovers)
     .values({
@@ -192,6 +217,8 @@ beforeAll(async () => {
     topicId: topic!.id,
     attemptId: attempt.id,
     messageId: message!.id,
+    outboxMessageId: outbox!.id,
+    systemNoticeId: systemNotice!.id,
     rolloverId: rollover!.id,
     learnHomeworkId: overdue.homeworkId,
   };
@@ -236,8 +263,12 @@ function ownerValue(c: CallDef, key: string): unknown {
     case 'task_ids':
       return [own.taskId];
     case 'ids':
+      if (c.path.includes('system-notice')) return [own.systemNoticeId];
       if (c.tag === 'notices') return [own.noticeId];
+      if (c.tag === 'messages') return [own.outboxMessageId];
       break;
+    case 'notice_id':
+      return own.systemNoticeId;
     case 'topic_id':
       return own.topicId;
     case 'attempt_id':
@@ -253,6 +284,7 @@ function ownerValue(c: CallDef, key: string): unknown {
       if (c.tag === 'classes') return own.classId;
       if (c.path.includes('reissue')) return own.reissueId;
       if (c.tag === 'homework') return own.homeworkId;
+      if (c.tag === 'messages') return own.outboxMessageId;
   }
   throw new Error(`${c.path}: add the owner's record for the id field "${key}" to ownerValue() in isolation.test.ts`);
 }

@@ -58,6 +58,9 @@ export const ErrorCode = {
   REMIND_NOT_STARTED: 32103,
   REMIND_DEADLINE_PASSED: 32104,
   NOTE_GUID_REUSED: 32105,
+  /** Messages from the teacher (docs/messages.md). */
+  MESSAGE_NOT_ALLOWED: 32201,
+  MESSAGE_NO_RECIPIENTS: 32202,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

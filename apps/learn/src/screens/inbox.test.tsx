@@ -15,6 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 const note: StudentMessage = {
   message_id: 5,
   kind: 'note',
+  title: null,
   body: 'とても上手に読めたね。th の音に気をつけよう。',
   teacher_name: '山田',
   homework: { homework_id: 11, title: '4月のしゅくだい' },
@@ -25,12 +26,25 @@ const note: StudentMessage = {
 const reminder: StudentMessage = {
   message_id: 4,
   kind: 'reminder',
+  title: null,
   body: '「4月のしゅくだい」のしゅくだいが まだ出ていないよ。',
   teacher_name: '山田',
   homework: { homework_id: 11, title: '4月のしゅくだい' },
   topic: null,
   created_at: '2026-04-08T23:00:00.000Z',
   read: true,
+};
+
+const teacherMessage: StudentMessage = {
+  message_id: 6,
+  kind: 'message',
+  title: '音読発表会のお知らせ',
+  body: '金曜日に 音読発表会を します。',
+  teacher_name: '山田',
+  homework: null,
+  topic: null,
+  created_at: '2026-04-10T00:00:00.000Z',
+  read: false,
 };
 
 /** A fake inbox: marking read changes what the next list says. */
@@ -111,5 +125,16 @@ describe('learn: おしらせ', { timeout: 120_000 }, () => {
     expect(screen.queryByTestId('inbox-banner')).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'おしらせ' }));
     expect(await screen.findByTestId('inbox-empty')).toHaveTextContent('おしらせは まだ ありません。');
+  });
+
+  it('a message from the teacher shows its title and body, and is marked read once shown', async () => {
+    const reads: FakeInput[] = [];
+    renderLearn('/inbox', { api: inboxApi([teacherMessage, note], reads) });
+    const cards = await screen.findAllByTestId('message', {}, { timeout: 20_000 });
+    expect(cards[0]).toHaveTextContent('先生からのメッセージ');
+    expect(within(cards[0]!).getByRole('heading', { name: '音読発表会のお知らせ' })).toBeInTheDocument();
+    expect(cards[0]).toHaveTextContent('金曜日に 音読発表会を します。');
+    expect(within(cards[0]!).queryByRole('link')).toBeNull();
+    await waitFor(() => expect(reads).toEqual([{ ids: [6, 5] }]));
   });
 });

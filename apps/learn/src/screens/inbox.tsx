@@ -11,28 +11,50 @@ import { Link } from '../router';
 import { useLoad } from '../use-load';
 import { shortDate, typeLabels } from '../words';
 
-const kindLabels = {
-  reminder: 'しゅくだいのおしらせ',
-  note: '先生からのコメント',
-  encouragement: '先生からの はげまし',
-} as const;
-const badgeClass = { reminder: 'ln-badge-reminder', note: 'ln-badge-note', encouragement: 'ln-badge-cheer' } as const;
-
 function topicLabel(m: StudentMessage) {
   if (!m.topic) return null;
   const type = m.topic.type === 'word_test' ? 'たんごテスト' : typeLabels[m.topic.type];
   return `${type}「${m.topic.title}」`;
 }
 
+/**
+ * How each kind of message looks in the inbox: its label, its badge and what it offers to do.
+ * A new kind (docs/student-messages.md) is one more entry here.
+ */
+const kindViews: Record<
+  StudentMessage['kind'],
+  { label: string; badge: string; action(m: StudentMessage): React.ReactNode }
+> = {
+  reminder: {
+    label: 'しゅくだいのおしらせ',
+    badge: 'ln-badge-reminder',
+    action: () => (
+      <Link className="ln-btn ln-primary" to="/">
+        しゅくだいを 見る
+      </Link>
+    ),
+  },
+  note: {
+    label: '先生からのコメント',
+    badge: 'ln-badge-note',
+    action: (m) =>
+      m.topic && m.homework ? (
+        <Link className="ln-btn ln-primary" to={`/homework/${m.homework.homework_id}/topic/${m.topic.topic_id}`}>
+          この もんだいを れんしゅうする
+        </Link>
+      ) : null,
+  },
+  encouragement: { label: '先生からの はげまし', badge: 'ln-badge-cheer', action: () => null },
+  message: { label: '先生からのメッセージ', badge: 'ln-badge-message', action: () => null },
+};
+
 function MessageCard({ m, fresh }: { m: StudentMessage; fresh: boolean }) {
+  const view = kindViews[m.kind];
+  const action = view.action(m);
   return (
-    <article
-      className={`ln-card ln-message${fresh ? ' ln-unread' : ''}`}
-      data-testid="message"
-      aria-label={kindLabels[m.kind]}
-    >
+    <article className={`ln-card ln-message${fresh ? ' ln-unread' : ''}`} data-testid="message" aria-label={view.label}>
       <div className="ln-row">
-        <span className={`ln-badge ${badgeClass[m.kind]}`}>{kindLabels[m.kind]}</span>
+        <span className={`ln-badge ${view.badge}`}>{view.label}</span>
         {fresh && <span className="ln-badge ln-badge-new">あたらしい</span>}
         <span className="ln-sub" style={{ marginLeft: 'auto' }}>
           {shortDate(m.created_at)}
@@ -46,31 +68,20 @@ function MessageCard({ m, fresh }: { m: StudentMessage; fresh: boolean }) {
           「{m.homework.title}」の {topicLabel(m)} について
         </div>
       )}
+      {m.title && <h2 className="ln-message-title">{m.title}</h2>}
       {m.kind === 'encouragement' && m.motivation_ids?.length ? (
         <div className="ln-stamps" data-testid="message-stamps">
           <StampRow ids={m.motivation_ids} size={88} />
         </div>
       ) : null}
       {m.body && <p className="ln-message-body">{m.body}</p>}
-      {m.kind !== 'encouragement' && (
-        <div className="ln-row ln-end">
-          {m.topic && m.homework ? (
-            <Link className="ln-btn ln-primary" to={`/homework/${m.homework.homework_id}/topic/${m.topic.topic_id}`}>
-              この もんだいを れんしゅうする
-            </Link>
-          ) : (
-            <Link className="ln-btn ln-primary" to="/">
-              しゅくだいを 見る
-            </Link>
-          )}
-        </div>
-      )}
+      {action && <div className="ln-row ln-end">{action}</div>}
     </article>
   );
 }
 
 /**
- * おしらせ: the teacher's reminders and notes, newest first. What is shown is marked read once, but
+ * おしらせ: the teacher's reminders, notes and messages, newest first. What is shown is marked read once, but
  * the 「あたらしい」 mark stays on screen until the child leaves, so they see what was new.
  */
 export function Inbox() {
@@ -149,7 +160,7 @@ export function InboxBanner() {
             {latest.body && <span className="ln-sub"> {latest.body}</span>}
           </span>
         ) : (
-          latest && <span className="ln-sub ln-inbox-latest">{latest.body}</span>
+          latest && <span className="ln-sub ln-inbox-latest">{latest.title ?? latest.body}</span>
         )}
       </span>
       <span className="ln-btn ln-primary">見る</span>

@@ -3,7 +3,16 @@ import { loadConfig } from '../config.js';
 import { openRuntime } from '../runtime.js';
 import { issuePassCardKey } from '../modules/auth/pass-card.js';
 import { createTeacher } from '../modules/auth/service.js';
-import { findTeacherByLoginId } from '../modules/auth/teacher-repository.js';
+import { LiveLessonUrlError, setSchoolLiveLessonUrl } from '../modules/auth/live-lesson.js';
+import { findTeacherByLoginId, setShowLive } from '../modules/auth/teacher-repository.js';
+import { setAllowSendMessage } from '../modules/messages/index.js';
+import {
+  editSystemNotice,
+  listSystemNotices,
+  publishSystemNotice,
+  SystemNoticeError,
+  withdrawNotice,
+} from '../modules/notices/index.js';
 import { publishHeadquartersHomework } from '../modules/homework/index.js';
 import { correctionLines } from '../modules/results/index.js';
 import { writeSystemStatus } from '../modules/system/repository.js';
@@ -32,6 +41,13 @@ const usage = `使い方: npm run admin -- <command>
       [--start 2026-04-08T09:00+09:00] [--teachers LOGIN_ID,LOGIN_ID] [--required-times N] [--key KEY]
                                           本部の宿題を教室（各教師の表示中のクラス）に配信します。
                                           --teachers 省略時は全教師、同じ --key の再実行は配信しません
+  system-notice publish --title T --body B [--from 2026-04-01T09:00+09:00] [--until 2026-04-30T17:00+09:00]
+  system-notice edit ID [--title T] [--body B] [--from …] [--until …|--until none]
+  system-notice withdraw ID | system-notice list
+                                          全教師へのお知らせを掲載・編集・取り下げます（--from 省略時は今すぐ）
+  allow-send-message LOGIN_ID on|off      教師が児童へメッセージを送れるかを設定します
+  show-live LOGIN_ID on|off               メニューのオンライン授業（showLive）を表示するかを設定します
+  set-live-url SCHOOL (URL|none)          学校のオンライン授業のURLを設定します（none で LIVE_LESSON_URL に戻します）
   export-corrections --out FILE.jsonl [--since 2026-04-01]
                                           先生による単語判定の訂正を採点エンジンの校正用に書き出します
                                           （児童名・録音は含みません。npm run bench:corrections -- FILE で読めます）`;
@@ -60,10 +76,13 @@ const { positionals, values } = parseArgs({
     'required-times': { type: 'string' },
     out: { type: 'string' },
     since: { type: 'string' },
+    body: { type: 'string' },
+    from: { type: 'string' },
+    until: { type: 'string' },
   },
 });
 
-const [command, arg] = positionals;
+const [command, arg, arg2] = positionals;
 const config = loadConfig();
 
 function fail(message: string): never {
@@ -196,6 +215,72 @@ try {
             : `${r.teacher}: 宿題 ${r.homeworkIds.join(', ') || '（配信済み）'}`,
         );
       if (results.some((r) => r.error)) process.exitCode = 1;
+      break;
+    }
+    case 'system-notice': {
+      const time = (v: string, name: string) => {
+        const d = new Date(v);
+        if (Number.isNaN(d.getTime())) fail(`${name} の日時が正しくありません: ${v}`);
+        return d;
+      };
+      const until =
+        values.until === undefined ? undefined : values.until === 'none' ? null : time(values.until, '--until');
+      const from = values.from === undefined ? undefined : time(values.from, '--from');
+      const id = Number(arg2);
+      try {
+        if (arg === 'publish') {
+          if (!values.title || !values.body) fail('--title と --body は必須です。');
+          const n = await publishSystemNotice(db, {
+            title: values.title,
+            body: values.body,
+            publishFrom: from ?? new Date(),
+            publishUntil: until ?? null,
+          });
+          console.log(`お知らせを掲載しました: id=${n.id}`);
+        } else if (arg === 'edit') {
+          if (!Number.isInteger(id) || id < 1) fail('お知らせの id を指定してください。');
+          await editSystemNotice(
+            db,
+            id,
+            { title: values.title, body: values.body, publishFrom: from, publishUntil: until },
+            new Date(),
+          );
+          console.log(`お知らせ ${id} を更新しました。`);
+        } else if (arg === 'withdraw') {
+          if (!Number.isInteger(id) || id < 1) fail('お知らせの id を指定してください。');
+          await withdrawNotice(db, id, new Date());
+          console.log(`お知らせ ${id} を取り下げました。`);
+        } else if (arg === 'list') {
+          for (const n of await listSystemNotices(db))
+            console.log(
+              `${n.id}\t${n.withdrawnAt ? '取り下げ' : '掲載'}\t${n.publishFrom.toISOString()}〜${n.publishUntil?.toISOString() ?? ''}\t${n.title}`,
+            );
+        } else fail('publish, edit, withdraw, list のいずれかを指定してください。');
+      } catch (e) {
+        if (e instanceof SystemNoticeError) fail(e.message);
+        throw e;
+      }
+      break;
+    }
+    case 'set-live-url': {
+      if (!arg || !arg2) fail('学校名と URL（または none）を指定してください。');
+      try {
+        await setSchoolLiveLessonUrl(db, arg, arg2 === 'none' ? null : arg2, new Date());
+      } catch (e) {
+        if (e instanceof LiveLessonUrlError) fail(e.message);
+        throw e;
+      }
+      console.log(`${arg}: オンライン授業のURLを${arg2 === 'none' ? '解除' : '設定'}しました。`);
+      break;
+    }
+    case 'allow-send-message':
+    case 'show-live': {
+      if (!arg || (arg2 !== 'on' && arg2 !== 'off')) fail('ログインIDと on か off を指定してください。');
+      const teacher = await findTeacherByLoginId(db, arg);
+      if (!teacher) fail(`ログインID「${arg}」の教師は見つかりません。`);
+      if (command === 'show-live') await setShowLive(db, teacher.id, arg2 === 'on');
+      else await setAllowSendMessage(db, teacher.id, arg2 === 'on');
+      console.log(`${arg}: ${command} を ${arg2} にしました。`);
       break;
     }
     default:

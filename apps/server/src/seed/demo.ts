@@ -6,6 +6,7 @@ import { createTeacher } from '../modules/auth/service.js';
 import { createClassroomResource, type LibraryMedia } from '../modules/library/index.js';
 import { classroomDemo } from '../modules/library/material/classroom-demo.js';
 import { seedDemoHomework } from './demo-homework.js';
+import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoClasses } from './demo-students.js';
 import { createStudentRecorder, type ReadingSpeech } from './recordings.js';
 import { createDemoSubmitter, type HandInPlan, type SubmitterStats } from './submissions.js';
@@ -63,6 +64,7 @@ export async function seedDemo(db: Db, box: SecretBox, media: LibraryMedia): Pro
       }
     }
   }
+  await seedDemoMessages(db, new Date());
 }
 
 /** What the children's readings need: the speech workers, the storage of recordings, the caches. */
@@ -142,5 +144,7 @@ export async function resetAll(db: Db): Promise<void> {
   // material references them), so the library's install record goes as well and the next install
   // puts the headquarters material back (its audio from the synthesis cache); the status row
   // goes back to normal.
-  await db.execute(sql`truncate table teachers, system_status, rate_limits, library_installs restart identity cascade`);
+  await db.execute(
+    sql`truncate table teachers, system_status, rate_limits, library_installs, system_notices restart identity cascade`,
+  );
 }

@@ -172,6 +172,9 @@ const screens: RouteObject[] = [
       { path: paths.selfPracticeHome.path, lazy: antdScreen(() => import('./routes/self-practice-home')) },
       { path: paths.notices.path, lazy: antdScreen(() => import('./routes/notices')) },
       { path: paths.ranking.path, lazy: antdScreen(() => import('./routes/ranking')) },
+      { path: paths.messages.path, lazy: antdScreen(() => import('./routes/message')) },
+      { path: paths.messageSend.path, lazy: antdScreen(() => import('./routes/message-send')) },
+      { path: paths.messageInfo.path, lazy: antdScreen(() => import('./routes/message-info')) },
     ],
   },
   {

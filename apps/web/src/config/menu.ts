@@ -1,6 +1,7 @@
 import {
   barChartOutlined,
   bookOutlined,
+  messageOutlined,
   teamOutlined,
   trophyOutlined,
   videoCameraOutlined,
@@ -43,6 +44,7 @@ export const menu: MenuEntry[] = [
     ],
   },
   { key: 'ranking', label: 'ランキング', icon: trophyOutlined, path: paths.ranking.path },
+  { key: 'messages', label: 'メッセージ', icon: messageOutlined, path: paths.messages.path },
   { key: 'live', label: 'オンライン授業', icon: videoCameraOutlined, live: true },
 ];
 

@@ -6,6 +6,12 @@ export const paths = {
   home: { path: '/home' },
   /** Homework notices for the teacher (/home/message-detail-page, docs/notices.md). */
   notices: { path: '/home/message-detail-page' },
+  /** Messages from the teacher (docs/messages.md): the outbox, writing one, one message's readers. */
+  messages: { path: '/message' },
+  messageSend: { path: '/message/send' },
+  messageInfo: { path: '/message/info/:id', getHref: (id: number) => `/message/info/${id}` },
+  /** The teacher's guide (docs/explain.md), reachable from the header; printable. */
+  explain: { path: '/explain' },
   homeworkList: { path: '/homework-management' },
   /** Homework distribution: /homework-create redirects to its form (docs/homework-web.md), which starts with the library. */
   homeworkCreate: { path: '/homework-create' },

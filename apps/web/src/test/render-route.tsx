@@ -88,7 +88,12 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
   const handlers = new Map<string, FakeReply>([
     reply(getSystemStatus, () => ({ status: SystemStatus.NORMAL, title: '', message: '' })),
     reply(getTeacherInfo, () => ({ user: user!, online_class_switch: false, live_lesson_url: null })),
-    reply(getNewNoticeTotal, () => ({ new_msg_num: 0, allow_send_message: true })),
+    reply(getNewNoticeTotal, () => ({
+      new_msg_num: 0,
+      homework_msg_num: 0,
+      system_msg_num: 0,
+      allow_send_message: true,
+    })),
     ...(opts.api ?? []),
   ]);
   /** Every call the screen made, in order: path and input (query or JSON body). */

@@ -6,6 +6,7 @@ import * as downloads from './downloads.js';
 import * as evaluation from './evaluation.js';
 import * as homework from './homework.js';
 import * as homeworkPublish from './homework-publish.js';
+import * as messagesCalls from './messages.js';
 import * as notices from './notices.js';
 import * as learn from './learn.js';
 import * as library from './library.js';
@@ -26,6 +27,7 @@ export * from './evaluation.js';
 export * from './files.js';
 export * from './homework.js';
 export * from './homework-publish.js';
+export * from './messages.js';
 export * from './notices.js';
 export * from './learn.js';
 export * from './library.js';
@@ -51,6 +53,7 @@ export const allCalls: readonly CallDef[] = [
   homework,
   homeworkPublish,
   learn,
+  messagesCalls,
   notices,
   library,
   motivation,

@@ -15,8 +15,12 @@ import { exerciseTypes } from './library.js';
  * kanji are hard.
  */
 
-/** `encouragement`: stamps and words from modules/motivation (calls/motivation.ts). */
-export const studentMessageKinds = ['reminder', 'note', 'encouragement'] as const;
+/**
+ * What a child's inbox holds: a reminder, a note about a topic, an encouragement (stamps and words
+ * from modules/motivation, calls/motivation.ts), a message from the teacher's outbox
+ * (docs/messages.md). A new kind is one more entry here and in the inbox's table of kinds.
+ */
+export const studentMessageKinds = ['reminder', 'note', 'encouragement', 'message'] as const;
 export type StudentMessageKind = (typeof studentMessageKinds)[number];
 
 export const studentMessageLimits = {
@@ -146,6 +150,8 @@ export const getWritingNoteList = defineCall({
 export const studentMessage = z.object({
   message_id: z.number().int(),
   kind: z.enum(studentMessageKinds),
+  /** A message's title (null for reminders and notes). */
+  title: z.string().nullable(),
   body: z.string(),
   /** The teacher's name as the child knows it. */
   teacher_name: z.string(),

@@ -11,3 +11,5 @@ export * from './notices.js';
 export * from './results.js';
 export * from './student-messages.js';
 export * from './rankings.js';
+export * from './messages.js';
+export * from './live-lessons.js';

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { students } from './classes.js';
 import { homework } from './homework.js';
 import { teachers } from './teachers.js';
 
@@ -19,6 +20,9 @@ export const homeworkNotices = pgTable(
       .references(() => homework.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['submitted', 'all_submitted', 'overdue'] }).notNull(),
     key: text('key').notNull(),
+    /** The child a `submitted` notice is about (its name is read when the notice is shown). */
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'set null' }),
+    /** The text as written; what is shown is built again from the homework as it is now (docs/notices.md). */
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),

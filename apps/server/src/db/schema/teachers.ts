@@ -16,6 +16,8 @@ export const teachers = pgTable(
     showLive: boolean('show_live').notNull().default(false),
     school: text('school').notNull().default(''),
     onlineClassSwitch: boolean('online_class_switch').notNull().default(false),
+    /** May write messages to children (set by the operator command; docs/messages.md). */
+    allowSendMessage: boolean('allow_send_message').notNull().default(true),
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

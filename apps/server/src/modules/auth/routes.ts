@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { PasswordCipher } from '../../lib/rsa-keys.js';
+import { liveLessonUrlFor } from './live-lesson.js';
 import { presentPublicKey, presentSession, presentTeacherInfo } from './presenter.js';
 import { signIn, signInWithPassCard } from './service.js';
 import { revokeToken } from './token-repository.js';
@@ -42,5 +43,7 @@ export function authRoutes(
   });
 
   // The token lookup (plugins/auth.ts) read the profile with the token: no second query.
-  route(app, getTeacherInfo, async ({ teacher }) => presentTeacherInfo(teacher.profile, deps.liveLessonUrl));
+  route(app, getTeacherInfo, async ({ teacher }) =>
+    presentTeacherInfo(teacher.profile, await liveLessonUrlFor(deps.db, teacher.profile, deps.liveLessonUrl)),
+  );
 }

@@ -28,3 +28,8 @@ export async function findTeacherById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(teachers).where(eq(teachers.id, id)).limit(1);
   return row ?? null;
 }
+
+/** The operator's switch of the live-lesson menu item (showLive) for one teacher. */
+export async function setShowLive(db: DbOrTx, teacherId: number, on: boolean) {
+  await db.update(teachers).set({ showLive: on, updatedAt: new Date() }).where(eq(teachers.id, teacherId));
+}

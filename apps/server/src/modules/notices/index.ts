@@ -1,3 +1,10 @@
-/** What other modules may use of the homework notices (docs/notices.md). */
+/** What other modules (and the CLI and the seed) may use of the notices (docs/notices.md). */
 export { noticeOnEvents, noticeOverdue, noticeSubmitted } from './record.js';
 export { deleteOld as deleteOldNotices } from './repository.js';
+export {
+  editSystemNotice,
+  listSystemNotices,
+  publishSystemNotice,
+  SystemNoticeError,
+  withdrawNotice,
+} from './system-notices.js';

@@ -1,3 +1,4 @@
+import { ErrorCode, noticeMessages } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ActingTeacher } from '../../lib/acting.js';
@@ -16,5 +17,13 @@ export function requireEveryNotice(found: number, asked: number) {
   if (found !== asked) throw AppError.forbidden();
 }
 
-/** Sending notices to students is for teacher accounts, not the guest. */
-export const maySendMessages = (teacher: Pick<ActingTeacher, 'type'>) => teacher.type !== 'guest';
+/** A system notice a teacher may read: one published now, else 404. */
+export function requirePublishedNotice<T>(row: T | null): T {
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, noticeMessages.systemNoticeNotFound);
+  return row;
+}
+
+/** Every listed system notice is published now, else 404 and nothing is marked. */
+export function requireEveryPublished(found: number, asked: number) {
+  if (found !== asked) throw new AppError(ErrorCode.NOT_FOUND, noticeMessages.systemNoticeNotFound);
+}

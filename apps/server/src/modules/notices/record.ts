@@ -37,6 +37,7 @@ export async function noticeSubmitted(db: DbOrTx, homeworkId: number, studentId:
       homeworkId,
       kind: 'submitted',
       key: `submitted:${homeworkId}:${studentId}`,
+      studentId,
       message: noticeMessages.submitted(student.name, hw.title),
       createdAt: now,
     },

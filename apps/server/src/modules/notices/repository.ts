@@ -1,9 +1,21 @@
+import type { NoticeKind } from '@ondoku/contract';
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { homeworkNotices } from '../../db/schema/index.js';
+import { classes, homework, homeworkNotices, students } from '../../db/schema/index.js';
 
 /** Reading and changing the teacher's own notices; every statement filters by the teacher. */
-export type NoticeRecord = typeof homeworkNotices.$inferSelect;
+
+/**
+ * A notice with what its message is built from as it is now: the homework's title, class and
+ * counts (the same `assigned_count`/`submitted_count` the homework list shows), the child's name.
+ */
+export type NoticeRecord = typeof homeworkNotices.$inferSelect & {
+  title: string;
+  className: string | null;
+  assigned: number;
+  submitted: number;
+  studentName: string | null;
+};
 
 const unreadOf = (teacherId: number) => and(eq(homeworkNotices.teacherId, teacherId), isNull(homeworkNotices.readAt));
 
@@ -15,13 +27,34 @@ export async function unreadCount(db: DbOrTx, teacherId: number) {
 export async function pageOfNotices(
   db: DbOrTx,
   teacherId: number,
-  q: { page: number; limit: number; unread?: number },
+  q: { page: number; limit: number; unread?: number; kind?: NoticeKind },
 ) {
-  const where = q.unread ? unreadOf(teacherId) : eq(homeworkNotices.teacherId, teacherId);
+  const where = and(
+    q.unread ? unreadOf(teacherId) : eq(homeworkNotices.teacherId, teacherId),
+    q.kind ? eq(homeworkNotices.kind, q.kind) : undefined,
+  );
   const [rows, [total], unread] = await Promise.all([
     db
-      .select()
+      .select({
+        id: homeworkNotices.id,
+        teacherId: homeworkNotices.teacherId,
+        homeworkId: homeworkNotices.homeworkId,
+        kind: homeworkNotices.kind,
+        key: homeworkNotices.key,
+        studentId: homeworkNotices.studentId,
+        message: homeworkNotices.message,
+        createdAt: homeworkNotices.createdAt,
+        readAt: homeworkNotices.readAt,
+        title: homework.title,
+        className: classes.name,
+        assigned: homework.assignedCount,
+        submitted: homework.submittedCount,
+        studentName: students.name,
+      })
       .from(homeworkNotices)
+      .innerJoin(homework, eq(homework.id, homeworkNotices.homeworkId))
+      .leftJoin(classes, eq(classes.id, homework.classId))
+      .leftJoin(students, eq(students.id, homeworkNotices.studentId))
       .where(where)
       .orderBy(desc(homeworkNotices.createdAt), desc(homeworkNotices.id))
       .limit(q.limit)

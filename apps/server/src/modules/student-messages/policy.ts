@@ -27,7 +27,7 @@ export async function requireTopicRecipient(
 }
 
 /** Every listed message is the child's, or 404. */
-export async function requireOwnMessages(db: DbOrTx, student: Pick<ActingStudent, 'id'>, ids: number[]) {
-  if ((await ownCount(db, student.id, ids)) !== ids.length)
+export async function requireOwnMessages(db: DbOrTx, student: Pick<ActingStudent, 'id'>, ids: number[], now: Date) {
+  if ((await ownCount(db, student.id, ids, now)) !== ids.length)
     throw new AppError(ErrorCode.NOT_FOUND, studentMessageMessages.messageNotFound);
 }

@@ -18,6 +18,7 @@ export const presentNote = (m: MessageRecord, loginId: string): WritingNote => (
 export const presentInboxMessage = (m: InboxRecord): StudentMessage => ({
   message_id: m.id,
   kind: m.kind,
+  title: m.title,
   body: m.body,
   teacher_name: m.teacherName,
   homework: m.homeworkId !== null ? { homework_id: m.homeworkId, title: m.homeworkTitle ?? '' } : null,

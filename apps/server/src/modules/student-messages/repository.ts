@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { homeworkTopics, studentMessages } from '../../db/schema/index.js';
 
@@ -119,13 +119,14 @@ export async function notesOf(db: DbOrTx, teacherId: number, studentId: number, 
     .orderBy(desc(studentMessages.createdAt), desc(studentMessages.id));
 }
 
-/** What the child sees: messages not of a deleted homework. */
-const visibleTo = (studentId: number) =>
-  sql`m.student_id = ${studentId} and (m.homework_id is null or h.deleted_at is null)`;
+/** What the child sees: messages not of a deleted homework, whose time has come (a scheduled message's). */
+const visibleTo = (studentId: number, now: Date) =>
+  sql`m.student_id = ${studentId} and (m.homework_id is null or h.deleted_at is null) and m.created_at <= ${now.toISOString()}`;
 
 export type InboxRecord = {
   id: number;
-  kind: 'reminder' | 'note' | 'encouragement';
+  kind: 'reminder' | 'note' | 'encouragement' | 'message';
+  title: string | null;
   body: string;
   motivationIds: number[] | null;
   createdAt: string | Date;
@@ -138,37 +139,38 @@ export type InboxRecord = {
   topicType: string | null;
 };
 
-export async function inboxPage(db: DbOrTx, studentId: number, q: { page: number; limit: number }) {
+export async function inboxPage(db: DbOrTx, studentId: number, q: { page: number; limit: number }, now: Date) {
   const [{ rows }, total, unread] = await Promise.all([
     db.execute<InboxRecord>(sql`
-      select m.id, m.kind, m.body, m.motivation_ids as "motivationIds", m.created_at as "createdAt", m.read_at as "readAt",
+      select m.id, m.kind, tm.title, m.body, m.motivation_ids as "motivationIds", m.created_at as "createdAt", m.read_at as "readAt",
         t.nickname as "teacherName", h.id as "homeworkId", h.title as "homeworkTitle",
         ht.id as "topicId", ht.title as "topicTitle", ht.type as "topicType"
       from student_messages m
       join teachers t on t.id = m.teacher_id
       left join homework h on h.id = m.homework_id
       left join homework_topics ht on ht.id = m.topic_id
-      where ${visibleTo(studentId)}
+      left join teacher_messages tm on tm.id = m.message_id
+      where ${visibleTo(studentId, now)}
       order by m.created_at desc, m.id desc
       limit ${q.limit} offset ${(q.page - 1) * q.limit}`),
-    countVisible(db, studentId, false),
-    countVisible(db, studentId, true),
+    countVisible(db, studentId, false, now),
+    countVisible(db, studentId, true, now),
   ]);
   return { rows, total, unread };
 }
 
-export async function countVisible(db: DbOrTx, studentId: number, unreadOnly: boolean) {
+export async function countVisible(db: DbOrTx, studentId: number, unreadOnly: boolean, now: Date) {
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from student_messages m left join homework h on h.id = m.homework_id
-    where ${visibleTo(studentId)} ${unreadOnly ? sql`and m.read_at is null` : sql``}`);
+    where ${visibleTo(studentId, now)} ${unreadOnly ? sql`and m.read_at is null` : sql``}`);
   return rows[0]?.n ?? 0;
 }
 
 /** How many of the listed messages are the child's (and visible to them). */
-export async function ownCount(db: DbOrTx, studentId: number, ids: number[]) {
+export async function ownCount(db: DbOrTx, studentId: number, ids: number[], now: Date) {
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from student_messages m left join homework h on h.id = m.homework_id
-    where ${visibleTo(studentId)} and m.id in (${sql.join(
+    where ${visibleTo(studentId, now)} and m.id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})`);
@@ -184,6 +186,7 @@ export async function markRead(db: DbOrTx, studentId: number, ids: number[] | un
       and(
         eq(studentMessages.studentId, studentId),
         isNull(studentMessages.readAt),
+        lte(studentMessages.createdAt, now),
         ids ? inArray(studentMessages.id, ids) : undefined,
       ),
     )

@@ -39,13 +39,14 @@ export function studentMessageRoutes(app: FastifyInstance, deps: { db: Db; clock
   });
 
   route(app, getStudentMessageList, async ({ input, student }) => {
-    return presentInbox(await inboxPage(db, student.id, input), input);
+    return presentInbox(await inboxPage(db, student.id, input, clock.now()), input);
   });
 
   route(app, readStudentMessages, { transaction: true }, async ({ input, student, tx }) => {
     const ids = input.ids && [...new Set(input.ids)];
-    if (ids) await requireOwnMessages(tx, student, ids);
-    const count = await markRead(tx, student.id, ids, clock.now());
-    return presentMarkedRead(count, await countVisible(tx, student.id, true));
+    const now = clock.now();
+    if (ids) await requireOwnMessages(tx, student, ids, now);
+    const count = await markRead(tx, student.id, ids, now);
+    return presentMarkedRead(count, await countVisible(tx, student.id, true, now));
   });
 }

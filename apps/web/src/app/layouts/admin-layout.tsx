@@ -4,6 +4,7 @@ import { PlainButton, PlainSpin } from '../../components/ui/plain';
 import {
   arrowLeftOutlined,
   bellOutlined,
+  questionCircleOutlined,
   downloadOutlined,
   downOutlined,
   logoutOutlined,
@@ -212,7 +213,13 @@ export function AdminLayout() {
   }, [session, navigate]);
   useEffect(() => recordVisit(pathname), [pathname]);
   usePushTokenRegistration(Boolean(session));
-  const unread = useNewNoticeTotal(Boolean(session)).data?.new_msg_num ?? 0;
+  const noticeTotal = useNewNoticeTotal(Boolean(session)).data;
+  const unread = noticeTotal?.new_msg_num ?? 0;
+  // The bell opens the operator's notices when only they are unread.
+  const noticesHref =
+    noticeTotal && !noticeTotal.homework_msg_num && noticeTotal.system_msg_num
+      ? `${paths.notices.path}?tab=system`
+      : paths.notices.path;
 
   const user = session?.user;
   const liveUrl = info.data?.live_lesson_url ?? null;
@@ -269,7 +276,7 @@ export function AdminLayout() {
               type="button"
               className="admin-header-button admin-bell"
               aria-label={unread ? `お知らせ（未読${unread}件）` : 'お知らせ'}
-              onClick={() => void navigate(paths.notices.path)}
+              onClick={() => void navigate(noticesHref)}
             >
               <span className="admin-badge-anchor">
                 <PlainIcon paths={bellOutlined} style={{ fontSize: 20 }} />
@@ -280,6 +287,17 @@ export function AdminLayout() {
                 )}
               </span>
             </button>
+            {hasRoute(paths.explain.path) && (
+              <button
+                type="button"
+                className="admin-header-button"
+                aria-label="使い方ガイド"
+                title="使い方ガイド"
+                onClick={() => void navigate(paths.explain.path)}
+              >
+                <PlainIcon paths={questionCircleOutlined} style={{ fontSize: 20 }} />
+              </button>
+            )}
             <AccountMenu items={accountItems} onPick={onAccountPick}>
               <Avatar src={user.avatar} name={user.nickname} />
               <span>{user.nickname}</span>

@@ -3,7 +3,10 @@ import {
   deleteHomeworkNotices,
   getHomeworkNoticePageList,
   getNewNoticeTotal,
+  getSystemNoticeContent,
+  getSystemNoticePageList,
   readHomeworkNotices,
+  readSystemNotices,
   type NoticeRow,
 } from '@ondoku/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -46,7 +49,12 @@ describe('homework notices', { timeout: 60_000 }, () => {
     const unread = () => rows.filter((r) => !r.read).length;
     const { router } = renderRoute('/home/message-detail-page', {
       api: [
-        reply(getNewNoticeTotal, () => ({ new_msg_num: unread(), allow_send_message: true })),
+        reply(getNewNoticeTotal, () => ({
+          new_msg_num: unread(),
+          homework_msg_num: unread(),
+          system_msg_num: 0,
+          allow_send_message: true,
+        })),
         reply(getHomeworkNoticePageList, () => ({
           rows,
           total: rows.length,
@@ -93,5 +101,77 @@ describe('homework notices', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: '削除' }));
     await waitFor(() => expect(deleted).toEqual([expect.objectContaining({ ids: [3, 2, 1] })]));
     expect(await screen.findByText(/お知らせはまだありません/)).toBeTruthy();
+  });
+
+  it('marks every notice read at once, and filters by kind', async () => {
+    let rows = notices.map((n) => ({ ...n, read: n.kind === 'overdue' }));
+    const read: unknown[] = [];
+    const asked: unknown[] = [];
+    renderRoute('/home/message-detail-page', {
+      api: [
+        reply(getHomeworkNoticePageList, (q) => {
+          asked.push(q);
+          const shown = q.kind ? rows.filter((r) => r.kind === q.kind) : rows;
+          return { rows: shown, total: shown.length, page: 1, limit: 10, new_msg_num: 639 };
+        }),
+        reply(readHomeworkNotices, (b) => {
+          read.push(b);
+          rows = rows.map((r) => ({ ...r, read: true }));
+          return { count: 639 };
+        }),
+      ],
+    });
+    await screen.findAllByTestId('notice', {}, { timeout: 20_000 });
+    const readAll = screen.getByRole('button', { name: /すべて既読にする/ });
+    await waitFor(() => expect(readAll.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(readAll);
+    // Without ids: every notice of the teacher, not only those on screen.
+    await waitFor(() => expect(read.some((b) => !('ids' in (b as object)))).toBe(true));
+    fireEvent.change(screen.getByRole('combobox', { name: '種類' }), { target: { value: 'overdue' } });
+    await waitFor(() => expect(asked).toContainEqual(expect.objectContaining({ kind: 'overdue' })));
+    await waitFor(() => expect(screen.getAllByTestId('notice')).toHaveLength(1));
+  });
+
+  it('lists the operator’s notices with unread marks and opens one, which reads it', async () => {
+    let read = false;
+    const readAll: unknown[] = [];
+    renderRoute('/home/message-detail-page?tab=system', {
+      api: [
+        reply(getNewNoticeTotal, () => ({
+          new_msg_num: read ? 0 : 1,
+          homework_msg_num: 0,
+          system_msg_num: read ? 0 : 1,
+          allow_send_message: true,
+        })),
+        reply(getSystemNoticePageList, () => ({
+          rows: [{ notice_id: 5, title: 'メンテナンスのお知らせ', read, publish_time: '2026-11-20T00:00:00.000Z' }],
+          total: 1,
+          page: 1,
+          limit: 10,
+          new_msg_num: read ? 0 : 1,
+        })),
+        reply(getSystemNoticeContent, () => {
+          read = true;
+          return {
+            notice_id: 5,
+            title: 'メンテナンスのお知らせ',
+            read: true,
+            publish_time: '2026-11-20T00:00:00.000Z',
+            publish_until: null,
+            content: '12月1日 2:00〜4:00 はご利用いただけません。',
+          };
+        }),
+        reply(readSystemNotices, (b) => {
+          readAll.push(b);
+          return { count: 0 };
+        }),
+      ],
+    });
+    const item = await screen.findByTestId('system-notice', {}, { timeout: 20_000 });
+    expect(item.textContent).toContain('●');
+    fireEvent.click(item);
+    expect((await screen.findByTestId('system-notice-content')).textContent).toContain('ご利用いただけません');
+    await waitFor(() => expect(screen.getByTestId('system-notice').textContent).not.toContain('●'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'お知らせ' })).toBeTruthy());
   });
 });

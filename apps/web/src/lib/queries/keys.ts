@@ -9,6 +9,8 @@ import type {
   getResourceExerciseDetails,
   getResourceExerciseLogs,
   getHomeworkNoticePageList,
+  getOutboxMessageList,
+  getSystemNoticePageList,
   getGraduatePageRows,
   getMyHomeworkPageList,
   getPackList,
@@ -85,6 +87,15 @@ export const queryKeys = {
     all: ['notices'] as const,
     total: () => ['notices', 'total'] as const,
     page: (params: CallInput<typeof getHomeworkNoticePageList>) => ['notices', 'page', params] as const,
+    /** System notices from the operator: the list and one notice's content (reading it marks it read). */
+    system: (params: CallInput<typeof getSystemNoticePageList>) => ['notices', 'system', params] as const,
+    systemContent: (noticeId: number) => ['notices', 'system-content', noticeId] as const,
+  },
+  /** Messages from the teacher (features/messages): the outbox and one message's details. */
+  messages: {
+    all: ['messages'] as const,
+    outbox: (params: CallInput<typeof getOutboxMessageList>) => ['messages', 'outbox', params] as const,
+    detail: (id: number) => ['messages', 'detail', id] as const,
   },
   /** Download tasks (/download-manage): polled while any is processing. */
   downloads: {

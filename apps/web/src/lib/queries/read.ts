@@ -36,7 +36,11 @@ export const teacherInfoQueryOptions = () =>
 
 export const useTeacherInfo = () => useQuery(teacherInfoQueryOptions());
 
-/** Unread homework notices for the header's bell: quietly (a background poll never toasts), every minute. */
+/**
+ * Unread notices (homework and system ones) for the header's bell: quietly (a background poll never
+ * toasts), every minute, and at once when the teacher comes back to the tab (docs/notices.md says
+ * why polling and not a push channel).
+ */
 export const NOTICE_POLL_MS = 60_000;
 /** Polled only while signed in (`enabled`: a state of the screen, not a missing id). */
 export const newNoticeTotalQueryOptions = (enabled = true) =>
@@ -44,6 +48,7 @@ export const newNoticeTotalQueryOptions = (enabled = true) =>
     queryKey: queryKeys.notices.total(),
     queryFn: () => api.silent.call(getNewNoticeTotal, {}),
     refetchInterval: NOTICE_POLL_MS,
+    refetchOnWindowFocus: 'always',
     retry: false,
     enabled,
   });

@@ -1,10 +1,17 @@
-import { CheckCircleOutlined, ClockCircleOutlined, DeleteOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  CheckOutlined,
+  ClockCircleOutlined,
+  DeleteOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { noticeLimits, type NoticeKind, type NoticeRow } from '@ondoku/contract';
 import { Button, Checkbox, Modal, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { panel } from '@ondoku/ui';
 import { ListContainer } from '../../../components/ui/list-container';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { useListState } from '../../../components/ui/use-list-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
@@ -18,12 +25,21 @@ const icons: Record<NoticeKind, React.ReactNode> = {
 };
 
 /**
- * /home/message-detail-page: the teacher's homework notices, newest first (10 per page).
- * The ones on screen are marked read once shown; each links to the homework's results.
+ * /home/message-detail-page: the teacher's homework notices, newest first (10 per page), by kind.
+ * The ones on screen are marked read once shown, or all at once; each links to the homework's
+ * results. What a notice says is built by the server when shown (its counts are today's).
  */
 export function NoticeList() {
-  const list = useListState('notices', { pageSize: noticeLimits.pageSize, filters: { unread: 0 as 0 | 1 } });
-  const query = useNoticePage({ page: list.page, limit: list.pageSize, unread: list.filters.unread || undefined });
+  const list = useListState('notices', {
+    pageSize: noticeLimits.pageSize,
+    filters: { unread: 0 as 0 | 1, kind: null as NoticeKind | null },
+  });
+  const query = useNoticePage({
+    page: list.page,
+    limit: list.pageSize,
+    unread: list.filters.unread || undefined,
+    kind: list.filters.kind ?? undefined,
+  });
   const read = useReadNotices();
   const remove = useDeleteNotices();
   const [selected, setSelected] = useState<number[]>([]);
@@ -97,7 +113,27 @@ export function NoticeList() {
             { value: 1, label: `未読${query.data?.new_msg_num ? `（${query.data.new_msg_num}）` : ''}` },
           ]}
         />
+        <NativeSelect<NoticeKind>
+          label="種類"
+          width={170}
+          all="すべての種類"
+          value={list.filters.kind ?? undefined}
+          onChange={(v) => list.setFilters({ kind: v ?? null })}
+          options={[
+            { value: 'submitted', label: '提出' },
+            { value: 'all_submitted', label: '全員提出' },
+            { value: 'overdue', label: '締め切り' },
+          ]}
+        />
         <span style={{ flex: 1 }} />
+        <Button
+          icon={<CheckOutlined />}
+          disabled={!query.data?.new_msg_num}
+          loading={read.isPending && !read.variables?.ids}
+          onClick={() => read.mutate({}, { onSuccess: (r) => notify.success(`${r.count}件を既読にしました。`) })}
+        >
+          すべて既読にする
+        </Button>
         <Button icon={<DeleteOutlined />} danger disabled={!selected.length} onClick={confirmDelete}>
           選択したお知らせを削除{selected.length ? `（${selected.length}件）` : ''}
         </Button>
