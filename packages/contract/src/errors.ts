@@ -54,6 +54,11 @@ export const ErrorCode = {
   REMIND_NOT_STARTED: 32103,
   REMIND_DEADLINE_PASSED: 32104,
   NOTE_GUID_REUSED: 32105,
+  /** Account applications (docs/account-applications.md). */
+  APPLICATION_PENDING: 33001,
+  APPLICATION_NOT_PENDING: 33002,
+  APPLICATION_FILE_INVALID: 33003,
+  APPLICATION_ROSTER_ERRORS: 33004,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

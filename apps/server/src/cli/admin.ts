@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openRuntime } from '../runtime.js';
+import { applicationCommands, applicationUsage, runApplicationCommand } from './admin-applications.js';
 import { issuePassCardKey } from '../modules/auth/pass-card.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { findTeacherByLoginId } from '../modules/auth/teacher-repository.js';
@@ -34,7 +35,13 @@ const usage = `使い方: npm run admin -- <command>
                                           --teachers 省略時は全教師、同じ --key の再実行は配信しません
   export-corrections --out FILE.jsonl [--since 2026-04-01]
                                           先生による単語判定の訂正を採点エンジンの校正用に書き出します
-                                          （児童名・録音は含みません。npm run bench:corrections -- FILE で読めます）`;
+                                          （児童名・録音は含みません。npm run bench:corrections -- FILE で読めます）
+${applicationUsage}`;
+
+// Account applications have their own file (admin-applications.ts) and options.
+if (applicationCommands.includes(process.argv[2] ?? '')) {
+  process.exit(await runApplicationCommand(loadConfig(), process.argv.slice(2)));
+}
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

@@ -97,6 +97,9 @@ export const paths = {
   selfPracticeHome: { path: '/homework-self-home' },
   /** Export files made as download tasks (docs/downloads.md): progress, retry, delete. */
   downloadManage: { path: '/download-manage' },
+  /** Account applications (docs/account-applications.md): the list with its filters, and the form per kind. */
+  accountApplication: { path: '/account-application' },
+  accountApplicationCreate: { path: '/account-application-create' },
   /** The printable guide for children and guardians (outside the layouts; open without signing in). */
   studentManual: { path: '/studentmanual' },
 } as const;

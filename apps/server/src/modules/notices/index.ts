@@ -1,3 +1,3 @@
 /** What other modules may use of the homework notices (docs/notices.md). */
-export { noticeOnEvents, noticeOverdue, noticeSubmitted } from './record.js';
+export { noticeApplication, noticeOnEvents, noticeOverdue, noticeSubmitted } from './record.js';
 export { deleteOld as deleteOldNotices } from './repository.js';

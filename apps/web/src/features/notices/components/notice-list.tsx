@@ -1,4 +1,10 @@
-import { CheckCircleOutlined, ClockCircleOutlined, DeleteOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  DeleteOutlined,
+  IdcardOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { noticeLimits, type NoticeKind, type NoticeRow } from '@ondoku/contract';
 import { Button, Checkbox, Modal, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
@@ -15,11 +21,13 @@ const icons: Record<NoticeKind, React.ReactNode> = {
   submitted: <CheckCircleOutlined style={{ color: '#1f7a5c' }} />,
   all_submitted: <TeamOutlined style={{ color: '#1f7a5c' }} />,
   overdue: <ClockCircleOutlined style={{ color: '#d46b08' }} />,
+  application: <IdcardOutlined style={{ color: '#1d39c4' }} />,
 };
 
 /**
  * /home/message-detail-page: the teacher's homework notices, newest first (10 per page).
- * The ones on screen are marked read once shown; each links to the homework's results.
+ * The ones on screen are marked read once shown; each links to the homework's results (an account
+ * application's notice, to the applications).
  */
 export function NoticeList() {
   const list = useListState('notices', { pageSize: noticeLimits.pageSize, filters: { unread: 0 as 0 | 1 } });
@@ -78,9 +86,15 @@ export function NoticeList() {
         </div>
         <div style={{ color: 'rgba(0,0,0,0.55)', fontSize: 13 }}>{formatDateTime(n.created_at)}</div>
       </div>
-      <Link to={paths.homeworkDetails.getHref(n.homework_id)}>
-        <Button size="small">結果を見る</Button>
-      </Link>
+      {n.homework_id === null ? (
+        <Link to={paths.accountApplication.path}>
+          <Button size="small">申請を見る</Button>
+        </Link>
+      ) : (
+        <Link to={paths.homeworkDetails.getHref(n.homework_id)}>
+          <Button size="small">結果を見る</Button>
+        </Link>
+      )}
     </div>
   );
 
