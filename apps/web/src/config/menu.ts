@@ -1,8 +1,14 @@
-import { barChartOutlined, bookOutlined, teamOutlined, videoCameraOutlined } from '../components/ui/icon-paths';
+import {
+  barChartOutlined,
+  bookOutlined,
+  solutionOutlined,
+  teamOutlined,
+  videoCameraOutlined,
+} from '../components/ui/icon-paths';
 import { paths } from './paths';
 
 /**
- * The left menu: homework management, class/ID editing, learning status, live lesson. Items
+ * The left menu: homework management, class/ID editing, account applications, learning status, live lesson. Items
  * appear only when their screen exists (see buildMenu).
  */
 export interface MenuEntry {
@@ -27,6 +33,8 @@ export const menu: MenuEntry[] = [
     ],
   },
   { key: 'classes', label: 'クラス・ID編集', icon: teamOutlined, path: paths.classEditing.path },
+  // Ours (the spec's menu has no entry for them): applying for accounts belongs beside class/ID editing.
+  { key: 'account-application', label: 'アカウント申請', icon: solutionOutlined, path: paths.accountApplication.path },
   {
     key: 'learning',
     label: '学習状況',
