@@ -156,11 +156,11 @@ export function ApplicationList() {
     <div style={{ maxWidth: 1000 }}>
       {holder}
       <SchoolSummary />
-      <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
         <NativeSelect<ApplyType>
           label="種類"
           value={f.applyType || undefined}
-          width={240}
+          width={210}
           all="すべての種類"
           onChange={(v) => list.setFilters({ applyType: v ?? '' })}
           options={applyTypes.map((t) => ({ value: t, label: applyTypeNames[t] }))}
@@ -168,7 +168,7 @@ export function ApplicationList() {
         <NativeSelect<ApplyStatus>
           label="状態"
           value={f.status || undefined}
-          width={150}
+          width={130}
           all="すべての状態"
           onChange={(v) => list.setFilters({ status: v ?? '' })}
           options={applyStatuses.map((s) => ({ value: s, label: applyStatusNames[s] }))}
@@ -178,7 +178,7 @@ export function ApplicationList() {
           type="date"
           aria-label="開始日"
           value={f.start}
-          style={{ width: 160 }}
+          style={{ width: 145 }}
           onChange={(e) => list.setFilters({ start: e.target.value })}
         />
         <span>〜</span>
@@ -186,7 +186,7 @@ export function ApplicationList() {
           type="date"
           aria-label="終了日"
           value={f.end}
-          style={{ width: 160 }}
+          style={{ width: 145 }}
           status={badPeriod ? 'error' : undefined}
           onChange={(e) => list.setFilters({ end: e.target.value })}
         />
