@@ -101,17 +101,17 @@ describe('account applications', { timeout: 120_000 }, () => {
     await page.getByText(loginId(2)).waitFor();
 
     // A child of it signs in on the students' side with the roster's password.
-    const child = await openBrowser();
+    const pupil = await openBrowser();
     try {
-      await child.page.goto(`${server.url}/learn/#/signin`);
-      await child.page.getByLabel('ID').fill(loginId(1));
-      await child.page.getByLabel('パスワード').fill('hana1pass');
-      await child.page.getByRole('button', { name: 'ログイン' }).click();
-      await child.page.getByRole('heading', { name: 'しゅくだい' }).waitFor();
-      await child.page.getByText('申請 花子1さん').waitFor();
-      await screenshot(child.page, 'apply-child-signed-in');
+      await pupil.page.goto(`${server.url}/learn/#/signin`);
+      await pupil.page.getByLabel('ID').fill(loginId(1));
+      await pupil.page.getByLabel('パスワード').fill('hana1pass');
+      await pupil.page.getByRole('button', { name: 'ログイン' }).click();
+      await pupil.page.getByRole('heading', { name: 'しゅくだい' }).waitFor();
+      await pupil.page.getByText('申請 花子1さん').waitFor();
+      await screenshot(pupil.page, 'apply-child-signed-in');
     } finally {
-      await child.close();
+      await pupil.close();
     }
   });
 });
