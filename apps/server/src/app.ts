@@ -13,6 +13,7 @@ import { replySerializerCompiler } from './lib/reply-serializer.js';
 import type { PasswordCipher } from './lib/rsa-keys.js';
 import type { SecretBox } from './lib/secret-box.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { accountApplicationRoutes } from './modules/account-applications/routes.js';
 import { findTeacherByTokenHash } from './modules/auth/index.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { classRoutes } from './modules/classes/routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps) {
   libraryRoutes(app, { db, clock });
   learnRoutes(app, { db, limiter, cipher: deps.cipher, clock, events });
   mediaRoutes(app, { db, storage: deps.storage });
+  accountApplicationRoutes(app, { db, storage: deps.storage, limiter, clock });
   const downloads = createDownloadRunner({
     db,
     storage: deps.storage,

@@ -69,6 +69,8 @@ let own: {
   rolloverId: number;
   /** The students' side: a homework open to the owner's children (reissued); `topicId` is its topic. */
   learnHomeworkId: number;
+  /** An account application of the owner's, 申請中, with its roster. */
+  applicationId: number;
 };
 /** Children probing the owner's children's records: another teacher's, and the owner's own in another class. */
 let strangerStudent: SignedInStudent;
@@ -199,6 +201,25 @@ beforeAll(async () => {
       },
     })
     .returning();
+  const roster = await t.storage.put(
+    Buffer.from('生徒ID,氏名,クラス\r\nown-apply-1,持ち主の申請,持ち主3\r\n'),
+    'text/csv',
+  );
+  await t.db
+    .insert(schema.mediaFiles)
+    .values({ key: roster.key, contentType: 'text/csv', byteSize: roster.size, access: 'private' });
+  const [application] = await t.db
+    .insert(schema.accountApplications)
+    .values({
+      teacherId: owner.teacher.id,
+      applyType: 'new_students',
+      fileKey: roster.key,
+      fileName: '持ち主の名簿.csv',
+      fileKind: 'roster',
+      fileSize: roster.size,
+      rowCount: 1,
+    })
+    .returning();
   // Of a third teacher: `other` must keep no students for the list checks below.
   const [strangerId] = await buildStudents(t, 1, { prefix: 'stranger' });
   const [classmateId] = await buildStudents(t, 1, { teacher: owner.teacher, classIds: [c2.id], prefix: 'mate' });
@@ -221,6 +242,7 @@ beforeAll(async () => {
     systemNoticeId: systemNotice!.id,
     rolloverId: rollover!.id,
     learnHomeworkId: overdue.homeworkId,
+    applicationId: application!.id,
   };
 });
 afterAll(() => t.close());
@@ -285,6 +307,7 @@ function ownerValue(c: CallDef, key: string): unknown {
       if (c.path.includes('reissue')) return own.reissueId;
       if (c.tag === 'homework') return own.homeworkId;
       if (c.tag === 'messages') return own.outboxMessageId;
+      if (c.tag === 'account-applications') return own.applicationId;
   }
   throw new Error(`${c.path}: add the owner's record for the id field "${key}" to ownerValue() in isolation.test.ts`);
 }
@@ -324,6 +347,8 @@ const samples = (c: CallDef): Record<string, unknown> => ({
   guid: randomUUID(),
   // A submission naming a genuine result of the prober (set before each student probe).
   answers: [{ question_id: 0, sid: proberSid }],
+  // An application that names a class (roster-check, requests-put).
+  apply_type: 'add_students',
 });
 let proberSid = 'none';
 
@@ -409,6 +434,8 @@ describe("another teacher's token, on every call that takes an id (from the cont
     ])
       expect(paths).toContain(`/api/v2/study-survey/${p}`);
     expect(paths).toContain('/api/v2/homework/remind-unsubmitted');
+    for (const p of ['roster-check', 'requests-put', 'withdraw', 'file'])
+      expect(paths).toContain(`/api/v2/account-apply/${p}`);
     for (const p of ['submit-writing-note', 'writing-note-list'])
       expect(paths).toContain(`/api/v2/homework-reading/${p}`);
     for (const p of [

@@ -26,6 +26,8 @@ export interface UploadRule {
   readonly fileRequiredMessage: string;
   readonly fileTypeMessage: string;
   readonly tooLargeMessage: string;
+  /** A 0-byte file; without it, the same as no file (`fileRequiredMessage`). */
+  readonly emptyFileMessage?: string;
 }
 
 export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends Access = Access> {

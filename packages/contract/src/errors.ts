@@ -61,6 +61,11 @@ export const ErrorCode = {
   /** Messages from the teacher (docs/messages.md). */
   MESSAGE_NOT_ALLOWED: 32201,
   MESSAGE_NO_RECIPIENTS: 32202,
+  /** Account applications (docs/account-applications.md). */
+  APPLICATION_PENDING: 33001,
+  APPLICATION_NOT_PENDING: 33002,
+  APPLICATION_FILE_INVALID: 33003,
+  APPLICATION_ROSTER_ERRORS: 33004,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openRuntime } from '../runtime.js';
+import { applicationCommands, applicationUsage, runApplicationCommand } from './admin-applications.js';
 import { issuePassCardKey } from '../modules/auth/pass-card.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { LiveLessonUrlError, setSchoolLiveLessonUrl } from '../modules/auth/live-lesson.js';
@@ -50,7 +51,13 @@ const usage = `使い方: npm run admin -- <command>
   set-live-url SCHOOL (URL|none)          学校のオンライン授業のURLを設定します（none で LIVE_LESSON_URL に戻します）
   export-corrections --out FILE.jsonl [--since 2026-04-01]
                                           先生による単語判定の訂正を採点エンジンの校正用に書き出します
-                                          （児童名・録音は含みません。npm run bench:corrections -- FILE で読めます）`;
+                                          （児童名・録音は含みません。npm run bench:corrections -- FILE で読めます）
+${applicationUsage}`;
+
+// Account applications have their own file (admin-applications.ts) and options.
+if (applicationCommands.includes(process.argv[2] ?? '')) {
+  process.exit(await runApplicationCommand(loadConfig(), process.argv.slice(2)));
+}
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

@@ -226,6 +226,8 @@ export type BlobRouteOptions = Pick<RouteOptions, 'transaction'>;
 export interface BlobReply {
   filename: string;
   body: Buffer;
+  /** A call whose files are of several types (an application's attachment) names each one's. */
+  contentType?: string;
 }
 
 /** Content-Disposition with an ASCII fallback and the real name as RFC 5987 `filename*`. */
@@ -269,7 +271,7 @@ export function blobRoute(
     handle: async (request, reply, acting) => {
       const file = (await runHandler(app, options, handler, { input: request.query, request, ...acting })) as BlobReply;
       return reply
-        .header('content-type', contentType)
+        .header('content-type', file.contentType ?? contentType)
         .header('content-disposition', contentDisposition(file.filename))
         .header('cache-control', 'no-store')
         .send(file.body);
@@ -337,7 +339,8 @@ export function uploadRoute(
       if (containsControlChars(values)) throw AppError.badRequest(messages.controlCharacter);
       const parsed = fields.safeParse(values);
       if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message);
-      if (!file || file.buffer.length === 0) throw AppError.badRequest(rule.fileRequiredMessage);
+      if (!file) throw AppError.badRequest(rule.fileRequiredMessage);
+      if (file.buffer.length === 0) throw AppError.badRequest(rule.emptyFileMessage ?? rule.fileRequiredMessage);
       // The file is read before the transaction opens, so a slow upload holds no connection.
       const data = await runHandler(app, options, handler, { input: parsed.data, request, ...acting, file });
       return { errcode: 0, errmsg: '', data };

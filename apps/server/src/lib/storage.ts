@@ -50,11 +50,13 @@ export const storedTypes: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'text/csv': 'csv',
+  'application/pdf': 'pdf',
 };
 const typeOfExtension = Object.fromEntries(Object.entries(storedTypes).map(([t, e]) => [e, t]));
 
 /** A well-formed key: 64 hex digits, a dot and a known extension. */
-export const storageKeyPattern = /^[0-9a-f]{64}\.(wav|mp3|m4a|ogg|webm|svg|png|jpg|xlsx)$/;
+export const storageKeyPattern = /^[0-9a-f]{64}\.(wav|mp3|m4a|ogg|webm|svg|png|jpg|xlsx|csv|pdf)$/;
 
 export const isStorageKey = (key: string) => storageKeyPattern.test(key);
 

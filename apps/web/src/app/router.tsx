@@ -83,6 +83,12 @@ const accountSettingsLoader = () => {
   return null;
 };
 
+/** Applying for accounts is not for the guest type (the server refuses it too): the list instead. */
+const applyLoader = () => {
+  if (sessionStore.get()?.user.type === 'guest') throw redirect(paths.accountApplication.path);
+  return null;
+};
+
 /** Signed in at /login goes home, unless a one-time key is present (a pass-card sign-in). */
 const loginLoader = ({ request }: { request: Request }) => {
   const hasKey = new URL(request.url).searchParams.has('key');
@@ -175,6 +181,12 @@ const screens: RouteObject[] = [
       { path: paths.messages.path, lazy: antdScreen(() => import('./routes/message')) },
       { path: paths.messageSend.path, lazy: antdScreen(() => import('./routes/message-send')) },
       { path: paths.messageInfo.path, lazy: antdScreen(() => import('./routes/message-info')) },
+      { path: paths.accountApplication.path, lazy: antdScreen(() => import('./routes/account-application')) },
+      {
+        path: paths.accountApplicationCreate.path,
+        loader: applyLoader,
+        lazy: antdScreen(() => import('./routes/account-application-create')),
+      },
     ],
   },
   {

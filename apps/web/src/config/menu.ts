@@ -2,6 +2,7 @@ import {
   barChartOutlined,
   bookOutlined,
   messageOutlined,
+  solutionOutlined,
   teamOutlined,
   trophyOutlined,
   videoCameraOutlined,
@@ -9,7 +10,7 @@ import {
 import { paths } from './paths';
 
 /**
- * The left menu: homework management, class/ID editing, learning status, ranking, live lesson. Items
+ * The left menu: homework management, class/ID editing, account applications, learning status, ranking, live lesson. Items
  * appear only when their screen exists (see buildMenu).
  */
 export interface MenuEntry {
@@ -34,6 +35,8 @@ export const menu: MenuEntry[] = [
     ],
   },
   { key: 'classes', label: 'クラス・ID編集', icon: teamOutlined, path: paths.classEditing.path },
+  // Ours (the spec's menu has no entry for them): applying for accounts belongs beside class/ID editing.
+  { key: 'account-application', label: 'アカウント申請', icon: solutionOutlined, path: paths.accountApplication.path },
   {
     key: 'learning',
     label: '学習状況',

@@ -117,6 +117,9 @@ export const paths = {
       return `/integral-ranking-export?${params.toString()}`;
     },
   },
+  /** Account applications (docs/account-applications.md): the list with its filters, and the form per kind. */
+  accountApplication: { path: '/account-application' },
+  accountApplicationCreate: { path: '/account-application-create' },
   /** The printable guide for children and guardians (outside the layouts; open without signing in). */
   studentManual: { path: '/studentmanual' },
 } as const;

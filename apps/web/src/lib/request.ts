@@ -54,6 +54,7 @@ export function uploadRefusal(c: CallDef, file: File | null | undefined): string
   const rule = c.upload;
   if (!rule) return null;
   if (!file) return rule.fileRequiredMessage;
+  if (file.size === 0) return rule.emptyFileMessage ?? rule.fileRequiredMessage;
   if (file.size > rule.maxBytes) return rule.tooLargeMessage;
   const name = file.name.toLowerCase();
   if (!rule.extensions.some((ext) => name.endsWith(ext))) return rule.fileTypeMessage;

@@ -1,5 +1,6 @@
 import type { CallDef } from '../define.js';
 import * as account from './account.js';
+import * as accountApplications from './account-applications.js';
 import * as auth from './auth.js';
 import * as classes from './classes.js';
 import * as downloads from './downloads.js';
@@ -20,6 +21,7 @@ import * as studySurvey from './study-survey.js';
 import * as system from './system.js';
 
 export * from './account.js';
+export * from './account-applications.js';
 export * from './auth.js';
 export * from './classes.js';
 export * from './downloads.js';
@@ -46,6 +48,7 @@ const isCall = (v: unknown): v is CallDef =>
 /** Every call of the API, for route registration checks and the OpenAPI walk in tests. */
 export const allCalls: readonly CallDef[] = [
   account,
+  accountApplications,
   auth,
   classes,
   downloads,

@@ -11,7 +11,8 @@ import { messages } from '../messages.js';
  * header's bell. Served by modules/notices.
  */
 
-export const noticeKinds = ['submitted', 'all_submitted', 'overdue'] as const;
+/** `application`: the operator decided one of the teacher's account applications (no homework). */
+export const noticeKinds = ['submitted', 'all_submitted', 'overdue', 'application'] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
 export const noticeLimits = {
@@ -35,7 +36,7 @@ export const noticeMessages = {
 export const noticeRow = z.object({
   notice_id: z.number().int(),
   kind: z.enum(noticeKinds),
-  homework_id: z.number().int(),
+  homework_id: z.number().int().nullable(),
   message: z.string(),
   created_at: z.string(),
   read: z.boolean(),

@@ -13,3 +13,4 @@ export * from './student-messages.js';
 export * from './rankings.js';
 export * from './messages.js';
 export * from './live-lessons.js';
+export * from './account-applications.js';

@@ -5,7 +5,7 @@ import { teachers } from './teachers.js';
 
 /**
  * Homework notices for the teacher (modules/notices, docs/notices.md). `key` names the event
- * (`submitted:<homework>:<student>`, `all:<homework>`, `overdue:<homework>:<deadline>`), unique per
+ * (`submitted:<homework>:<student>`, `all:<homework>`, `overdue:<homework>:<deadline>`, `application:<id>:<status>`), unique per
  * teacher, so an event recorded twice (a retried job, a race) makes one notice.
  */
 export const homeworkNotices = pgTable(
@@ -15,10 +15,9 @@ export const homeworkNotices = pgTable(
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => teachers.id, { onDelete: 'cascade' }),
-    homeworkId: integer('homework_id')
-      .notNull()
-      .references(() => homework.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['submitted', 'all_submitted', 'overdue'] }).notNull(),
+    /** Null for a notice about an account application (`application`). */
+    homeworkId: integer('homework_id').references(() => homework.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['submitted', 'all_submitted', 'overdue', 'application'] }).notNull(),
     key: text('key').notNull(),
     /** The child a `submitted` notice is about (its name is read when the notice is shown). */
     studentId: integer('student_id').references(() => students.id, { onDelete: 'set null' }),

@@ -1,5 +1,5 @@
 /** What other modules (and the CLI and the seed) may use of the notices (docs/notices.md). */
-export { noticeOnEvents, noticeOverdue, noticeSubmitted } from './record.js';
+export { noticeApplication, noticeOnEvents, noticeOverdue, noticeSubmitted } from './record.js';
 export { deleteOld as deleteOldNotices } from './repository.js';
 export {
   editSystemNotice,

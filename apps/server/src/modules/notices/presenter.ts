@@ -6,14 +6,17 @@ import type { SystemNoticeRecord } from './system-notice-repository.js';
  * What a notice says, built when shown from the homework as it is now (docs/notices.md): an
  * overdue notice counts the children still missing, never those of the day it was written.
  */
-function messageOf(n: NoticeRecord) {
+function messageOf(n: NoticeRecord): string {
+  // A homework notice without its homework (gone since) or an account application's notice
+  // says what was written.
+  if (n.kind === 'application' || n.title === null) return n.message;
   switch (n.kind) {
     case 'submitted':
       return n.studentName === null ? n.message : noticeMessages.submitted(n.studentName, n.title);
     case 'all_submitted':
       return noticeMessages.allSubmitted(n.className, n.title);
     case 'overdue': {
-      const missing = Math.max(0, n.assigned - n.submitted);
+      const missing = Math.max(0, (n.assigned ?? 0) - (n.submitted ?? 0));
       return missing ? noticeMessages.overdue(n.title, missing) : noticeMessages.overdueAllSubmitted(n.title);
     }
   }

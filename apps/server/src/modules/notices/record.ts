@@ -95,3 +95,24 @@ export async function noticeOverdue(db: DbOrTx, closed: { homeworkId: number; de
     })),
   );
 }
+
+/**
+ * The operator decided one of the teacher's account applications (approved, sent back, done):
+ * written in the decision's transaction, once per application and status.
+ */
+export async function noticeApplication(
+  db: DbOrTx,
+  e: { teacherId: number; applicationId: number; status: string; message: string },
+  now: Date,
+) {
+  await insert(db, [
+    {
+      teacherId: e.teacherId,
+      homeworkId: null,
+      kind: 'application',
+      key: `application:${e.applicationId}:${e.status}`,
+      message: e.message,
+      createdAt: now,
+    },
+  ]);
+}

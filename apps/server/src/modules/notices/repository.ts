@@ -10,10 +10,11 @@ import { classes, homework, homeworkNotices, students } from '../../db/schema/in
  * counts (the same `assigned_count`/`submitted_count` the homework list shows), the child's name.
  */
 export type NoticeRecord = typeof homeworkNotices.$inferSelect & {
-  title: string;
+  /** Null for a notice without a homework (an account application's). */
+  title: string | null;
   className: string | null;
-  assigned: number;
-  submitted: number;
+  assigned: number | null;
+  submitted: number | null;
   studentName: string | null;
 };
 
@@ -52,7 +53,8 @@ export async function pageOfNotices(
         studentName: students.name,
       })
       .from(homeworkNotices)
-      .innerJoin(homework, eq(homework.id, homeworkNotices.homeworkId))
+      // Left: an account application's notice has no homework (docs/notices.md).
+      .leftJoin(homework, eq(homework.id, homeworkNotices.homeworkId))
       .leftJoin(classes, eq(classes.id, homework.classId))
       .leftJoin(students, eq(students.id, homeworkNotices.studentId))
       .where(where)

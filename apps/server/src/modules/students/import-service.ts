@@ -136,21 +136,16 @@ export function validateRows(rows: SheetRow[], withClass: boolean): { parsed: Pa
 }
 
 /**
- * Import a roster file. Runs in the call's transaction (`tx`): the classes it names and every
- * student are created together, or nothing is.
+ * Ids of the file already in use (errors added for them), and the teacher's own students without
+ * a class whom the file brings back by their id.
  */
-export async function importStudents(
+async function checkTakenIds(
   tx: DbOrTx,
-  box: SecretBox,
   teacherId: number,
-  file: { buffer: Buffer; filename: string },
-  target: { classId: number } | { byClassColumn: true },
+  parsed: ParsedRow[],
+  errors: ImportError[],
   limiter?: RateLimiter,
-): Promise<{ imported: number; errors: ImportError[]; notices: ImportError[]; createdClasses: string[] }> {
-  const withClass = 'byClassColumn' in target;
-  const sheet = await readSheet(file.buffer, file.filename);
-  const { parsed, errors } = validateRows(sheet, withClass);
-
+) {
   const taken = await unsafeFindTakenLoginIds(
     tx,
     parsed.map((p) => p.student.loginId),
@@ -179,10 +174,59 @@ export async function importStudents(
         message: studentMessages.rowIdTaken(p.student.loginId),
       });
   }
-  if (errors.length) {
-    errors.sort((a, b) => a.row - b.row);
-    return { imported: 0, errors, notices: [], createdClasses: [] };
-  }
+  errors.sort((a, b) => a.row - b.row);
+  return returning;
+}
+
+const strippedNotices = (sheet: SheetRow[], parsed: ParsedRow[]): ImportError[] => {
+  const loginIdOfRow = new Map(parsed.map((p) => [p.row, p.student.loginId]));
+  return sheet
+    .filter((r) => r.stripped)
+    .map((r) => ({
+      row: r.row,
+      student_id: loginIdOfRow.get(r.row) ?? '',
+      message: studentMessages.rowControlCharsRemoved,
+    }));
+};
+
+/** One row of a roster as the import would create it (the class named in the クラス column, if any). */
+export type RosterRow = ParsedRow;
+
+/**
+ * Check a roster file with every rule of the import (columns, each row, duplicates, ids in use)
+ * and write nothing: an account application shows the rows before it is sent, and the operator's
+ * approval imports the same file later with `importStudents`.
+ */
+export async function previewRoster(
+  tx: DbOrTx,
+  teacherId: number,
+  file: { buffer: Buffer; filename: string },
+  target: { classId: number } | { byClassColumn: true },
+  limiter?: RateLimiter,
+): Promise<{ rows: RosterRow[]; errors: ImportError[]; notices: ImportError[] }> {
+  const sheet = await readSheet(file.buffer, file.filename);
+  const { parsed, errors } = validateRows(sheet, 'byClassColumn' in target);
+  await checkTakenIds(tx, teacherId, parsed, errors, limiter);
+  return { rows: parsed, errors, notices: strippedNotices(sheet, parsed) };
+}
+
+/**
+ * Import a roster file. Runs in the call's transaction (`tx`): the classes it names and every
+ * student are created together, or nothing is.
+ */
+export async function importStudents(
+  tx: DbOrTx,
+  box: SecretBox,
+  teacherId: number,
+  file: { buffer: Buffer; filename: string },
+  target: { classId: number } | { byClassColumn: true },
+  limiter?: RateLimiter,
+): Promise<{ imported: number; errors: ImportError[]; notices: ImportError[]; createdClasses: string[] }> {
+  const withClass = 'byClassColumn' in target;
+  const sheet = await readSheet(file.buffer, file.filename);
+  const { parsed, errors } = validateRows(sheet, withClass);
+  const returning = await checkTakenIds(tx, teacherId, parsed, errors, limiter);
+  if (errors.length) return { imported: 0, errors, notices: [], createdClasses: [] };
 
   // Classes named in the file: existing ones of this teacher, or new ones made in this transaction.
   const named = withClass ? [...new Set(parsed.map((p) => p.className!))] : [];
@@ -211,15 +255,8 @@ export async function importStudents(
       back.map((p) => ({ ...p.student, id: returning.get(p.student.loginId.toLowerCase())!.id, classId: classOf(p) })),
     );
   }
-  const loginIdOfRow = new Map(parsed.map((p) => [p.row, p.student.loginId]));
   const notices = [
-    ...sheet
-      .filter((r) => r.stripped)
-      .map((r) => ({
-        row: r.row,
-        student_id: loginIdOfRow.get(r.row) ?? '',
-        message: studentMessages.rowControlCharsRemoved,
-      })),
+    ...strippedNotices(sheet, parsed),
     ...back.map((p) => ({ row: p.row, student_id: p.student.loginId, message: rowReturned })),
   ].sort((a, b) => a.row - b.row);
   return { imported, errors: [], notices, createdClasses };

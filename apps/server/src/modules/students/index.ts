@@ -11,3 +11,5 @@ export { verifyStudentPassword } from './passwords.js';
 export { joinClassByCode } from './service.js';
 /** The classes (this year's, not deleted) of the teacher's students, by student id (the students' side shows a child's). */
 export { classesOfStudents } from './student-repository.js';
+/** A roster checked without writing (account applications), and the import itself (an approved application). */
+export { importStudents, previewRoster, type RosterRow } from './import-service.js';

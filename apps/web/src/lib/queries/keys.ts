@@ -3,6 +3,7 @@ import type {
   getExerciseCountRanking,
   getIntegralRankingExport,
   getStudentAchievementPageList,
+  getApplyOrderList,
   getDownloadTaskPageList,
   getExerciseSummary,
   getNewHomeworkList,
@@ -167,5 +168,12 @@ export const queryKeys = {
     pack: (code: string) => ['library', 'pack', code] as const,
     wordBooks: (params: CallInput<typeof getWordBookList>) => ['library', 'word-books', params] as const,
     wordBookParts: (code: string) => ['library', 'word-book-parts', code] as const,
+  },
+  /** Account applications (docs/account-applications.md): the school's accounts, the kinds, the list. */
+  accountApplications: {
+    all: ['account-applications'] as const,
+    basicInfo: () => ['account-applications', 'basic-info'] as const,
+    selectData: () => ['account-applications', 'select-data'] as const,
+    list: (params: CallInput<typeof getApplyOrderList>) => ['account-applications', 'list', params] as const,
   },
 } as const;

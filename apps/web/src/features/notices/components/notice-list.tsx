@@ -3,6 +3,7 @@ import {
   CheckOutlined,
   ClockCircleOutlined,
   DeleteOutlined,
+  IdcardOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { noticeLimits, type NoticeKind, type NoticeRow } from '@ondoku/contract';
@@ -22,12 +23,14 @@ const icons: Record<NoticeKind, React.ReactNode> = {
   submitted: <CheckCircleOutlined style={{ color: '#1f7a5c' }} />,
   all_submitted: <TeamOutlined style={{ color: '#1f7a5c' }} />,
   overdue: <ClockCircleOutlined style={{ color: '#d46b08' }} />,
+  application: <IdcardOutlined style={{ color: '#1d39c4' }} />,
 };
 
 /**
  * /home/message-detail-page: the teacher's homework notices, newest first (10 per page), by kind.
  * The ones on screen are marked read once shown, or all at once; each links to the homework's
- * results. What a notice says is built by the server when shown (its counts are today's).
+ * results (an account application's notice, to the applications). What a notice says is built by
+ * the server when shown (its counts are today's).
  */
 export function NoticeList() {
   const list = useListState('notices', {
@@ -94,9 +97,15 @@ export function NoticeList() {
         </div>
         <div style={{ color: 'rgba(0,0,0,0.55)', fontSize: 13 }}>{formatDateTime(n.created_at)}</div>
       </div>
-      <Link to={paths.homeworkDetails.getHref(n.homework_id)}>
-        <Button size="small">結果を見る</Button>
-      </Link>
+      {n.homework_id === null ? (
+        <Link to={paths.accountApplication.path}>
+          <Button size="small">申請を見る</Button>
+        </Link>
+      ) : (
+        <Link to={paths.homeworkDetails.getHref(n.homework_id)}>
+          <Button size="small">結果を見る</Button>
+        </Link>
+      )}
     </div>
   );
 
