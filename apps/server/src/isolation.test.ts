@@ -65,6 +65,8 @@ let own: {
   rolloverId: number;
   /** The students' side: a homework open to the owner's children (reissued); `topicId` is its topic. */
   learnHomeworkId: number;
+  /** A free-recitation draft of the owner's (its guid names it). */
+  draftGuid: string;
 };
 /** Children probing the owner's children's records: another teacher's, and the owner's own in another class. */
 let strangerStudent: SignedInStudent;
@@ -194,7 +196,11 @@ beforeAll(async () => {
     messageId: message!.id,
     rolloverId: rollover!.id,
     learnHomeworkId: overdue.homeworkId,
+    draftGuid: randomUUID(),
   };
+  await t.db
+    .insert(schema.recitationDrafts)
+    .values({ guid: own.draftGuid, teacherId: owner.teacher.id, category: 'read_sentence', resourceId: resource.id });
 });
 afterAll(() => t.close());
 
@@ -250,6 +256,8 @@ function ownerValue(c: CallDef, key: string): unknown {
       if (c.tag === 'classes') return own.classId;
       if (c.path.includes('reissue')) return own.reissueId;
       if (c.tag === 'homework') return own.homeworkId;
+      // Free recitation: the classroom resource to edit.
+      if (c.tag === 'free-recitation') return own.resourceId;
   }
   throw new Error(`${c.path}: add the owner's record for the id field "${key}" to ownerValue() in isolation.test.ts`);
 }
@@ -280,9 +288,12 @@ const samples = (c: CallDef): Record<string, unknown> => ({
   word_index: 0,
   // The comment draft (save-comment-draft).
   visible: true,
-  content: '乗っ取りのコメント',
+  content: c.tag === 'free-recitation' ? ['One.', 'Two.', 'Three.', 'Four.', 'Five.'] : '乗っ取りのコメント',
   type: c.path.endsWith('/correct-answer-word') ? 'normal' : undefined,
-  guid: randomUUID(),
+  // Free recitation: the owner's draft, a valid category and voice.
+  guid: c.tag === 'free-recitation' ? own.draftGuid : randomUUID(),
+  category: 'read_sentence',
+  tone_type: 1,
   // A submission naming a genuine result of the prober (set before each student probe).
   answers: [{ question_id: 0, sid: proberSid }],
 });
@@ -370,6 +381,8 @@ describe("another teacher's token, on every call that takes an id (from the cont
     ])
       expect(paths).toContain(`/api/v2/study-survey/${p}`);
     expect(paths).toContain('/api/v2/homework/remind-unsubmitted');
+    for (const p of ['start-create-resource', 'create-resource', 'delete-resource', 'resource-info'])
+      expect(paths).toContain(`/api/v2/free-recitation/${p}`);
     for (const p of ['submit-writing-note', 'writing-note-list'])
       expect(paths).toContain(`/api/v2/homework-reading/${p}`);
     for (const p of [

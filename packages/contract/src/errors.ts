@@ -54,6 +54,12 @@ export const ErrorCode = {
   REMIND_NOT_STARTED: 32103,
   REMIND_DEADLINE_PASSED: 32104,
   NOTE_GUID_REUSED: 32105,
+  /** Free recitation (docs/free-recitation.md). */
+  RECITATION_QUOTA_EXHAUSTED: 33001,
+  RECITATION_RESOURCE_IN_USE: 33002,
+  RECITATION_NO_AUDIO: 33003,
+  RECITATION_RECORDING_FLAGGED: 33004,
+  RECITATION_DRAFT_USED: 33005,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -6,6 +6,7 @@ import { createTeacher } from '../modules/auth/service.js';
 import { findTeacherByLoginId } from '../modules/auth/teacher-repository.js';
 import { publishHeadquartersHomework } from '../modules/homework/index.js';
 import { correctionLines } from '../modules/results/index.js';
+import { setQuota as setRecitationQuota } from '../modules/free-recitation/index.js';
 import { writeSystemStatus } from '../modules/system/repository.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -34,7 +35,8 @@ const usage = `使い方: npm run admin -- <command>
                                           --teachers 省略時は全教師、同じ --key の再実行は配信しません
   export-corrections --out FILE.jsonl [--since 2026-04-01]
                                           先生による単語判定の訂正を採点エンジンの校正用に書き出します
-                                          （児童名・録音は含みません。npm run bench:corrections -- FILE で読めます）`;
+                                          （児童名・録音は含みません。npm run bench:corrections -- FILE で読めます）
+  recitation-quota LOGIN_ID --limit N     自由音読の教材作成回数（1か月あたり）を設定します`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -60,6 +62,7 @@ const { positionals, values } = parseArgs({
     'required-times': { type: 'string' },
     out: { type: 'string' },
     since: { type: 'string' },
+    limit: { type: 'string' },
   },
 });
 
@@ -196,6 +199,18 @@ try {
             : `${r.teacher}: 宿題 ${r.homeworkIds.join(', ') || '（配信済み）'}`,
         );
       if (results.some((r) => r.error)) process.exitCode = 1;
+      break;
+    }
+    case 'recitation-quota': {
+      // Free recitation's monthly creations per teacher (docs/free-recitation.md, "Quota").
+      if (!arg) fail('ログインIDを指定してください。');
+      const limit = Number(values.limit);
+      if (!values.limit || !Number.isInteger(limit) || limit < 0 || limit > 10_000)
+        fail('--limit には 0〜10000 の整数を指定してください。');
+      const teacher = await findTeacherByLoginId(db, arg);
+      if (!teacher) fail(`ログインID「${arg}」の教師は見つかりません。`);
+      await setRecitationQuota(db, teacher.id, limit);
+      console.log(`${arg} の自由音読の作成回数を月 ${limit} 回に設定しました。`);
       break;
     }
     default:

@@ -116,6 +116,7 @@ export async function buildTestApp(
     missedItems: opts.missedItems,
     syncBeforeEachRequest: opts.syncBeforeEachRequest ?? true,
     speech: opts.speech,
+    media,
   });
   await app.ready();
   return {

@@ -4,6 +4,7 @@ import * as auth from './auth.js';
 import * as classes from './classes.js';
 import * as downloads from './downloads.js';
 import * as evaluation from './evaluation.js';
+import * as freeRecitation from './free-recitation.js';
 import * as homework from './homework.js';
 import * as homeworkPublish from './homework-publish.js';
 import * as notices from './notices.js';
@@ -22,6 +23,7 @@ export * from './classes.js';
 export * from './downloads.js';
 export * from './evaluation.js';
 export * from './files.js';
+export * from './free-recitation.js';
 export * from './homework.js';
 export * from './homework-publish.js';
 export * from './notices.js';
@@ -44,6 +46,7 @@ export const allCalls: readonly CallDef[] = [
   classes,
   downloads,
   evaluation,
+  freeRecitation,
   homework,
   homeworkPublish,
   learn,

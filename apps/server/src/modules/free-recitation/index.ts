@@ -1,0 +1,3 @@
+/** What the CLI, the seed and tests may use of free recitation. */
+export { setQuota } from './repository.js';
+export { RECITATION_VOICES, splitPassage } from './service.js';
