@@ -117,6 +117,11 @@ export const recitationContent = z.union([
     .length(limits.recitationSentencesPerSet, { error: recitationMessages.sentenceCount }),
 ]);
 
+/** A passage's sentences (ends at . ! ? and closing quotes): its translation and timings go by them. */
+export function splitRecitationPassage(text: string): string[] {
+  return [...text.matchAll(/[^.!?]+(?:[.!?]+["')]*|$)/g)].map((m) => m[0].trim()).filter((s) => /[A-Za-z0-9]/.test(s));
+}
+
 /** Whether a passage has enough words (read_chapter). */
 export const chapterHasEnoughWords = (s: string) => wordCount(s) >= recitationLimits.chapterMinWords;
 

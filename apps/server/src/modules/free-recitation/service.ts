@@ -4,6 +4,7 @@ import {
   ErrorCode,
   recitationLimits,
   recitationMessages,
+  splitRecitationPassage,
   type EvaluationCategory,
   type RecitationCategory,
   type ToneTypeItem,
@@ -63,10 +64,7 @@ function voiceOf(toneType: number): Voice {
   return v.voice;
 }
 
-/** A passage's sentences (ends at . ! ? and closing quotes), as the evaluator splits them. */
-export function splitPassage(text: string): string[] {
-  return [...text.matchAll(/[^.!?]+(?:[.!?]+["')]*|$)/g)].map((m) => m[0].trim()).filter((s) => /[A-Za-z0-9]/.test(s));
-}
+export const splitPassage = splitRecitationPassage;
 
 /** The draft's texts for the content sent: 5 sentences, or the passage. Checked against the category. */
 function textsOf(category: RecitationCategory, content: string | string[]): string[] {

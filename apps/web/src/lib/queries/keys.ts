@@ -138,4 +138,11 @@ export const queryKeys = {
     wordBooks: (params: CallInput<typeof getWordBookList>) => ['library', 'word-books', params] as const,
     wordBookParts: (code: string) => ['library', 'word-book-parts', code] as const,
   },
+  /** Free recitation (docs/free-recitation.md): the voices, this month's quota, a resource in the form. */
+  recitation: {
+    all: ['recitation'] as const,
+    toneTypes: () => ['recitation', 'tone-types'] as const,
+    remaining: () => ['recitation', 'remaining'] as const,
+    resource: (resourceId: number) => ['recitation', 'resource', resourceId] as const,
+  },
 } as const;
