@@ -376,7 +376,7 @@ export function RecitationForm({
         <input
           ref={fileInput}
           type="file"
-          hidden
+          style={{ display: 'none' }}
           data-testid="sound-file"
           accept={recitationUpload.extensions.join(',')}
           onChange={(e) => {
