@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  charLength,
   chapterHasEnoughWords,
+  messages,
   ErrorCode,
   recitationLimits,
   recitationMessages,
@@ -155,8 +157,8 @@ export async function receiveRecording(
   if (chapter ? input.index !== 0 : input.index >= recitationLimits.sentencesPerSet)
     throw AppError.badRequest(recitationMessages.indexOutOfRange);
   if (chapter && !chapterHasEnoughWords(input.content)) throw AppError.badRequest(recitationMessages.chapterTooShort);
-  if (!chapter && input.content.length > recitationLimits.sentenceMax)
-    throw AppError.badRequest(recitationMessages.notEnglish(''));
+  if (!chapter && charLength(input.content) > recitationLimits.sentenceMax)
+    throw AppError.badRequest(messages.overLength);
   const audio = await convertUpload(new Uint8Array(file.buffer), file.filename);
   const { total_score } = await media.synth.evaluate(
     audio.pcm,
