@@ -33,6 +33,8 @@ import { createScheduler, type MissedItemsSource, type Scheduler } from './modul
 import { homeworkRoutes } from './modules/homework/routes.js';
 import { findStudentByToken } from './modules/learn/index.js';
 import { learnRoutes } from './modules/learn/routes.js';
+import { freeRecitationRoutes } from './modules/free-recitation/routes.js';
+import type { LibraryMedia } from './modules/library/index.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { noticeOnEvents } from './modules/notices/index.js';
@@ -99,6 +101,11 @@ export interface AppDeps {
    * evaluation module's `recordingUrl` (tests may give a stub).
    */
   recordingUrl?: RecordingUrl;
+  /**
+   * Model audio of free recitation (the library's: storage, synthesis with its check, the
+   * synthesis cache); by default the speech workers with no cache.
+   */
+  media?: LibraryMedia;
 }
 
 /**
@@ -221,6 +228,11 @@ export async function buildApp(deps: AppDeps) {
   selfPracticeRoutes(app, { db, clock, recordingUrl: signRecording });
   studySurveyRoutes(app, { db, clock, runner: downloads, limiter, recordingUrl: signRecording });
   evaluationRoutes(app, { db, speech, sessions, links: evaluationLinks, storage: deps.storage, clock });
+  freeRecitationRoutes(app, {
+    db,
+    clock,
+    media: deps.media ?? { storage: deps.storage, synth: speech, cacheDir: null },
+  });
   app.decorate('evaluationSessions', sessions);
   // Results never submitted are forgotten with their recordings; ticks with the scheduler's pace.
   const evaluationPurge = createEvaluationPurge({ db, clock, storage: deps.storage, log: app.log });

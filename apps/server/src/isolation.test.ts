@@ -71,6 +71,8 @@ let own: {
   learnHomeworkId: number;
   /** An account application of the owner's, 申請中, with its roster. */
   applicationId: number;
+  /** A free-recitation draft of the owner's (its guid names it). */
+  draftGuid: string;
 };
 /** Children probing the owner's children's records: another teacher's, and the owner's own in another class. */
 let strangerStudent: SignedInStudent;
@@ -243,7 +245,11 @@ beforeAll(async () => {
     rolloverId: rollover!.id,
     learnHomeworkId: overdue.homeworkId,
     applicationId: application!.id,
+    draftGuid: randomUUID(),
   };
+  await t.db
+    .insert(schema.recitationDrafts)
+    .values({ guid: own.draftGuid, teacherId: owner.teacher.id, category: 'read_sentence', resourceId: resource.id });
 });
 afterAll(() => t.close());
 
@@ -308,6 +314,8 @@ function ownerValue(c: CallDef, key: string): unknown {
       if (c.tag === 'homework') return own.homeworkId;
       if (c.tag === 'messages') return own.outboxMessageId;
       if (c.tag === 'account-applications') return own.applicationId;
+      // Free recitation: the classroom resource to edit.
+      if (c.tag === 'free-recitation') return own.resourceId;
   }
   throw new Error(`${c.path}: add the owner's record for the id field "${key}" to ownerValue() in isolation.test.ts`);
 }
@@ -342,9 +350,12 @@ const samples = (c: CallDef): Record<string, unknown> => ({
   word_index: 0,
   // The comment draft (save-comment-draft).
   visible: true,
-  content: '乗っ取りのコメント',
+  content: c.tag === 'free-recitation' ? ['One.', 'Two.', 'Three.', 'Four.', 'Five.'] : '乗っ取りのコメント',
   type: c.path.endsWith('/correct-answer-word') ? 'normal' : undefined,
-  guid: randomUUID(),
+  // Free recitation: the owner's draft, a valid category and voice.
+  guid: c.tag === 'free-recitation' ? own.draftGuid : randomUUID(),
+  category: 'read_sentence',
+  tone_type: 1,
   // A submission naming a genuine result of the prober (set before each student probe).
   answers: [{ question_id: 0, sid: proberSid }],
   // An application that names a class (roster-check, requests-put).
@@ -436,6 +447,8 @@ describe("another teacher's token, on every call that takes an id (from the cont
     expect(paths).toContain('/api/v2/homework/remind-unsubmitted');
     for (const p of ['roster-check', 'requests-put', 'withdraw', 'file'])
       expect(paths).toContain(`/api/v2/account-apply/${p}`);
+    for (const p of ['start-create-resource', 'create-resource', 'delete-resource', 'resource-info'])
+      expect(paths).toContain(`/api/v2/free-recitation/${p}`);
     for (const p of ['submit-writing-note', 'writing-note-list'])
       expect(paths).toContain(`/api/v2/homework-reading/${p}`);
     for (const p of [

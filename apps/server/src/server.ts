@@ -32,6 +32,7 @@ const media: LibraryMedia = {
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 const app = await buildApp({
   speech,
+  media,
   database,
   cipher,
   mailer,

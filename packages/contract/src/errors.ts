@@ -66,6 +66,12 @@ export const ErrorCode = {
   APPLICATION_NOT_PENDING: 33002,
   APPLICATION_FILE_INVALID: 33003,
   APPLICATION_ROSTER_ERRORS: 33004,
+  /** Free recitation (docs/free-recitation.md). */
+  RECITATION_QUOTA_EXHAUSTED: 34001,
+  RECITATION_RESOURCE_IN_USE: 34002,
+  RECITATION_NO_AUDIO: 34003,
+  RECITATION_RECORDING_FLAGGED: 34004,
+  RECITATION_DRAFT_USED: 34005,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

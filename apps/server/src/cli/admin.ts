@@ -16,6 +16,7 @@ import {
 } from '../modules/notices/index.js';
 import { publishHeadquartersHomework } from '../modules/homework/index.js';
 import { correctionLines } from '../modules/results/index.js';
+import { setQuota as setRecitationQuota } from '../modules/free-recitation/index.js';
 import { writeSystemStatus } from '../modules/system/repository.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -52,6 +53,7 @@ const usage = `使い方: npm run admin -- <command>
   export-corrections --out FILE.jsonl [--since 2026-04-01]
                                           先生による単語判定の訂正を採点エンジンの校正用に書き出します
                                           （児童名・録音は含みません。npm run bench:corrections -- FILE で読めます）
+  recitation-quota LOGIN_ID --limit N     自由音読の教材作成回数（1か月あたり）を設定します
 ${applicationUsage}`;
 
 // Account applications have their own file (admin-applications.ts) and options.
@@ -86,6 +88,7 @@ const { positionals, values } = parseArgs({
     body: { type: 'string' },
     from: { type: 'string' },
     until: { type: 'string' },
+    limit: { type: 'string' },
   },
 });
 
@@ -288,6 +291,18 @@ try {
       if (command === 'show-live') await setShowLive(db, teacher.id, arg2 === 'on');
       else await setAllowSendMessage(db, teacher.id, arg2 === 'on');
       console.log(`${arg}: ${command} を ${arg2} にしました。`);
+      break;
+    }
+    case 'recitation-quota': {
+      // Free recitation's monthly creations per teacher (docs/free-recitation.md, "Quota").
+      if (!arg) fail('ログインIDを指定してください。');
+      const limit = Number(values.limit);
+      if (!values.limit || !Number.isInteger(limit) || limit < 0 || limit > 10_000)
+        fail('--limit には 0〜10000 の整数を指定してください。');
+      const teacher = await findTeacherByLoginId(db, arg);
+      if (!teacher) fail(`ログインID「${arg}」の教師は見つかりません。`);
+      await setRecitationQuota(db, teacher.id, limit);
+      console.log(`${arg} の自由音読の作成回数を月 ${limit} 回に設定しました。`);
       break;
     }
     default:

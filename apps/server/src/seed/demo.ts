@@ -4,6 +4,12 @@ import { classes, homework, teachers } from '../db/schema/index.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { createClassroomResource, type LibraryMedia } from '../modules/library/index.js';
+import {
+  createRecitationResource,
+  saveRecitationTranslation,
+  setQuota,
+  startRecitationDraft,
+} from '../modules/free-recitation/index.js';
 import { classroomDemo } from '../modules/library/material/classroom-demo.js';
 import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoMessages } from './demo-messages.js';
@@ -62,9 +68,45 @@ export async function seedDemo(db: Db, box: SecretBox, media: LibraryMedia): Pro
         const { title, grade, sentences, note } = article;
         await createClassroomResource(db, teacher, { type: 'article_reading', title, grade, sentences, note }, media);
       }
+      await seedFreeRecitation(db, teacher, media);
     }
   }
   await seedDemoMessages(db, new Date());
+}
+
+/**
+ * teacher01's own reading material made with free recitation (docs/free-recitation.md), through
+ * the calls' services: lines of the library read in the first voice, so the synthesis cache
+ * already holds them; and a monthly quota set as an operator would.
+ */
+async function seedFreeRecitation(db: Db, teacher: { id: number }, media: LibraryMedia) {
+  const lines = [
+    ["Hello, I'm Ken.", 'こんにちは、ぼくはケンです。'],
+    ["I'm nine years old.", 'ぼくは九才です。'],
+    ['I like soccer.', 'ぼくはサッカーが好きです。'],
+    ['I have a dog.', 'ぼくは犬をかっています。'],
+    ['Nice to meet you.', 'はじめまして。'],
+  ] as const;
+  await setQuota(db, teacher.id, 30);
+  await db.transaction(async (tx) => {
+    const draft = await startRecitationDraft(tx, teacher, { category: 'read_sentence' });
+    await saveRecitationTranslation(tx, teacher, { guid: draft.guid, translate: lines.map((l) => l[1]) });
+    await createRecitationResource(
+      tx,
+      teacher,
+      media,
+      {
+        guid: draft.guid,
+        tone_type: 1,
+        content: lines.map((l) => l[0]),
+        category: 'read_sentence',
+        need_template: 1,
+        title: '自由音読：自己紹介（先生の教材）',
+        grade: 3,
+      },
+      new Date(),
+    );
+  });
 }
 
 /** What the children's readings need: the speech workers, the storage of recordings, the caches. */

@@ -119,6 +119,7 @@ export async function buildTestApp(
     syncBeforeEachRequest: opts.syncBeforeEachRequest ?? true,
     speech: opts.speech,
     logger: opts.logger,
+    media,
   });
   await app.ready();
   return {

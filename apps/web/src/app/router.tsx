@@ -163,6 +163,7 @@ const screens: RouteObject[] = [
       { path: paths.answerPaper.path, lazy: antdScreen(() => import('./routes/answer-paper')) },
       { path: paths.commentary.path, lazy: antdScreen(() => import('./routes/commentary')) },
       { path: paths.writingNoteAdd.path, lazy: antdScreen(() => import('./routes/writing-note-add')) },
+      { path: paths.freeRecitation.path, lazy: antdScreen(() => import('./routes/free-recitation')) },
       { path: paths.reissueList.path, lazy: antdScreen(() => import('./routes/reissue-list')) },
       { path: paths.reissueDetails.path, lazy: antdScreen(() => import('./routes/reissue-details')) },
       { path: paths.person.path, loader: accountSettingsLoader, lazy: antdScreen(() => import('./routes/person')) },

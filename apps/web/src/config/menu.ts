@@ -32,6 +32,7 @@ export const menu: MenuEntry[] = [
     children: [
       { key: 'homework-create', label: '宿題配信', path: paths.homeworkCreate.path },
       { key: 'homework-list', label: '宿題一覧', path: paths.homeworkList.path },
+      { key: 'free-recitation', label: '自由音読の教材', path: paths.freeRecitation.path },
     ],
   },
   { key: 'classes', label: 'クラス・ID編集', icon: teamOutlined, path: paths.classEditing.path },

@@ -29,6 +29,11 @@ export const paths = {
     path: '/homework-create/wordtest/:step',
     getHref: (step = 1) => `/homework-create/wordtest/${step}`,
   },
+  /** Free recitation (docs/free-recitation.md): a new reading material, or one of the teacher's own (?resource_id=). */
+  freeRecitation: {
+    path: '/free-recitation',
+    getHref: (resourceId?: number) => (resourceId ? `/free-recitation?resource_id=${resourceId}` : '/free-recitation'),
+  },
   homeworkEdit: { path: '/homework/edit', getHref: (homeworkId: number) => `/homework/edit?homework_id=${homeworkId}` },
   /** The results screen (built by the results issue; linked only when its route exists). */
   homeworkDetails: {

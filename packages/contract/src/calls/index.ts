@@ -5,6 +5,7 @@ import * as auth from './auth.js';
 import * as classes from './classes.js';
 import * as downloads from './downloads.js';
 import * as evaluation from './evaluation.js';
+import * as freeRecitation from './free-recitation.js';
 import * as homework from './homework.js';
 import * as homeworkPublish from './homework-publish.js';
 import * as messagesCalls from './messages.js';
@@ -27,6 +28,7 @@ export * from './classes.js';
 export * from './downloads.js';
 export * from './evaluation.js';
 export * from './files.js';
+export * from './free-recitation.js';
 export * from './homework.js';
 export * from './homework-publish.js';
 export * from './messages.js';
@@ -53,6 +55,7 @@ export const allCalls: readonly CallDef[] = [
   classes,
   downloads,
   evaluation,
+  freeRecitation,
   homework,
   homeworkPublish,
   learn,

@@ -14,3 +14,4 @@ export * from './rankings.js';
 export * from './messages.js';
 export * from './live-lessons.js';
 export * from './account-applications.js';
+export * from './free-recitation.js';

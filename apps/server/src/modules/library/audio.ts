@@ -84,6 +84,9 @@ export interface MadeAudio {
   key: string;
   durationMs: number;
   byteSize: number;
+  /** The check's score of the kept take, and its voice (free recitation shows both). */
+  score?: number;
+  toneType?: number;
 }
 
 export interface MadeArticle extends MadeAudio {
@@ -185,7 +188,7 @@ export function createAudioMaker(deps: {
     voice: Voice,
     texts: string[],
     category: EvaluationCategory,
-  ): Promise<{ voice: Voice; take: number; wavs: Uint8Array[] }> {
+  ): Promise<{ voice: Voice; take: number; score: number; wavs: Uint8Array[] }> {
     const text = texts.join(' ');
     const evaluator = deps.cacheDir
       ? await (fingerprint ??= deps.evaluator ? Promise.resolve(deps.evaluator) : evaluatorFingerprint())
@@ -202,7 +205,12 @@ export function createAudioMaker(deps: {
         const k = JSON.parse(hit) as Kept;
         note(k, text, category);
         const v = { toneType: k.toneType, speed: voice.speed };
-        return { voice: v, take: k.take, wavs: await Promise.all(texts.map((t) => wavOf(v, t, k.take, true))) };
+        return {
+          voice: v,
+          take: k.take,
+          score: k.score,
+          wavs: await Promise.all(texts.map((t) => wavOf(v, t, k.take, true))),
+        };
       }
     }
     let best: (Kept & { wavs: Uint8Array[] }) | undefined;
@@ -228,7 +236,7 @@ export function createAudioMaker(deps: {
     const record: Kept = { toneType: k.toneType, take: k.take, score: k.score };
     note(record, text, category);
     if (checkFile) await writeCacheOnce(checkFile, new TextEncoder().encode(JSON.stringify(record)));
-    return { voice: v, take: k.take, wavs: k.wavs };
+    return { voice: v, take: k.take, score: k.score, wavs: k.wavs };
   }
 
   async function store(wav: Uint8Array): Promise<MadeAudio> {
@@ -245,7 +253,7 @@ export function createAudioMaker(deps: {
     if (!p) {
       p = (async () => {
         const k = await kept(voice, [spoken], checkCategoryOf(spoken));
-        return store(k.wavs[0]!);
+        return { ...(await store(k.wavs[0]!)), score: k.score, toneType: k.voice.toneType };
       })();
       made.set(id, p);
     }
@@ -261,7 +269,8 @@ export function createAudioMaker(deps: {
      */
     async article(sentences: string[], voice: Voice = MODEL_VOICE): Promise<MadeArticle> {
       const spoken = sentences.map(normaliseSpokenText);
-      const decoded = (await kept(voice, spoken, 'read_chapter')).wavs.map((w) => parseWav(w));
+      const k = await kept(voice, spoken, 'read_chapter');
+      const decoded = k.wavs.map((w) => parseWav(w));
       const spans: Array<{ start_ms: number; end_ms: number }> = [];
       const gap = Math.round((SENTENCE_GAP_MS * SAMPLE_RATE) / 1000);
       let o = 0;
@@ -272,7 +281,7 @@ export function createAudioMaker(deps: {
         spans.push({ start_ms: start, end_ms: Math.round((o / SAMPLE_RATE) * 1000) });
       });
       const audio = await store(writeWav(joined(decoded), SAMPLE_RATE));
-      return { ...audio, sentences: spans };
+      return { ...audio, sentences: spans, score: k.score, toneType: k.voice.toneType };
     },
     /** A picture (or any file) by its bytes. */
     async file(bytes: Uint8Array, contentType: string): Promise<string> {

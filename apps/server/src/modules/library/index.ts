@@ -5,6 +5,10 @@
 export { installLibrary, libraryState, type InstallReport, type LibraryMedia } from './install.js';
 export {
   createClassroomResource,
+  saveClassroomResource,
+  deleteClassroomResource,
+  makeClassroomAudio,
+  type ClassroomRecording,
   replaceResourceAudio,
   ReplaceAudioError,
   type ClassroomResourceDef,
@@ -15,7 +19,9 @@ export { findVisibleResource, findWords, type ResourceRecord } from './repositor
 export { presentResourceDetail, presentWordItems } from './presenter.js';
 export { directSynthesizer, libraryCacheDir } from './synthesizer.js';
 /** The text-to-speech engine and version (part of every synthesis cache key). */
-export { TTS_ENGINE } from './audio.js';
+export { TTS_ENGINE, MODEL_VOICE, MODEL_AUDIO_CHECK, type Voice } from './audio.js';
+export { applyOverride } from './install.js';
+export type { StoredFullText } from './content.js';
 export type { StoredContent } from './content.js';
 /** The visibility rule (headquarters, or the teacher's own classroom material; not deleted) as a
  * query condition, for modules that read resources in bulk (homework). One rule, defined here. */

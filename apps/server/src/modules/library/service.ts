@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { parseWav } from '@ondoku/speech';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { libraryAudioOverrides, libraryResources, mediaFiles } from '../../db/schema/index.js';
 import { storeMedia } from '../media/index.js';
-import { createAudioMaker } from './audio.js';
+import { createAudioMaker, type AudioMaker, type MadeAudio, type Voice } from './audio.js';
 import { buildLibrary, searchKeyOf, type StoredContent } from './content.js';
 import { applyOverride, installLibrary, type LibraryMedia } from './install.js';
 import { headquartersSource, type LibrarySource } from './source.js';
@@ -32,10 +32,74 @@ const emptyMaterial: Material = {
 };
 
 export async function createClassroomResource(
-  db: Db,
+  db: DbOrTx,
   teacher: { id: number },
   def: ClassroomResourceDef,
   media: LibraryMedia,
+) {
+  return saveClassroomResource(db, teacher, def, media);
+}
+
+/** Model audio a teacher recorded herself, put in place of the synthesised one (applyOverride's targets). */
+export interface ClassroomRecording {
+  /** `item:N` (a sentence of a set) or `full_text` (a passage). */
+  target: string;
+  key: string;
+  durationMs: number | null;
+}
+
+/** An audio maker whose lines are read in `voice` unless told otherwise. */
+function inVoice(audio: AudioMaker, voice: Voice): AudioMaker {
+  return {
+    ...audio,
+    speak: (text, v = voice) => audio.speak(text, v),
+    article: (sentences, v = voice) => audio.article(sentences, v),
+  };
+}
+
+/**
+ * The model audio of classroom text, made and checked as the library's is (createAudioMaker):
+ * one line per sentence, or a passage read as one chapter. Free recitation previews with it, and
+ * saving the resource later finds the same audio in the synthesis cache.
+ */
+export async function makeClassroomAudio(
+  db: DbOrTx,
+  media: LibraryMedia,
+  voice: Voice,
+  req: { kind: 'sentences' | 'passage'; sentences: string[] },
+): Promise<Array<MadeAudio & { sentences?: Array<{ start_ms: number; end_ms: number }> }>> {
+  const audio = createAudioMaker(media);
+  const made =
+    req.kind === 'passage'
+      ? [await audio.article(req.sentences, voice)]
+      : await Promise.all(req.sentences.map((s) => audio.speak(s, voice)));
+  const files = audio.files();
+  await db
+    .insert(mediaFiles)
+    .values(
+      files.map((f) => ({ key: f.key, contentType: f.contentType, byteSize: f.byteSize, durationMs: f.durationMs })),
+    )
+    .onConflictDoNothing({ target: mediaFiles.key });
+  return made;
+}
+
+/**
+ * Stores a classroom resource: new, or in place of `replaceId` (one of the teacher's own, version
+ * + 1). Model audio in `voice` (the library's model voice by default), checked by our evaluator;
+ * `recordings` take the place of the synthesised audio they name.
+ */
+export async function saveClassroomResource(
+  db: DbOrTx,
+  teacher: { id: number },
+  def: ClassroomResourceDef,
+  media: LibraryMedia,
+  opts: {
+    voice?: Voice;
+    recordings?: ClassroomRecording[];
+    replaceId?: number;
+    /** No model audio in the resource (free recitation's need_template 0): the child reads unaided. */
+    withoutAudio?: boolean;
+  } = {},
 ) {
   const key = `classroom:${teacher.id}:${randomBytes(8).toString('hex')}`;
   const base = { key, title: def.title, grade: def.grade, theme: 'classroom' };
@@ -43,12 +107,18 @@ export async function createClassroomResource(
     def.type === 'sentence_reading'
       ? { ...emptyMaterial, sentenceSets: [{ ...base, sentences: def.sentences }] }
       : { ...emptyMaterial, articles: [{ ...base, sentences: def.sentences, note: def.note }] };
-  const audio = createAudioMaker(media);
+  const made = createAudioMaker(media);
+  const audio = opts.voice ? inVoice(made, opts.voice) : made;
   // Classroom material may use the project's pictures (the demo's sentences do).
   const { resources } = await buildLibrary(material, audio, headquartersSource().picturesDirs);
   const built = resources[0]!;
+  for (const r of opts.recordings ?? []) applyOverride(built.content, r.target, r);
+  if (opts.withoutAudio) {
+    for (const item of built.content.items) item.audio_file = null;
+    if (built.content.full_text) built.content.full_text.audio_file = null;
+  }
   return db.transaction(async (tx) => {
-    const files = audio.files();
+    const files = made.files();
     if (files.length > 0) {
       await tx
         .insert(mediaFiles)
@@ -62,22 +132,53 @@ export async function createClassroomResource(
         )
         .onConflictDoNothing({ target: mediaFiles.key });
     }
+    const values = {
+      type: built.type,
+      title: built.title,
+      grade: built.grade,
+      itemCount: built.content.items.length,
+      content: built.content,
+      searchKey: searchKeyOf(built.title, built.content),
+    };
+    if (opts.replaceId !== undefined) {
+      const [row] = await tx
+        .update(libraryResources)
+        .set({ ...values, version: sql`${libraryResources.version} + 1`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(libraryResources.id, opts.replaceId),
+            eq(libraryResources.teacherId, teacher.id),
+            eq(libraryResources.originType, 'classroom'),
+            isNull(libraryResources.deletedAt),
+          ),
+        )
+        .returning();
+      if (!row) throw new Error(`classroom resource ${opts.replaceId} is not the teacher's`);
+      return row;
+    }
     const [row] = await tx
       .insert(libraryResources)
-      .values({
-        key,
-        originType: 'classroom',
-        teacherId: teacher.id,
-        type: built.type,
-        title: built.title,
-        grade: built.grade,
-        itemCount: built.content.items.length,
-        content: built.content,
-        searchKey: searchKeyOf(built.title, built.content),
-      })
+      .values({ ...values, key, originType: 'classroom', teacherId: teacher.id })
       .returning();
     return row!;
   });
+}
+
+/** Removes one of the teacher's classroom resources from the library (soft: homework rows keep their link). */
+export async function deleteClassroomResource(db: DbOrTx, teacher: { id: number }, id: number) {
+  const [row] = await db
+    .update(libraryResources)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(libraryResources.id, id),
+        eq(libraryResources.teacherId, teacher.id),
+        eq(libraryResources.originType, 'classroom'),
+        isNull(libraryResources.deletedAt),
+      ),
+    )
+    .returning({ id: libraryResources.id, content: libraryResources.content });
+  return row ?? null;
 }
 
 /** Recordings a school may put in place of model audio, by file extension. */

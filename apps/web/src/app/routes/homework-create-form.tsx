@@ -1,6 +1,8 @@
+import { EditOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { RecitationRowActions } from '../../features/free-recitation/components/row-actions';
 import { LibraryScreen } from '../../features/library/components/library-screen';
 import { useHomeworkSelection } from '../../features/library/selection/selection-store';
 import type { RouteHandle } from '../router';
@@ -18,7 +20,14 @@ export function Component() {
   const count = selection.pack ? selection.pack.total : selection.resources.length;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16, paddingBottom: 72 }}>
-      <LibraryScreen />
+      <LibraryScreen
+        extra={
+          <Button icon={<EditOutlined />} onClick={() => navigate(paths.freeRecitation.getHref())}>
+            自分で教材をつくる（自由音読）
+          </Button>
+        }
+        rowActions={(row) => <RecitationRowActions row={row} />}
+      />
       <div
         data-testid="wizard-start"
         style={{

@@ -176,4 +176,11 @@ export const queryKeys = {
     selectData: () => ['account-applications', 'select-data'] as const,
     list: (params: CallInput<typeof getApplyOrderList>) => ['account-applications', 'list', params] as const,
   },
+  /** Free recitation (docs/free-recitation.md): the voices, this month's quota, a resource in the form. */
+  recitation: {
+    all: ['recitation'] as const,
+    toneTypes: () => ['recitation', 'tone-types'] as const,
+    remaining: () => ['recitation', 'remaining'] as const,
+    resource: (resourceId: number) => ['recitation', 'resource', resourceId] as const,
+  },
 } as const;

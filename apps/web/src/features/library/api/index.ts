@@ -1,5 +1,4 @@
 import {
-  getNewEvaluationService,
   getPackDetail,
   getPackList,
   getResourceDetail,
@@ -69,5 +68,4 @@ export const wordBookPartsQueryOptions = (code: string | null) =>
   });
 export const useWordBookParts = (code: string | null) => useQuery(wordBookPartsQueryOptions(code));
 
-/** A fresh evaluation socket URL (its ticket lives 60 s), fetched for each recording. */
-export const fetchEvaluationSocketUrl = async () => (await api.call(getNewEvaluationService, {})).evaluation_server_url;
+export { fetchEvaluationSocketUrl } from '../../../lib/evaluation-socket';

@@ -1,6 +1,6 @@
 import type { PackRow, ResourceRow } from '@ondoku/contract';
 import { Alert, Tag } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { usePackDetail, useResourceSearch } from '../api';
@@ -19,7 +19,14 @@ const initialFilters: LibraryFilters = { kw: '' };
  * (filters, keyword, packs), preview them, and check the ones to assign. The selection is the
  * store of docs/library-web.md ("The selection store"), which the homework form continues with.
  */
-export function LibraryScreen() {
+export function LibraryScreen({
+  extra,
+  rowActions,
+}: {
+  /** Beside the heading (the route links free recitation there). */
+  extra?: ReactNode;
+  rowActions?(row: ResourceRow): ReactNode;
+} = {}) {
   const list = useListState('library', { pageSize: PAGE_SIZE, filters: initialFilters });
   const f = list.filters;
   const selection = useHomeworkSelection();
@@ -46,7 +53,10 @@ export function LibraryScreen() {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <section style={{ background: '#fff', border: '1px solid #e8ecea', borderRadius: 8, padding: 16 }}>
-        <div style={{ fontSize: 16, fontWeight: 600, marginBottom: 12 }}>宿題にする教材を選ぶ</div>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>
+          <div style={{ fontSize: 16, fontWeight: 600, flex: 1 }}>宿題にする教材を選ぶ</div>
+          {extra}
+        </div>
         <LibraryFilterBar filters={f} onChange={(patch) => list.setFilters(patch)} />
         <PackCards
           type={f.type}
@@ -81,7 +91,13 @@ export function LibraryScreen() {
           list={list}
           emptyText="条件に合う教材がありません。絞り込みを変えてお試しください。"
         >
-          <ResourceList rows={data?.rows ?? []} isSelected={isSelected} onToggle={toggle} onPreview={setPreviewing} />
+          <ResourceList
+            rows={data?.rows ?? []}
+            isSelected={isSelected}
+            onToggle={toggle}
+            onPreview={setPreviewing}
+            rowActions={rowActions}
+          />
         </ListContainer>
       </section>
       <PreviewDrawer

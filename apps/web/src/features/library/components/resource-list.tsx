@@ -1,6 +1,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { exerciseTypeLabels, originTypeLabels, type ResourceRow } from '@ondoku/contract';
 import { Button, Checkbox, Tag } from 'antd';
+import type { ReactNode } from 'react';
 
 /** The search results: a checkbox to add to the homework, the title to preview. */
 export function ResourceList({
@@ -8,11 +9,14 @@ export function ResourceList({
   isSelected,
   onToggle,
   onPreview,
+  rowActions,
 }: {
   rows: readonly ResourceRow[];
   isSelected(id: number): boolean;
   onToggle(row: ResourceRow, checked: boolean): void;
   onPreview(row: ResourceRow): void;
+  /** More buttons on a row (the route adds edit and delete for the teacher's own material). */
+  rowActions?(row: ResourceRow): ReactNode;
 }) {
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="教材の一覧">
@@ -51,6 +55,7 @@ export function ResourceList({
           <Button icon={<EyeOutlined />} onClick={() => onPreview(r)} aria-label={`「${r.title}」をプレビュー`}>
             プレビュー
           </Button>
+          {rowActions?.(r)}
         </li>
       ))}
     </ul>

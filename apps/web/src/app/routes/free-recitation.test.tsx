@@ -1,0 +1,124 @@
+import {
+  createResource,
+  getRemainingTimes,
+  getResourceDetail,
+  getToneTypeList,
+  messages,
+  recitationMessages,
+  startCreateResource,
+  textToSpeech,
+  type CallOutput,
+} from '@ondoku/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderRoute, reply, type FakeInput } from '../../test/render-route';
+
+beforeEach(() => sessionStorage.clear());
+
+const SENTENCES = ['Good morning.', 'I like apples.', 'This is my school.', 'We play soccer.', 'Thank you.'];
+const voices = {
+  items: [
+    { tone_type: 1, name: '女性・アメリカ英語（標準）', speed: 1 },
+    { tone_type: 2, name: '女性・アメリカ英語（ゆっくり・初級向け）', speed: 0.8 },
+  ],
+};
+const detail: CallOutput<typeof getResourceDetail> = {
+  resource_id: 77,
+  title: '朝の会',
+  type: 'sentence_reading',
+  grade: 5,
+  origin_type: 'classroom',
+  resource_path: 'classroom/77',
+  resource_version: 1,
+  full_text: null,
+  items: SENTENCES.map((s, index) => ({
+    index,
+    screen_text: s,
+    screen_text_translation: '',
+    screen_pic: null,
+    audio_file: `/media/${index}.wav`,
+  })),
+} as CallOutput<typeof getResourceDetail>;
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('/free-recitation', { timeout: 120_000 }, () => {
+  it('checks the text, previews the voice, and creates the set with the draft guid', async () => {
+    const calls: Record<string, FakeInput[]> = { start: [], tts: [], create: [] };
+    renderRoute('/free-recitation', {
+      api: [
+        reply(getToneTypeList, () => voices),
+        reply(getRemainingTimes, () => ({ remaining: 3, total: 20, used: 17 })),
+        reply(startCreateResource, (input) => {
+          calls.start!.push(input);
+          return { guid: 'draft-guid-1', category: 'read_sentence', resource_id: null };
+        }),
+        reply(textToSpeech, (input) => {
+          calls.tts!.push(input);
+          return {
+            audio_file: '/media/0.wav',
+            items: SENTENCES.map((_, index) => ({
+              index,
+              audio_file: `/media/${index}.wav`,
+              source: 'tts' as const,
+              score: 90 + index,
+              flagged: false,
+              message: null,
+            })),
+          };
+        }),
+        reply(createResource, (input) => {
+          calls.create!.push(input);
+          return { resource_id: 77, guid: 'draft-guid-1' };
+        }),
+        reply(getResourceDetail, () => detail),
+      ],
+    });
+    await screen.findByText('今月あと 3 回作成できます（20 回まで）', {}, { timeout: 20_000 });
+    await waitFor(() => expect(calls.start).toMatchObject([{ category: 'read_sentence' }]));
+
+    fill('1文目', 'りんご 🍎');
+    fireEvent.click(screen.getByRole('button', { name: /音声を作成して試聴/ }));
+    expect(await screen.findByText(messages.emojiNotAllowed)).toBeTruthy();
+    fill('1文目', 'りんごが好き');
+    expect(await screen.findByText(recitationMessages.notEnglish('り ん ご が 好'))).toBeTruthy();
+    expect(calls.tts).toEqual([]);
+
+    fill('1文目', 'Ｇｏｏｄ　ｍｏｒｎｉｎｇ.');
+    for (let i = 1; i < 5; i++) fill(`${i + 1}文目`, SENTENCES[i]!);
+    fireEvent.click(screen.getByRole('button', { name: /音声を作成して試聴/ }));
+    await waitFor(() => expect(screen.getAllByTestId('audio-score')).toHaveLength(5));
+    expect(calls.tts).toMatchObject([{ guid: 'draft-guid-1', tone_type: 1, content: SENTENCES }]);
+
+    fill('タイトル', '朝の会');
+    fireEvent.click(screen.getByRole('button', { name: /教材を作成する/ }));
+    expect(await screen.findByText('教材を作成しました')).toBeTruthy();
+    expect(calls.create).toMatchObject([
+      {
+        guid: 'draft-guid-1',
+        tone_type: 1,
+        content: SENTENCES,
+        category: 'read_sentence',
+        need_template: 1,
+        title: '朝の会',
+        grade: 5,
+      },
+    ]);
+    // The saved set in the library's preview.
+    await waitFor(() => expect(screen.getAllByTestId('preview-item')).toHaveLength(5));
+  });
+
+  it('at quota 0 says so and does not let the teacher create', async () => {
+    renderRoute('/free-recitation', {
+      api: [
+        reply(getToneTypeList, () => voices),
+        reply(getRemainingTimes, () => ({ remaining: 0, total: 0, used: 0 })),
+        reply(startCreateResource, () => ({ guid: 'draft-guid-2', category: 'read_sentence', resource_id: null })),
+      ],
+    });
+    expect(await screen.findByText(recitationMessages.quotaExhausted, {}, { timeout: 20_000 })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /教材を作成する/ }).hasAttribute('disabled')).toBe(true),
+    );
+  });
+});
