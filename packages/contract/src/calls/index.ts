@@ -8,6 +8,7 @@ import * as homework from './homework.js';
 import * as homeworkPublish from './homework-publish.js';
 import * as notices from './notices.js';
 import * as learn from './learn.js';
+import * as learningStatistics from './learning-statistics.js';
 import * as library from './library.js';
 import * as results from './results.js';
 import * as selfPractice from './self-practice.js';
@@ -26,6 +27,7 @@ export * from './homework.js';
 export * from './homework-publish.js';
 export * from './notices.js';
 export * from './learn.js';
+export * from './learning-statistics.js';
 export * from './library.js';
 export * from './results.js';
 export * from './self-practice.js';
@@ -47,6 +49,7 @@ export const allCalls: readonly CallDef[] = [
   homework,
   homeworkPublish,
   learn,
+  learningStatistics,
   notices,
   library,
   results,
