@@ -168,7 +168,7 @@ export const getUsageAmount = defineCall({
   access: 'teacher',
   tag: 'learning-statistics',
   summary:
-    "How much a class (or one child) practised: readings and minutes per day, week or month, homework and self-practice apart, per child, and on which weekdays and hours (Japan)",
+    'How much a class (or one child) practised: readings and minutes per day, week or month, homework and self-practice apart, per child, and on which weekdays and hours (Japan)',
   input: z.object({ ...scopeFields, unit: z.enum(usageUnits).default('day') }).superRefine(checkPeriod),
   output: statisticsPeriod.extend({
     unit: z.enum(usageUnits),
@@ -223,7 +223,9 @@ export const getWordProgress = defineCall({
     .superRefine(checkPeriod),
   output: statisticsPeriod.extend({
     team: classRef,
-    books: z.array(z.object({ code: z.string(), title: z.string(), grade: z.number().int(), max_part: z.number().int() })),
+    books: z.array(
+      z.object({ code: z.string(), title: z.string(), grade: z.number().int(), max_part: z.number().int() }),
+    ),
     /** The book and part shown (null: no word book installed). */
     book_code: z.string().nullable(),
     part: z.number().int().nullable(),

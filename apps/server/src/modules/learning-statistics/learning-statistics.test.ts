@@ -95,7 +95,13 @@ beforeAll(async () => {
   for (const [i, text] of sentenceTexts.entries())
     answers.push({
       question_id: i,
-      sid: await buildEvaluationResult(t, { studentId: a1.id, text, category: 'read_sentence', score: 80, createdAt: at }),
+      sid: await buildEvaluationResult(t, {
+        studentId: a1.id,
+        text,
+        category: 'read_sentence',
+        score: 80,
+        createdAt: at,
+      }),
     });
   const res = await call(t, submitSelfPractice, { resource_id: r.id, answers }, { as: a1 });
   expect(res.errcode, res.errmsg).toBe(0);
@@ -132,7 +138,12 @@ describe('progress-graph', () => {
   });
 
   it('gives the class’s scores by week, one child beside the class, and marks a drop, a stop and no practice', async () => {
-    const r = await call(t, getProgressGraph, { team_id: classA, student_id: ids[0]!, unit: 'week', ...period }, { as: me });
+    const r = await call(
+      t,
+      getProgressGraph,
+      { team_id: classA, student_id: ids[0]!, unit: 'week', ...period },
+      { as: me },
+    );
     expect(r.errcode, r.errmsg).toBe(0);
     const d = r.data!;
     expect(d).toMatchObject({ ...period, unit: 'week', team: { team_id: classA }, student: { student_id: ids[0] } });
@@ -141,12 +152,21 @@ describe('progress-graph', () => {
     expect(d.buckets.at(-1)!.start_date).toBe('2026-11-16');
     expect(d.buckets).toHaveLength(8);
     const oct5 = d.buckets.find((b) => b.start_date === '2026-10-05')!;
-    expect(oct5.class).toMatchObject({ practice_count: 3, score: 81.7, accuracy: 79.7, integrity: 100, duration_ms: 180_000 });
+    expect(oct5.class).toMatchObject({
+      practice_count: 3,
+      score: 81.7,
+      accuracy: 79.7,
+      integrity: 100,
+      duration_ms: 180_000,
+    });
     expect(oct5.student).toMatchObject({ practice_count: 2, score: 87.5 });
     const nov16 = d.buckets.find((b) => b.start_date === '2026-11-16')!;
     expect(nov16.class.practice_count).toBe(3); // two homework submissions and a self-practice
     expect(nov16.student!.score).toBe(67.3);
-    expect(d.buckets.find((b) => b.start_date === '2026-10-19')!.class).toMatchObject({ practice_count: 0, score: null });
+    expect(d.buckets.find((b) => b.start_date === '2026-10-19')!.class).toMatchObject({
+      practice_count: 0,
+      score: null,
+    });
     const [a1, a2, a3] = d.students;
     expect(a1).toMatchObject({ student_id: ids[0], practice_count: 5, first_half_score: 87.5, alerts: ['drop'] });
     expect(a1!.second_half_score).toBe(67.3);
@@ -195,7 +215,12 @@ describe('usage-amount', () => {
   });
 
   it('reads one child by month, and refuses another teacher', async () => {
-    const r = await call(t, getUsageAmount, { team_id: classA, student_id: ids[1]!, unit: 'month', ...period }, { as: me });
+    const r = await call(
+      t,
+      getUsageAmount,
+      { team_id: classA, student_id: ids[1]!, unit: 'month', ...period },
+      { as: me },
+    );
     expect(r.data!.buckets.map((b) => b.homework_count)).toEqual([1, 0]);
     expect(r.data!.totals.student_count).toBe(1);
     expect((await call(t, getUsageAmount, { team_id: classA }, { as: other })).status).toBe(404);
@@ -258,5 +283,4 @@ describe('sound-insights', () => {
     expect(none.data!.students[2]).toMatchObject({ judged: 0, cells: [], weak: [], strengths: [] });
     expect((await call(t, getSoundInsights, { team_id: classA }, { as: other })).status).toBe(404);
   });
-
 });

@@ -36,7 +36,10 @@ export const todayIn = (now: Date) => {
 export const DEFAULT_WEEKS = 12;
 
 /** The range asked for; a missing end is today, a missing start the Monday 11 weeks before the end's week. */
-export function requestedRange(now: Date, q: { start_date?: string | undefined; end_date?: string | undefined }): DateRange {
+export function requestedRange(
+  now: Date,
+  q: { start_date?: string | undefined; end_date?: string | undefined },
+): DateRange {
   const end = q.end_date ?? (q.start_date && q.start_date > todayIn(now) ? q.start_date : todayIn(now));
   const start = q.start_date ?? addDays(bucketStart(end, 'week'), -7 * (DEFAULT_WEEKS - 1));
   return { start_date: start, end_date: end };

@@ -1,4 +1,11 @@
-import type { CallOutput, ExerciseType, getProgressGraph, getSoundInsights, getUsageAmount, getWordProgress } from '@ondoku/contract';
+import type {
+  CallOutput,
+  ExerciseType,
+  getProgressGraph,
+  getSoundInsights,
+  getUsageAmount,
+  getWordProgress,
+} from '@ondoku/contract';
 import type { ClassWithCount } from '../classes/index.js';
 import type { MemberRecord, ScoreBucketRecord, UsageRecord } from './repository.js';
 import type { ProgressReport, SoundReport, UsageReport, WordProgressReport } from './service.js';

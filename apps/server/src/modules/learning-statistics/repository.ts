@@ -216,7 +216,13 @@ export async function bestWordScores(db: DbOrTx, s: Scope, p: Period, words: str
 
 /** The class's children's sound statistics over the months [fromMonth, toMonth]. */
 export async function soundTotals(db: DbOrTx, s: Scope, fromMonth: string, toMonth: string) {
-  const res = await db.execute<{ student_id: number; sound: string; judged: number; weak: number; score_sum: number }>(sql`
+  const res = await db.execute<{
+    student_id: number;
+    sound: string;
+    judged: number;
+    weak: number;
+    score_sum: number;
+  }>(sql`
     select j.student_id, j.sound, sum(j.judged)::int as judged, sum(j.weak)::int as weak, sum(j.score_sum)::float8 as score_sum
     from sound_judgements j
     where j.student_id in (${memberIds(s)}) and j.month >= ${fromMonth}::date and j.month <= ${toMonth}::date

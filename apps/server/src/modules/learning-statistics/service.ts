@@ -9,15 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { learningStatisticsMessages } from '@ondoku/contract';
-import {
-  bucketsOf,
-  middleOf,
-  monthOf,
-  periodOf,
-  requestedRange,
-  shownStart,
-  type DateRange,
-} from './period.js';
+import { bucketsOf, middleOf, monthOf, periodOf, requestedRange, shownStart, type DateRange } from './period.js';
 import * as repo from './repository.js';
 import type { MemberRecord, Scope, ScoreBucketRecord, UsageRecord } from './repository.js';
 import { practiceMaterials } from './practice.js';
@@ -132,18 +124,32 @@ export async function usageReport(
 export type UsageReport = Awaited<ReturnType<typeof usageReport>>;
 
 export const wordStatusOf = (best: number | null): WordStatus =>
-  best === null ? 'untouched' : best >= scoreBands.good ? 'mastered' : best >= scoreBands.medium ? 'practising' : 'missing';
+  best === null
+    ? 'untouched'
+    : best >= scoreBands.good
+      ? 'mastered'
+      : best >= scoreBands.medium
+        ? 'practising'
+        : 'missing';
 
 export async function wordProgressReport(
   db: DbOrTx,
   scope: Scope,
   now: Date,
-  q: { book_code?: string | undefined; part?: number | undefined; start_date?: string | undefined; end_date?: string | undefined },
+  q: {
+    book_code?: string | undefined;
+    part?: number | undefined;
+    start_date?: string | undefined;
+    end_date?: string | undefined;
+  },
 ) {
   // Word progress looks at the whole school year by default: a word mastered in April stays mastered.
   const today = requestedRange(now, {}).end_date;
   const yearStart = `${Number(today.slice(0, 4)) - (today.slice(5, 7) < '04' ? 1 : 0)}-04-01`;
-  const range = requestedRange(now, { start_date: q.start_date ?? (q.end_date ? undefined : yearStart), end_date: q.end_date });
+  const range = requestedRange(now, {
+    start_date: q.start_date ?? (q.end_date ? undefined : yearStart),
+    end_date: q.end_date,
+  });
   const books = await repo.wordBookList(db);
   const book = q.book_code === undefined ? books[0] : books.find((b) => b.code === q.book_code);
   if (q.book_code !== undefined && !book) throw AppError.notFound();

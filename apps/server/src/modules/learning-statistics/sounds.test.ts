@@ -78,12 +78,22 @@ describe('sounds from stored phone judgements', () => {
     const [stored] = await t.db.select().from(evaluationResults).limit(1);
     expect(stored!.phones!.map((p) => p.phone)).toEqual(['R', 'AY', 'T']);
     const rows = await t.db.select().from(soundJudgements);
-    expect(rows.filter((r) => r.sound === 'R').map((r) => [r.month, r.judged, r.weak]).sort()).toEqual([
+    expect(
+      rows
+        .filter((r) => r.sound === 'R')
+        .map((r) => [r.month, r.judged, r.weak])
+        .sort(),
+    ).toEqual([
       ['2026-11-01', 3, 0],
       ['2026-11-01', 3, 3],
     ]);
 
-    const r = await call(t, getSoundInsights, { team_id: classId, start_date: '2026-11-01', end_date: '2026-11-30' }, { as: me });
+    const r = await call(
+      t,
+      getSoundInsights,
+      { team_id: classId, start_date: '2026-11-01', end_date: '2026-11-30' },
+      { as: me },
+    );
     expect(r.errcode, r.errmsg).toBe(0);
     const d = r.data!;
     const [lightReader, rightReader] = d.students;
@@ -98,7 +108,12 @@ describe('sounds from stored phone judgements', () => {
     expect(d.practice.resources[0]!.words).toEqual(expect.arrayContaining(['red', 'rabbit', 'runs', 'rice']));
 
     // Another month: nothing.
-    const october = await call(t, getSoundInsights, { team_id: classId, start_date: '2026-10-01', end_date: '2026-10-31' }, { as: me });
+    const october = await call(
+      t,
+      getSoundInsights,
+      { team_id: classId, start_date: '2026-10-01', end_date: '2026-10-31' },
+      { as: me },
+    );
     expect(october.data!.sounds).toEqual([]);
   }, 120_000);
 

@@ -1,10 +1,4 @@
-import {
-  getProgressGraph,
-  getSoundInsights,
-  getUsageAmount,
-  getWordProgress,
-  type CallInput,
-} from '@ondoku/contract';
+import { getProgressGraph, getSoundInsights, getUsageAmount, getWordProgress, type CallInput } from '@ondoku/contract';
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queries';

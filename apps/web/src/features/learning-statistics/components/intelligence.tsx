@@ -77,7 +77,7 @@ function InsightsBody({ data, onMakeHomework }: { data: Insights; onMakeHomework
           size="small"
           rowKey="sound"
           pagination={false}
-          scroll={{ x: true }}
+
           dataSource={data.sounds}
           columns={[
             { title: '音', dataIndex: 'label' },
@@ -128,7 +128,9 @@ function PracticePanel({
             <p style={{ ...muted, margin: 0 }}>この音を練習できる教材が見つかりませんでした。</p>
           ) : (
             <>
-              <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 }}>
+              <ul
+                style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 }}
+              >
                 {resources.map((r) => (
                   <li key={r.resource_id}>
                     <Checkbox
@@ -152,7 +154,9 @@ function PracticePanel({
                 <Button type="primary" icon={<ThunderboltOutlined />} disabled={chosen.length === 0} onClick={make}>
                   この音の練習宿題を作る
                 </Button>
-                <span style={{ ...muted, marginLeft: 12, fontSize: 12 }}>宿題配信の画面に入力済みで開きます。内容を確認して配信してください。</span>
+                <span style={{ ...muted, marginLeft: 12, fontSize: 12 }}>
+                  宿題配信の画面に入力済みで開きます。内容を確認して配信してください。
+                </span>
               </div>
             </>
           )}
@@ -167,7 +171,12 @@ const heat = (rate: number): CSSProperties => {
   const a = Math.min(1, rate / 100);
   return { background: `rgba(213, 94, 0, ${(0.08 + 0.8 * a).toFixed(2)})`, color: a > 0.5 ? '#fff' : '#000' };
 };
-const cell: CSSProperties = { border: '1px solid #e8e8e8', padding: '3px 6px', textAlign: 'center', whiteSpace: 'nowrap' };
+const cell: CSSProperties = {
+  border: '1px solid #e8e8e8',
+  padding: '3px 6px',
+  textAlign: 'center',
+  whiteSpace: 'nowrap',
+};
 
 function HeatLegend() {
   return (
@@ -222,7 +231,11 @@ function HeatMap({ data }: { data: Insights }) {
                   {sounds.map((s) => {
                     const c = cells.get(s.sound);
                     return c ? (
-                      <td key={s.sound} style={{ ...cell, ...heat(c.weak_rate) }} title={`${c.judged}回中 ${c.weak_rate}%`}>
+                      <td
+                        key={s.sound}
+                        style={{ ...cell, ...heat(c.weak_rate) }}
+                        title={`${c.judged}回中 ${c.weak_rate}%`}
+                      >
                         {Math.round(c.weak_rate)}
                       </td>
                     ) : (
@@ -271,7 +284,7 @@ function StudentTable({ rows, label }: { rows: StudentRow[]; label: Map<string, 
       columns={columns}
       dataSource={rows}
       pagination={false}
-      scroll={{ x: true }}
+
       locale={{ emptyText: 'このクラスには子どもがいません。' }}
     />
   );

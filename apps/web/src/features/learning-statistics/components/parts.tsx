@@ -35,7 +35,12 @@ export const bandOf = (score: number): Band =>
   score >= scoreBands.good ? 'good' : score >= scoreBands.medium ? 'medium' : 'bad';
 export const bandStyle: Record<Band, { background: string; color: string; symbol: string; label: string }> = {
   good: { background: '#CFE4F5', color: '#003F66', symbol: '◎', label: `${scoreBands.good}点以上` },
-  medium: { background: '#FBE3B0', color: '#5C3D00', symbol: '○', label: `${scoreBands.medium}〜${scoreBands.good - 1}点` },
+  medium: {
+    background: '#FBE3B0',
+    color: '#5C3D00',
+    symbol: '○',
+    label: `${scoreBands.medium}〜${scoreBands.good - 1}点`,
+  },
   bad: { background: '#F6C7AE', color: '#6B2600', symbol: '△', label: `${scoreBands.medium}点未満` },
 };
 
@@ -83,9 +88,22 @@ export const minutes = (ms: number) => {
 export const minutesLabel = (ms: number) => `${minutes(ms)}分`;
 export const scoreLabel = (s: number | null) => (s === null ? DASH : `${s}点`);
 
-export function Panel({ title, extra, children, testId }: { title: string; extra?: ReactNode; children: ReactNode; testId?: string }) {
+export function Panel({
+  title,
+  extra,
+  children,
+  testId,
+}: {
+  title: string;
+  extra?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
-    <section style={{ ...panel, display: 'flex', flexDirection: 'column', gap: 12 }} data-testid={testId}>
+    <section
+      style={{ ...panel, display: 'flex', flexDirection: 'column', gap: 12, overflowX: 'auto' }}
+      data-testid={testId}
+    >
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
         <h2 style={{ fontSize: 16, margin: 0 }}>{title}</h2>
         <span style={{ flex: 1 }} />
@@ -174,7 +192,10 @@ export function StatsFilters({
     if (values.loginId && students && !students.some((s) => s.student_id === values.loginId)) set({ student_id: null });
   }, [values.loginId, students]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <div style={{ ...panel, display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }} data-testid="stats-filters">
+    <div
+      style={{ ...panel, display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}
+      data-testid="stats-filters"
+    >
       <Select
         aria-label="クラス"
         style={{ width: 180 }}

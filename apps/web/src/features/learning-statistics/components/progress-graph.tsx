@@ -8,7 +8,18 @@ import {
   type ProgressUnit,
 } from '@ondoku/contract';
 import { Alert, Empty, Spin, Table, Tag, type TableColumnsType } from 'antd';
-import { CartesianGrid, Legend, Line, LineChart, Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  Bar,
+  BarChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
@@ -32,7 +43,8 @@ import { StatisticsNav } from './stats-links';
 type Progress = CallOutput<typeof getProgressGraph>;
 type StudentRow = Progress['students'][number];
 
-const asUnit = (u: string | undefined): ProgressUnit => (progressUnits as readonly string[]).includes(u ?? '') ? (u as ProgressUnit) : 'week';
+const asUnit = (u: string | undefined): ProgressUnit =>
+  (progressUnits as readonly string[]).includes(u ?? '') ? (u as ProgressUnit) : 'week';
 
 /** The four scores, each with its own colour and dash (told apart without colour too). */
 const scoreSeries = [
@@ -104,7 +116,13 @@ function ProgressBody({ data }: { data: Progress }) {
           icon={<WarningOutlined />}
           title={`気になる子ども：${flagged.length}人`}
           description={flagged
-            .map((s) => `${s.name}（${s.alerts.filter((a) => a !== 'none_yet').map((a) => progressAlertLabels[a]).join('・')}）`)
+            .map(
+              (s) =>
+                `${s.name}（${s.alerts
+                  .filter((a) => a !== 'none_yet')
+                  .map((a) => progressAlertLabels[a])
+                  .join('・')}）`,
+            )
             .join('、')}
           data-testid="progress-alerts"
         />
@@ -120,12 +138,37 @@ function ProgressBody({ data }: { data: Progress }) {
               <Legend />
               {withStudent ? (
                 <>
-                  <Line dataKey="student" name={who!} stroke={palette.vermillion} strokeWidth={3} connectNulls dot={{ r: 4 }} isAnimationActive={false} />
-                  <Line dataKey="score" name="クラス平均（総合）" stroke={palette.blue} strokeDasharray="6 3" connectNulls isAnimationActive={false} />
+                  <Line
+                    dataKey="student"
+                    name={who!}
+                    stroke={palette.vermillion}
+                    strokeWidth={3}
+                    connectNulls
+                    dot={{ r: 4 }}
+                    isAnimationActive={false}
+                  />
+                  <Line
+                    dataKey="score"
+                    name="クラス平均（総合）"
+                    stroke={palette.blue}
+                    strokeDasharray="6 3"
+                    connectNulls
+                    isAnimationActive={false}
+                  />
                 </>
               ) : (
                 scoreSeries.map((s) => (
-                  <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeDasharray={s.dash} strokeWidth={2} connectNulls dot={{ r: 3 }} isAnimationActive={false} />
+                  <Line
+                    key={s.key}
+                    dataKey={s.key}
+                    name={s.label}
+                    stroke={s.color}
+                    strokeDasharray={s.dash}
+                    strokeWidth={2}
+                    connectNulls
+                    dot={{ r: 3 }}
+                    isAnimationActive={false}
+                  />
                 ))
               )}
             </LineChart>
@@ -144,7 +187,13 @@ function ProgressBody({ data }: { data: Progress }) {
               <Tooltip />
               <Legend />
               <Bar yAxisId="count" dataKey="count" name="練習回数" fill={palette.blue} isAnimationActive={false} />
-              <Bar yAxisId="minutes" dataKey="minutes" name="録音時間（分）" fill={palette.orange} isAnimationActive={false} />
+              <Bar
+                yAxisId="minutes"
+                dataKey="minutes"
+                name="録音時間（分）"
+                fill={palette.orange}
+                isAnimationActive={false}
+              />
             </BarChart>
           </ResponsiveContainer>
         </div>
@@ -160,11 +209,23 @@ function BucketTable({ data }: { data: Progress }) {
   const rows = data.buckets.map((b) => ({ key: b.start_date, ...b }));
   type Row = (typeof rows)[number];
   const columns: TableColumnsType<Row> = [
-    { title: data.unit === 'month' ? '月' : '週', dataIndex: 'start_date', render: (d: string) => bucketLabel(d, data.unit) },
+    {
+      title: data.unit === 'month' ? '月' : '週',
+      dataIndex: 'start_date',
+      render: (d: string) => bucketLabel(d, data.unit),
+    },
     ...(data.student
       ? [
-          { title: `${data.student.name}さん 総合`, key: 'student', render: (_: unknown, r: Row) => scoreLabel(r.student?.score ?? null) },
-          { title: `${data.student.name}さん 回数`, key: 'student-count', render: (_: unknown, r: Row) => `${r.student?.practice_count ?? 0}回` },
+          {
+            title: `${data.student.name}さん 総合`,
+            key: 'student',
+            render: (_: unknown, r: Row) => scoreLabel(r.student?.score ?? null),
+          },
+          {
+            title: `${data.student.name}さん 回数`,
+            key: 'student-count',
+            render: (_: unknown, r: Row) => `${r.student?.practice_count ?? 0}回`,
+          },
         ]
       : []),
     ...scoreSeries.map((s) => ({
@@ -175,7 +236,7 @@ function BucketTable({ data }: { data: Progress }) {
     { title: '練習回数', key: 'count', render: (_: unknown, r: Row) => `${r.class.practice_count}回` },
     { title: '録音時間', key: 'minutes', render: (_: unknown, r: Row) => minutesLabel(r.class.duration_ms) },
   ];
-  return <Table size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: true }} />;
+  return <Table size="small" columns={columns} dataSource={rows} pagination={false} />;
 }
 
 function StudentTable({ data }: { data: Progress }) {
@@ -212,7 +273,11 @@ function StudentTable({ data }: { data: Progress }) {
           <span style={muted}>順調</span>
         ) : (
           alerts.map((a) => (
-            <Tag key={a} color={a === 'none_yet' ? 'default' : 'warning'} icon={a === 'none_yet' ? undefined : <WarningOutlined />}>
+            <Tag
+              key={a}
+              color={a === 'none_yet' ? 'default' : 'warning'}
+              icon={a === 'none_yet' ? undefined : <WarningOutlined />}
+            >
               {progressAlertLabels[a]}
             </Tag>
           ))
@@ -226,7 +291,7 @@ function StudentTable({ data }: { data: Progress }) {
       columns={columns}
       dataSource={data.students}
       pagination={false}
-      scroll={{ x: true }}
+
       locale={{ emptyText: 'このクラスには子どもがいません。' }}
     />
   );

@@ -22,7 +22,8 @@ import { StatisticsNav } from './stats-links';
 
 type Usage = CallOutput<typeof getUsageAmount>;
 type StudentRow = Usage['students'][number];
-const asUnit = (u: string | undefined): UsageUnit => ((usageUnits as readonly string[]).includes(u ?? '') ? (u as UsageUnit) : 'day');
+const asUnit = (u: string | undefined): UsageUnit =>
+  (usageUnits as readonly string[]).includes(u ?? '') ? (u as UsageUnit) : 'day';
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
 
 /**
@@ -71,12 +72,19 @@ function Totals({ data }: { data: Usage }) {
     { label: '宿題', value: `${t.homework_count}回`, sub: minutesLabel(t.homework_ms) },
     { label: '自主学習', value: `${t.self_count}回`, sub: minutesLabel(t.self_ms) },
     { label: '合計', value: `${t.homework_count + t.self_count}回`, sub: minutesLabel(t.homework_ms + t.self_ms) },
-    { label: '練習した日（のべ）', value: `${t.practice_days}日`, sub: data.student ? data.student.name : `${t.student_count}人のクラス` },
+    {
+      label: '練習した日（のべ）',
+      value: `${t.practice_days}日`,
+      sub: data.student ? data.student.name : `${t.student_count}人のクラス`,
+    },
   ];
   return (
     <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }} data-testid="usage-totals">
       {cards.map((c) => (
-        <div key={c.label} style={{ flex: '1 1 160px', background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 12 }}>
+        <div
+          key={c.label}
+          style={{ flex: '1 1 160px', background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 12 }}
+        >
           <div style={{ ...muted, fontSize: 12 }}>{c.label}</div>
           <div style={{ fontSize: 22, fontWeight: 600 }}>{c.value}</div>
           <div style={{ ...muted, fontSize: 12 }}>{c.sub}</div>
@@ -98,7 +106,11 @@ function UsageBody({ data }: { data: Usage }) {
   const rows = data.buckets.map((b) => ({ key: b.start_date, ...b }));
   type Row = (typeof rows)[number];
   const columns: TableColumnsType<Row> = [
-    { title: usageUnitLabels[data.unit].replace('ごと', ''), dataIndex: 'start_date', render: (d: string) => bucketLabel(d, data.unit) },
+    {
+      title: usageUnitLabels[data.unit].replace('ごと', ''),
+      dataIndex: 'start_date',
+      render: (d: string) => bucketLabel(d, data.unit),
+    },
     { title: '宿題（回）', dataIndex: 'homework_count' },
     { title: '宿題（分）', dataIndex: 'homework_ms', render: (ms: number) => minutes(ms) },
     { title: '自主学習（回）', dataIndex: 'self_count' },
@@ -108,7 +120,11 @@ function UsageBody({ data }: { data: Usage }) {
     <>
       <Totals data={data} />
       <Panel title={`録音時間（分）${data.student ? `：${data.student.name}さん` : ''}`} testId="usage-minutes">
-        <div style={{ width: '100%', height: 260 }} role="img" aria-label="宿題と自主学習の録音時間のグラフ（数値は下の表）">
+        <div
+          style={{ width: '100%', height: 260 }}
+          role="img"
+          aria-label="宿題と自主学習の録音時間のグラフ（数値は下の表）"
+        >
           <ResponsiveContainer>
             <BarChart data={chartRows} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
               <CartesianGrid stroke="#e5e5e5" />
@@ -127,7 +143,6 @@ function UsageBody({ data }: { data: Usage }) {
           dataSource={rows.filter((r) => data.unit !== 'day' || r.homework_count + r.self_count > 0)}
           pagination={rows.length > 31 ? { pageSize: 31, showSizeChanger: false } : false}
           locale={{ emptyText: 'この期間の練習はありません。' }}
-          scroll={{ x: true }}
         />
       </Panel>
       <Panel title="練習した曜日と時間" testId="usage-hours">
@@ -145,7 +160,8 @@ function UsageBody({ data }: { data: Usage }) {
 /** Weekday × hour (Japan): how many readings started then; darker is more, and the number is written in. */
 function HourGrid({ hours }: { hours: Usage['hours'] }) {
   const max = Math.max(1, ...hours.map((h) => h.count));
-  const count = (weekday: number, hour: number) => hours.find((h) => h.weekday === weekday && h.hour === hour)?.count ?? 0;
+  const count = (weekday: number, hour: number) =>
+    hours.find((h) => h.weekday === weekday && h.hour === hour)?.count ?? 0;
   const used = hours.map((h) => h.hour);
   const from = used.length ? Math.min(6, ...used) : 6;
   const to = used.length ? Math.max(21, ...used) : 21;
@@ -200,11 +216,26 @@ function StudentTable({ rows }: { rows: StudentRow[] }) {
   const columns: TableColumnsType<StudentRow> = [
     { title: '番号', dataIndex: 'number', width: 64, render: (n: string | null) => n ?? DASH },
     { title: '名前', dataIndex: 'name' },
-    { title: '宿題', dataIndex: 'homework_count', sorter: (a, b) => a.homework_count - b.homework_count, render: (n: number) => `${n}回` },
+    {
+      title: '宿題',
+      dataIndex: 'homework_count',
+      sorter: (a, b) => a.homework_count - b.homework_count,
+      render: (n: number) => `${n}回`,
+    },
     { title: '宿題の時間', dataIndex: 'homework_ms', render: minutesLabel },
-    { title: '自主学習', dataIndex: 'self_count', sorter: (a, b) => a.self_count - b.self_count, render: (n: number) => `${n}回` },
+    {
+      title: '自主学習',
+      dataIndex: 'self_count',
+      sorter: (a, b) => a.self_count - b.self_count,
+      render: (n: number) => `${n}回`,
+    },
     { title: '自主学習の時間', dataIndex: 'self_ms', render: minutesLabel },
-    { title: '練習した日', dataIndex: 'practice_days', sorter: (a, b) => a.practice_days - b.practice_days, render: (n: number) => `${n}日` },
+    {
+      title: '練習した日',
+      dataIndex: 'practice_days',
+      sorter: (a, b) => a.practice_days - b.practice_days,
+      render: (n: number) => `${n}日`,
+    },
     { title: '最後の練習', dataIndex: 'last_at', render: (at: string | null) => (at ? formatDateTime(at) : DASH) },
   ];
   return (
@@ -214,7 +245,7 @@ function StudentTable({ rows }: { rows: StudentRow[] }) {
       columns={columns}
       dataSource={rows}
       pagination={false}
-      scroll={{ x: true }}
+
       locale={{ emptyText: 'このクラスには子どもがいません。' }}
     />
   );

@@ -53,7 +53,10 @@ export function WordProgress() {
               style={{ width: 110 }}
               value={data.part ?? 1}
               onChange={(v: number) => set({ part: v })}
-              options={Array.from({ length: current?.max_part ?? 1 }, (_, i) => ({ value: i + 1, label: `パート${i + 1}` }))}
+              options={Array.from({ length: current?.max_part ?? 1 }, (_, i) => ({
+                value: i + 1,
+                label: `パート${i + 1}`,
+              }))}
             />
           </>
         )}
@@ -101,7 +104,12 @@ function WordBody({ data }: { data: WordProgressData }) {
   );
 }
 
-const cell: CSSProperties = { border: '1px solid #e8e8e8', padding: '3px 6px', textAlign: 'center', whiteSpace: 'nowrap' };
+const cell: CSSProperties = {
+  border: '1px solid #e8e8e8',
+  padding: '3px 6px',
+  textAlign: 'center',
+  whiteSpace: 'nowrap',
+};
 
 function ScoreCell({ score }: { score: number | null }) {
   if (score === null)
@@ -173,7 +181,12 @@ function WordTable({ words }: { words: WordRow[] }) {
   const columns: TableColumnsType<WordRow> = [
     { title: '単語', dataIndex: 'word', render: (w: string) => <b>{w}</b> },
     { title: '意味', dataIndex: 'meaning' },
-    { title: 'クラス平均', dataIndex: 'class_score', sorter: (a, b) => (a.class_score ?? -1) - (b.class_score ?? -1), render: scoreLabel },
+    {
+      title: 'クラス平均',
+      dataIndex: 'class_score',
+      sorter: (a, b) => (a.class_score ?? -1) - (b.class_score ?? -1),
+      render: scoreLabel,
+    },
     ...(['mastered', 'practising', 'missing', 'untouched'] as const).map((k) => ({
       title: wordStatusLabels[k],
       dataIndex: k,
@@ -181,5 +194,5 @@ function WordTable({ words }: { words: WordRow[] }) {
       render: (n: number) => (k === 'missing' && n > 0 ? <Tag color="volcano">{n}人</Tag> : `${n}人`),
     })),
   ];
-  return <Table size="small" rowKey="word_id" columns={columns} dataSource={words} pagination={false} scroll={{ x: true }} />;
+  return <Table size="small" rowKey="word_id" columns={columns} dataSource={words} pagination={false} />;
 }
