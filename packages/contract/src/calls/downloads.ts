@@ -19,13 +19,29 @@ import { XLSX_TYPE } from './files.js';
 export const homeworkDownloadKinds = ['topic-score-overview', 'topic-student-score'] as const;
 export type HomeworkDownloadKind = (typeof homeworkDownloadKinds)[number];
 /** Every kind a task may hold: also the study survey's reports of one child (calls/study-survey.ts). */
-export const downloadKinds = [...homeworkDownloadKinds, 'student-study-report', 'student-homework-report'] as const;
+/** The learning statistics' tables of one class (calls/learning-statistics.ts). */
+export const learningStatisticsDownloadKinds = [
+  'learning-progress',
+  'learning-usage',
+  'learning-words',
+  'learning-sounds',
+] as const;
+export const downloadKinds = [
+  ...homeworkDownloadKinds,
+  'student-study-report',
+  'student-homework-report',
+  ...learningStatisticsDownloadKinds,
+] as const;
 export type DownloadKind = (typeof downloadKinds)[number];
 export const downloadKindLabels: Record<DownloadKind, string> = {
   'topic-score-overview': '課題別の集計',
   'topic-student-score': '生徒別の得点',
   'student-study-report': '学習レポート',
   'student-homework-report': '宿題レポート',
+  'learning-progress': '成績の推移',
+  'learning-usage': '学習量',
+  'learning-words': '単語の進捗',
+  'learning-sounds': '発音の分析',
 };
 
 export const downloadStatuses = ['processing', 'finished', 'failed'] as const;

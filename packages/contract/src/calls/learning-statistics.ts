@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { messages } from '../messages.js';
 import { classRef } from './classes.js';
+import { downloadTaskRow, learningStatisticsDownloadKinds } from './downloads.js';
 import { exerciseTypes } from './library.js';
 
 /**
@@ -298,4 +299,29 @@ export const getSoundInsights = defineCall({
     /** The class's worst sounds (with enough judgements) and materials that train them. */
     practice: z.object({ sounds: z.array(z.string()), resources: z.array(practiceResource) }),
   }),
+});
+
+// ---------------------------------------------------------------- exports
+
+export const exportLearningStatistics = defineCall({
+  method: 'POST',
+  path: '/api/v2/statistics/export',
+  access: 'teacher',
+  tag: 'learning-statistics',
+  summary:
+    "Make one statistics screen's tables of a class (xlsx) as a download task, with the screen's choices (period, unit, child, word book part)",
+  input: z
+    .object({
+      kind: z.enum(learningStatisticsDownloadKinds, { error: messages.badRequest }),
+      ...scopeFields,
+      unit: z.enum(usageUnits).optional(),
+      book_code: z.string().min(1).max(64).optional(),
+      part: z.coerce.number().int().min(1, { error: learningStatisticsMessages.partWrong }).max(1000).optional(),
+    })
+    .superRefine(checkPeriod)
+    .superRefine((v, ctx) => {
+      if (v.kind === 'learning-progress' && v.unit === 'day')
+        ctx.addIssue({ code: 'custom', message: messages.badRequest, path: ['unit'] });
+    }),
+  output: z.object({ task: downloadTaskRow }),
 });

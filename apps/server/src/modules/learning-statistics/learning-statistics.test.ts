@@ -1,4 +1,7 @@
 import {
+  downloadTaskFile,
+  exportLearningStatistics,
+  getDownloadTaskPageList,
   getProgressGraph,
   getSoundInsights,
   getUsageAmount,
@@ -12,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeworkTopics, students, wordBooks, wordBookWords } from '../../db/schema/index.js';
 import { manualClock } from '../../lib/clock.js';
 import { submitAttempt, wordsOf } from '../../test/attempt-factories.js';
-import { call } from '../../test/call.js';
+import ExcelJS from 'exceljs';
+import { call, download } from '../../test/call.js';
 import { buildClass, buildStudents, teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
 import {
   buildEvaluationResult,
@@ -282,5 +286,63 @@ describe('sound-insights', () => {
     const none = await call(t, getSoundInsights, { team_id: classA }, { as: me });
     expect(none.data!.students[2]).toMatchObject({ judged: 0, cells: [], weak: [], strengths: [] });
     expect((await call(t, getSoundInsights, { team_id: classA }, { as: other })).status).toBe(404);
+  });
+});
+
+describe('exports', () => {
+  const rowsOf = (ws: ExcelJS.Worksheet) => {
+    const out: unknown[][] = [];
+    ws.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+    return out;
+  };
+
+  it('makes the progress and word tables of a class as download tasks, and refuses another teacher’s class', async () => {
+    const progress = await call(
+      t,
+      exportLearningStatistics,
+      { kind: 'learning-progress', team_id: classA, unit: 'month', ...period },
+      { as: me },
+    );
+    expect(progress.errcode, progress.errmsg).toBe(0);
+    expect(progress.data.task).toMatchObject({ kind: 'learning-progress', status: 'processing' });
+    const words = await call(
+      t,
+      exportLearningStatistics,
+      { kind: 'learning-words', team_id: classA, book_code: 'wb-stat', part: 1, ...period },
+      { as: me },
+    );
+    expect(words.errcode, words.errmsg).toBe(0);
+    await t.app.downloads.runAll();
+    const list = await call(t, getDownloadTaskPageList, {}, { as: me });
+    const done = (id: number) => list.data.rows.find((x) => x.task_id === id)!;
+    expect(done(progress.data.task.task_id)).toMatchObject({ status: 'finished' });
+    expect(done(progress.data.task.task_id).file_name).toMatch(/^成績の推移_.*_2026-10-01〜2026-11-20_20261120\.xlsx$/);
+
+    const file = await download(t, downloadTaskFile, { task_id: progress.data.task.task_id }, { as: me });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.body as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['月ごと', '子ども別']);
+    const months = rowsOf(wb.getWorksheet('月ごと')!);
+    expect(months[1]).toEqual(['2026-10-01', 81.7, 79.7, 77.7, 100, 3, 3]);
+    const kids = rowsOf(wb.getWorksheet('子ども別')!);
+    expect(kids[1]!.slice(0, 4)).toEqual([1, '児童1', ids[0], 5]);
+    expect(kids[1]!.at(-1)).toBe('得点が下がっています');
+
+    const wordFile = await download(t, downloadTaskFile, { task_id: words.data.task.task_id }, { as: me });
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(wordFile.body as unknown as ArrayBuffer);
+    const grid = rowsOf(wb2.getWorksheet('クラス×単語')!);
+    expect(grid[0]).toEqual(['出席番号', '氏名', 'right', 'apple', 'red', 'blue', '習得', '練習中', '苦手']);
+    expect(grid[2]).toEqual([2, '児童2', 85, 40, null, null, 1, 0, 1].map((v) => v ?? undefined));
+
+    const refused = await call(t, exportLearningStatistics, { kind: 'learning-usage', team_id: classA }, { as: other });
+    expect(refused.status).toBe(404);
+    const bad = await call(
+      t,
+      exportLearningStatistics,
+      { kind: 'learning-progress', team_id: classA, unit: 'day' },
+      { as: me },
+    );
+    expect(bad.status).toBe(400);
   });
 });
