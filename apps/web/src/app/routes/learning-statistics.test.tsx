@@ -1,5 +1,6 @@
 process.env.TZ = 'Asia/Tokyo';
 import {
+  exportLearningStatistics,
   getMyClassRows,
   getProgressGraph,
   getSoundInsights,
@@ -74,7 +75,25 @@ const progress = (input: Record<string, unknown>): CallOutput<typeof getProgress
 describe('/progress-graph', () => {
   it('shows the first class’s scores with their table, marks a drop, and reads again for another period', async () => {
     const { calls } = renderRoute('/progress-graph', {
-      api: [reply(getMyClassRows, classes), reply(getProgressGraph, progress)],
+      api: [
+        reply(getMyClassRows, classes),
+        reply(getProgressGraph, progress),
+        reply(exportLearningStatistics, () => ({
+          task: {
+            task_id: 5,
+            kind: 'learning-progress' as const,
+            title: '成績の推移：5年1組',
+            status: 'processing' as const,
+            progress: 0,
+            error: null,
+            file_name: null,
+            size_bytes: null,
+            created_at: '2026-11-20T03:00:00Z',
+            finished_at: null,
+            expires_at: '2026-11-27T03:00:00Z',
+          },
+        })),
+      ],
     });
     const scores = await screen.findByTestId('progress-scores');
     expect(await within(scores).findByText('2026年10月1日(木)〜')).toBeInTheDocument();
@@ -90,6 +109,14 @@ describe('/progress-graph', () => {
         start_date: '2026-09-01',
       }),
     );
+    fireEvent.click(screen.getByRole('button', { name: /エクセルで出力/ }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === exportLearningStatistics.path)?.input).toMatchObject({
+        kind: 'learning-progress',
+        team_id: 1,
+        start_date: '2026-09-01',
+      }),
+    );
   });
 });
 
@@ -101,7 +128,7 @@ describe('/usage-amount', () => {
         reply(getUsageAmount, (input) => ({
           start_date: '2026-10-01',
           end_date: '2026-10-03',
-          unit: 'day',
+          unit: 'day' as const,
           team: { team_id: Number(input.team_id), name: '5年2組' },
           student: null,
           totals: {
@@ -219,8 +246,8 @@ describe('/student-manage/intelligence', () => {
           practice: {
             sounds: ['R'],
             resources: [
-              { resource_id: 7, title: 'Red rabbit', type: 'sentence_reading', words: ['red', 'rabbit'] },
-              { resource_id: 8, title: 'Rice', type: 'word_reading', words: ['rice'] },
+              { resource_id: 7, title: 'Red rabbit', type: 'sentence_reading' as const, words: ['red', 'rabbit'] },
+              { resource_id: 8, title: 'Rice', type: 'word_reading' as const, words: ['rice'] },
             ],
           },
         })),

@@ -1,7 +1,18 @@
-import { getProgressGraph, getSoundInsights, getUsageAmount, getWordProgress, type CallInput } from '@ondoku/contract';
+import {
+  downloadTaskFile,
+  exportLearningStatistics,
+  getDownloadTaskPageList,
+  getProgressGraph,
+  getSoundInsights,
+  getUsageAmount,
+  getWordProgress,
+  type CallInput,
+} from '@ondoku/contract';
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queries';
+import { useCallMutation } from '../../../lib/queries/mutation';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * The learning statistics calls, one declaration each (docs/learning-statistics.md). Each reads
@@ -43,3 +54,27 @@ export const soundInsightsQueryOptions = (params: CallInput<typeof getSoundInsig
   });
 export const useSoundInsights = (params: CallInput<typeof getSoundInsights> | null) =>
   useQuery(soundInsightsQueryOptions(params));
+
+/** The screen's tables as an xlsx download task (the download list shows it too). */
+export const useExportStatistics = () =>
+  useCallMutation(exportLearningStatistics, { invalidates: () => [queryKeys.downloads.all] });
+
+/** The state of one download task, polled every 2 s while it is being made. */
+export const statisticsTaskQueryOptions = (taskId: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.downloads.task(taskId),
+    queryFn:
+      taskId === null
+        ? skipToken
+        : async () =>
+            (await api.call(getDownloadTaskPageList, { page: 1, limit: 20 })).rows.find((r) => r.task_id === taskId) ??
+            null,
+    refetchInterval: (q) => (q.state.data?.status === 'processing' || q.state.data === undefined ? 2_000 : false),
+  });
+export const useStatisticsTask = (taskId: number | null) => useQuery(statisticsTaskQueryOptions(taskId));
+
+/** The file of a finished task, saved under the server's Japanese file name. */
+export async function saveStatisticsFile(taskId: number, fallbackName: string) {
+  const { blob, filename } = await api.download(downloadTaskFile, { task_id: taskId });
+  saveFile(blob, filename ?? fallbackName);
+}

@@ -6,6 +6,7 @@ import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { useSoundInsights } from '../api';
 import { DASH, Panel, StatsFilters, muted, useStatsFilters } from './parts';
+import { ExportButton } from './export-button';
 import { StatisticsNav } from './stats-links';
 
 type Insights = CallOutput<typeof getSoundInsights>;
@@ -30,21 +31,23 @@ const HEAT_SOUNDS = 12;
 export function Intelligence({ onMakeHomework }: { onMakeHomework: (h: PracticeHomework) => void }) {
   const filters = useStatsFilters();
   const { values } = filters;
-  const query = useSoundInsights(
+  const params =
     values.classId === null
       ? null
       : {
           team_id: values.classId,
           ...(values.startDate ? { start_date: values.startDate } : {}),
           ...(values.endDate ? { end_date: values.endDate } : {}),
-        },
-  );
+        };
+  const query = useSoundInsights(params);
   const data = query.data;
   const failure = readFailure(query);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 1100 }}>
       <StatisticsNav current={paths.intelligence.path} />
-      <StatsFilters filters={filters} period={data} />
+      <StatsFilters filters={filters} period={data}>
+        <ExportButton input={params && { kind: 'learning-sounds', ...params }} />
+      </StatsFilters>
       {!filters.classesLoading && filters.classes.length === 0 ? (
         <Empty description="クラスがありません。" />
       ) : (

@@ -38,6 +38,7 @@ import {
   shortDate,
   useStatsFilters,
 } from './parts';
+import { ExportButton } from './export-button';
 import { StatisticsNav } from './stats-links';
 
 type Progress = CallOutput<typeof getProgressGraph>;
@@ -63,7 +64,7 @@ export function ProgressGraph() {
   const filters = useStatsFilters();
   const { values } = filters;
   const unit = asUnit(values.unit);
-  const query = useProgressGraph(
+  const params =
     values.classId === null
       ? null
       : {
@@ -72,8 +73,8 @@ export function ProgressGraph() {
           ...(values.loginId ? { student_id: values.loginId } : {}),
           ...(values.startDate ? { start_date: values.startDate } : {}),
           ...(values.endDate ? { end_date: values.endDate } : {}),
-        },
-  );
+        };
+  const query = useProgressGraph(params);
   const data = query.data;
   const failure = readFailure(query);
   return (
@@ -84,7 +85,9 @@ export function ProgressGraph() {
         period={data}
         students={data?.students}
         units={progressUnits.map((u) => ({ value: u, label: progressUnitLabels[u] }))}
-      />
+      >
+        <ExportButton input={params && { kind: 'learning-progress', ...params }} />
+      </StatsFilters>
       {!filters.classesLoading && filters.classes.length === 0 ? (
         <Empty description="クラスがありません。" />
       ) : (

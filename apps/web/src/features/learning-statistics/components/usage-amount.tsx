@@ -18,6 +18,7 @@ import {
   shortDate,
   useStatsFilters,
 } from './parts';
+import { ExportButton } from './export-button';
 import { StatisticsNav } from './stats-links';
 
 type Usage = CallOutput<typeof getUsageAmount>;
@@ -35,7 +36,7 @@ export function UsageAmount() {
   const filters = useStatsFilters();
   const { values } = filters;
   const unit = asUnit(values.unit);
-  const query = useUsageAmount(
+  const params =
     values.classId === null
       ? null
       : {
@@ -44,8 +45,8 @@ export function UsageAmount() {
           ...(values.loginId ? { student_id: values.loginId } : {}),
           ...(values.startDate ? { start_date: values.startDate } : {}),
           ...(values.endDate ? { end_date: values.endDate } : {}),
-        },
-  );
+        };
+  const query = useUsageAmount(params);
   const data = query.data;
   const failure = readFailure(query);
   return (
@@ -56,7 +57,9 @@ export function UsageAmount() {
         period={data}
         students={data?.students}
         units={usageUnits.map((u) => ({ value: u, label: usageUnitLabels[u] }))}
-      />
+      >
+        <ExportButton input={params && { kind: 'learning-usage', ...params }} />
+      </StatsFilters>
       {!filters.classesLoading && filters.classes.length === 0 ? (
         <Empty description="クラスがありません。" />
       ) : (

@@ -5,6 +5,7 @@ import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { useWordProgress } from '../api';
 import { BandLegend, DASH, Panel, StatsFilters, bandOf, bandStyle, muted, scoreLabel, useStatsFilters } from './parts';
+import { ExportButton } from './export-button';
 import { StatisticsNav } from './stats-links';
 
 type WordProgressData = CallOutput<typeof getWordProgress>;
@@ -21,7 +22,7 @@ export function WordProgress() {
   const { values, set } = filters;
   const book = values.extra.get('book_code') ?? undefined;
   const part = Number(values.extra.get('part')) || undefined;
-  const query = useWordProgress(
+  const params =
     values.classId === null
       ? null
       : {
@@ -30,8 +31,8 @@ export function WordProgress() {
           ...(part ? { part } : {}),
           ...(values.startDate ? { start_date: values.startDate } : {}),
           ...(values.endDate ? { end_date: values.endDate } : {}),
-        },
-  );
+        };
+  const query = useWordProgress(params);
   const data = query.data;
   const failure = readFailure(query);
   const current = data?.books.find((b) => b.code === data.book_code);
@@ -60,6 +61,15 @@ export function WordProgress() {
             />
           </>
         )}
+        <ExportButton
+          input={
+            params && {
+              kind: 'learning-words',
+              ...params,
+              ...(data?.book_code ? { book_code: data.book_code, part: data.part ?? 1 } : {}),
+            }
+          }
+        />
       </StatsFilters>
       {!filters.classesLoading && filters.classes.length === 0 ? (
         <Empty description="クラスがありません。" />
