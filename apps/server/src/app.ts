@@ -44,6 +44,8 @@ import { noticeRoutes } from './modules/notices/routes.js';
 import { rankingMakers } from './modules/rankings/index.js';
 import { rankingRoutes } from './modules/rankings/routes.js';
 import { resultsRoutes } from './modules/results/routes.js';
+import { learningStatisticsMakers } from './modules/learning-statistics/exports.js';
+import { learningStatisticsRoutes } from './modules/learning-statistics/routes.js';
 import { selfPracticeRoutes } from './modules/self-practice/routes.js';
 import type { RecordingUrl } from './modules/results/index.js';
 import type { Storage } from './lib/storage.js';
@@ -209,7 +211,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     log: app.log,
     // The study survey's reports of one child are download tasks too (docs/study-survey.md).
-    makers: { ...studySurveyMakers({ mailer: deps.mailer, clock }), ...rankingMakers() },
+    makers: { ...studySurveyMakers({ mailer: deps.mailer, clock }), ...rankingMakers(), ...learningStatisticsMakers() },
   });
   app.decorate('downloads', downloads);
   app.addHook('onClose', () => downloads.stop());
@@ -226,6 +228,7 @@ export async function buildApp(deps: AppDeps) {
   const signRecording: RecordingUrl = deps.recordingUrl ?? ((key) => recordingUrl(key, 3600, { evaluationLinks }));
   resultsRoutes(app, { db, clock, recordingUrl: signRecording });
   selfPracticeRoutes(app, { db, clock, recordingUrl: signRecording });
+  learningStatisticsRoutes(app, { db, clock, runner: downloads });
   studySurveyRoutes(app, { db, clock, runner: downloads, limiter, recordingUrl: signRecording });
   evaluationRoutes(app, { db, speech, sessions, links: evaluationLinks, storage: deps.storage, clock });
   freeRecitationRoutes(app, {

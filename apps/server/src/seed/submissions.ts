@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { homework, homeworkRecipients, homeworkTopics, students } from '../db/schema/index.js';
 import { createServerEvents } from '../lib/events.js';
 import type { Storage } from '../lib/storage.js';
-import { newEvaluationSid, presentEvaluationResult, storeEvaluation } from '../modules/evaluation/index.js';
+import { newEvaluationSid, phoneJudgementsOf, presentEvaluationResult, storeEvaluation } from '../modules/evaluation/index.js';
 import { categoryOf, submitTopicAs, topicMaterial, type Material, type TopicRecord } from '../modules/learn/index.js';
 import { noticeOnEvents } from '../modules/notices/index.js';
 import { chance, readerPool, readingProfile, traitsOf } from './student-traits.js';
@@ -105,6 +105,7 @@ export function createDemoSubmitter(deps: SubmitterDeps) {
             category,
             text,
             result: presentEvaluationResult(rec.result),
+            phones: phoneJudgementsOf(rec.result.words),
             durationMs: rec.durationMs,
             recording: rec.file,
           },

@@ -45,6 +45,9 @@ export const menu: MenuEntry[] = [
     children: [
       { key: 'self-practice', label: '自主学習', path: paths.selfPracticeHome.path },
       { key: 'word-progress', label: '単語の進捗', path: paths.wordProgress.path },
+      { key: 'progress-graph', label: '成績の推移', path: paths.progressGraph.path },
+      { key: 'usage-amount', label: '学習量', path: paths.usageAmount.path },
+      { key: 'intelligence', label: '発音の分析', path: paths.intelligence.path },
     ],
   },
   { key: 'ranking', label: 'ランキング', icon: trophyOutlined, path: paths.ranking.path },

@@ -104,6 +104,10 @@ export const paths = {
       `/print/login-cards/${classId}${loginIds?.length ? `?ids=${encodeURIComponent(loginIds.join(','))}` : ''}`,
   },
   wordProgress: { path: '/statistics/word-progress' },
+  /** Learning statistics of a class (docs/learning-statistics.md): scores over time, practice amounts, sounds. */
+  progressGraph: { path: '/progress-graph' },
+  usageAmount: { path: '/usage-amount' },
+  intelligence: { path: '/student-manage/intelligence' },
   /** Children's self-practice outside homework (docs/self-practice.md). */
   selfPracticeHome: { path: '/homework-self-home' },
   /** Export files made as download tasks (docs/downloads.md): progress, retry, delete. */

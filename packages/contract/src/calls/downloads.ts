@@ -19,12 +19,20 @@ import { XLSX_TYPE } from './files.js';
 export const homeworkDownloadKinds = ['topic-score-overview', 'topic-student-score'] as const;
 export type HomeworkDownloadKind = (typeof homeworkDownloadKinds)[number];
 /** Every kind a task may hold: also the study survey's reports of one child (calls/study-survey.ts). */
+/** The learning statistics' tables of one class (calls/learning-statistics.ts). */
+export const learningStatisticsDownloadKinds = [
+  'learning-progress',
+  'learning-usage',
+  'learning-words',
+  'learning-sounds',
+] as const;
 export const downloadKinds = [
   ...homeworkDownloadKinds,
   'student-study-report',
   'student-homework-report',
   // The integral ranking of classes (calls/rankings.ts).
   'integral-ranking',
+  ...learningStatisticsDownloadKinds,
 ] as const;
 export type DownloadKind = (typeof downloadKinds)[number];
 export const downloadKindLabels: Record<DownloadKind, string> = {
@@ -33,6 +41,10 @@ export const downloadKindLabels: Record<DownloadKind, string> = {
   'student-study-report': '学習レポート',
   'student-homework-report': '宿題レポート',
   'integral-ranking': 'ポイントランキング',
+  'learning-progress': '成績の推移',
+  'learning-usage': '学習量',
+  'learning-words': '単語の進捗',
+  'learning-sounds': '発音の分析',
 };
 
 export const downloadStatuses = ['processing', 'finished', 'failed'] as const;

@@ -11,6 +11,7 @@ import * as homeworkPublish from './homework-publish.js';
 import * as messagesCalls from './messages.js';
 import * as notices from './notices.js';
 import * as learn from './learn.js';
+import * as learningStatistics from './learning-statistics.js';
 import * as library from './library.js';
 import * as motivation from './motivation.js';
 import * as rankings from './rankings.js';
@@ -34,6 +35,7 @@ export * from './homework-publish.js';
 export * from './messages.js';
 export * from './notices.js';
 export * from './learn.js';
+export * from './learning-statistics.js';
 export * from './library.js';
 export * from './motivation.js';
 export * from './rankings.js';
@@ -60,6 +62,7 @@ export const allCalls: readonly CallDef[] = [
   homeworkPublish,
   learn,
   messagesCalls,
+  learningStatistics,
   notices,
   library,
   motivation,

@@ -24,6 +24,14 @@ export interface DownloadParams {
     end_time?: string;
     at: string;
   };
+  /** Learning statistics: the class, the child (login id), the period (resolved when asked), the unit, the word-book part. */
+  class_id?: number;
+  login_id?: string;
+  start_date?: string;
+  end_date?: string;
+  unit?: 'day' | 'week' | 'month';
+  book_code?: string;
+  part?: number;
 }
 
 export const downloadTasks = pgTable(

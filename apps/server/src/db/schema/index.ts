@@ -15,3 +15,4 @@ export * from './messages.js';
 export * from './live-lessons.js';
 export * from './account-applications.js';
 export * from './free-recitation.js';
+export * from './learning-statistics.js';

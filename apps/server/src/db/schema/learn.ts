@@ -40,6 +40,13 @@ export const studentTokens = pgTable(
   (t) => [index('student_tokens_student_idx').on(t.studentId)],
 );
 
+/** One phone of one word as the evaluator judged it. */
+export interface StoredPhoneJudgement {
+  word: number;
+  phone: string;
+  score: number;
+}
+
 /**
  * One result the evaluation socket computed, keyed by its sid: who asked (a child, or a teacher
  * trying material), for which text and category, the presented result, and the recording (a
@@ -60,6 +67,11 @@ export const evaluationResults = pgTable(
     fluencyScore: real('fluency_score').notNull(),
     integrityScore: real('integrity_score').notNull(),
     result: jsonb('result').$type<EvaluationResultData>().notNull(),
+    /**
+     * The evaluator's phone judgements (word index, phone, score 0–100), kept on the server only
+     * (docs/learning-statistics.md); null for results stored before they were kept.
+     */
+    phones: jsonb('phones').$type<StoredPhoneJudgement[]>(),
     /** Length of the recording. */
     durationMs: integer('duration_ms').notNull(),
     /** Storage key and type of the recording (null when it could not be kept). */

@@ -18,6 +18,7 @@ export { Recording } from '@ondoku/speech';
 export { storeEvaluation, type StoreDeps } from './store.js';
 export { newEvaluationSid, type FinishedEvaluation } from './session.js';
 export { presentEvaluationResult } from './presenter.js';
+export { phoneJudgementsOf } from './phones.js';
 export { createSpeechService, type SpeechService } from './speech-service.js';
 export { evaluatorFingerprint } from './fingerprint.js';
 

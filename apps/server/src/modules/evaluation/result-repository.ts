@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { attemptAnswers, evaluationResults, mediaFiles } from '../../db/schema/index.js';
+import { addSoundJudgements } from '../learning-statistics/index.js';
 import type { FinishedEvaluation } from './session.js';
 
-/** Inserts the stored result of a finished evaluation (one row, keyed by its sid). */
+/**
+ * Inserts the stored result of a finished evaluation (one row, keyed by its sid) and, for a
+ * child's reading, adds its phone judgements to the child's sound statistics
+ * (modules/learning-statistics): call it inside a transaction.
+ */
 export async function insertEvaluationResult(
   db: DbOrTx,
   finished: Omit<FinishedEvaluation, 'recording'>,
@@ -22,11 +27,14 @@ export async function insertEvaluationResult(
     fluencyScore: result.fluency_score,
     integrityScore: result.integrity_score,
     result,
+    phones: finished.phones ?? null,
     durationMs: finished.durationMs,
     audioKey: audio?.key ?? null,
     audioType: audio?.type ?? null,
     createdAt,
   });
+  if (owner.kind === 'student' && finished.phones?.length)
+    await addSoundJudgements(db, owner.id, finished.phones, createdAt);
 }
 
 /**

@@ -11,6 +11,8 @@ import {
 } from '@ondoku/contract';
 import { Recording, SpeechBusyError, type SpeechStream, type SpeechStreamOptions } from '@ondoku/speech';
 import { OpusInput, RawPcmInput, type AudioInput } from './audio-input.js';
+import type { StoredPhoneJudgement } from '../../db/schema/index.js';
+import { phoneJudgementsOf } from './phones.js';
 import { presentEvaluationResult } from './presenter.js';
 import { hasControlChars } from '../../lib/control-chars.js';
 import type { TicketKind } from './ticket.js';
@@ -44,6 +46,8 @@ export interface FinishedEvaluation {
   text: string;
   /** Exactly what the reply carries. */
   result: EvaluationResultData;
+  /** The evaluator's phone judgements, kept with the result (phones.ts); absent: none kept. */
+  phones?: StoredPhoneJudgement[];
   /** Length of the audio received. */
   durationMs: number;
   /** The recording (WebM/Opus), null when nothing could be kept. */
@@ -247,6 +251,7 @@ export class EvaluationSession {
         category: this.category,
         text: this.text,
         result: presented,
+        phones: phoneJudgementsOf(scored.words),
         durationMs: Math.round((this.samples * 1000) / SAMPLE_RATE),
         recording: file,
       });

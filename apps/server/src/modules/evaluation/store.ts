@@ -22,7 +22,7 @@ export interface StoreDeps {
  */
 export async function storeEvaluation(deps: StoreDeps, finished: FinishedEvaluation, createdAt: Date): Promise<void> {
   const { recording } = finished;
-  if (!recording) return insertEvaluationResult(deps.db, finished, null, createdAt);
+  if (!recording) return deps.db.transaction((tx) => insertEvaluationResult(tx, finished, null, createdAt));
   await deps.db.transaction(async (tx) => {
     let audio: { key: string; type: string } | null = null;
     try {

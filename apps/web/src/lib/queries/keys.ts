@@ -6,6 +6,10 @@ import type {
   getApplyOrderList,
   getDownloadTaskPageList,
   getExerciseSummary,
+  getProgressGraph,
+  getSoundInsights,
+  getUsageAmount,
+  getWordProgress,
   getNewHomeworkList,
   getResourceExerciseDetails,
   getResourceExerciseLogs,
@@ -147,6 +151,14 @@ export const queryKeys = {
     achievements: (params: CallInput<typeof getStudentAchievementPageList>) =>
       ['rankings', 'achievements', params] as const,
     stamps: () => ['rankings', 'stamps'] as const,
+  },
+  /** Learning statistics of a class (features/learning-statistics, docs/learning-statistics.md). */
+  learningStatistics: {
+    all: ['learning-statistics'] as const,
+    progress: (params: CallInput<typeof getProgressGraph>) => ['learning-statistics', 'progress', params] as const,
+    usage: (params: CallInput<typeof getUsageAmount>) => ['learning-statistics', 'usage', params] as const,
+    words: (params: CallInput<typeof getWordProgress>) => ['learning-statistics', 'words', params] as const,
+    sounds: (params: CallInput<typeof getSoundInsights>) => ['learning-statistics', 'sounds', params] as const,
   },
   /** Self-practice of the teacher's children (/homework-self-home, docs/self-practice.md). */
   selfPractice: {

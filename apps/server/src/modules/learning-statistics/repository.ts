@@ -1,0 +1,255 @@
+import { SCHOOL_TIME_ZONE } from '@ondoku/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { BucketUnit, Period } from './period.js';
+
+/**
+ * Reads of learning statistics (docs/learning-statistics.md). Every read is of one class of the
+ * acting teacher (already checked by policy.ts): its children (`class_students` of the class,
+ * students of the teacher) and their submissions (`attempts` with `teacher_id` = the teacher,
+ * read per child through `attempts_student_created_idx (student_id, created_at)`), or their
+ * monthly sound statistics (`sound_judgements`).
+ */
+export interface Scope {
+  teacherId: number;
+  classId: number;
+  /** One child of the class (the database id), or the whole class. */
+  studentId?: number;
+}
+
+export interface MemberRecord {
+  id: number;
+  loginId: string;
+  name: string;
+  number: string | null;
+}
+
+const tz = sql.raw(`'${SCHOOL_TIME_ZONE}'`);
+const localTime = sql`(a.created_at at time zone ${tz})`;
+const bucketOf = (unit: BucketUnit) => sql`date_trunc(${sql.raw(`'${unit}'`)}, ${localTime})::date::text`;
+
+const memberIds = (s: Scope) => sql`
+  select cs.student_id from class_students cs
+  join students st on st.id = cs.student_id
+  where cs.class_id = ${s.classId} and st.teacher_id = ${s.teacherId}`;
+
+/** Submissions of the class's children (or the one child) in the period. */
+const attemptsOf = (s: Scope, p: Period, extra?: SQL) => sql`attempts a where ${attemptFilter(s, p, extra)}`;
+const attemptFilter = (s: Scope, p: Period, extra?: SQL) => sql`
+  a.teacher_id = ${s.teacherId}
+    and a.student_id ${s.studentId === undefined ? sql`in (${memberIds(s)})` : sql`= ${s.studentId}`}
+    and a.created_at >= ${p.from} and a.created_at < ${p.to}
+    ${extra ? sql`and ${extra}` : sql``}`;
+
+/** The class's children in register order (attendance number, then name). */
+export async function classMembers(db: DbOrTx, s: Scope): Promise<MemberRecord[]> {
+  const res = await db.execute<{ id: number; login_id: string; name: string; number: string | null }>(sql`
+    select st.id, st.login_id, st.name, st.number from class_students cs
+    join students st on st.id = cs.student_id
+    where cs.class_id = ${s.classId} and st.teacher_id = ${s.teacherId}
+    order by st.number is null, length(st.number), st.number, st.furigana, st.id`);
+  return res.rows.map((r) => ({ id: r.id, loginId: r.login_id, name: r.name, number: r.number }));
+}
+
+export interface ScoreBucketRecord {
+  bucket: string;
+  score: number | null;
+  accuracy: number | null;
+  fluency: number | null;
+  integrity: number | null;
+  count: number;
+  duration: number;
+}
+
+/** Mean scores, count and recorded time per bucket. */
+export async function scoreBuckets(db: DbOrTx, s: Scope, p: Period, unit: BucketUnit): Promise<ScoreBucketRecord[]> {
+  const res = await db.execute<Record<string, unknown>>(sql`
+    select ${bucketOf(unit)} as bucket, avg(a.score)::float8 as score, avg(a.accuracy_score)::float8 as accuracy,
+      avg(a.fluency_score)::float8 as fluency, avg(a.integrity_score)::float8 as integrity,
+      count(*)::int as count, coalesce(sum(a.duration_ms), 0)::float8 as duration
+    from ${attemptsOf(s, p)}
+    group by 1`);
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return res.rows.map((r) => ({
+    bucket: String(r.bucket),
+    score: num(r.score),
+    accuracy: num(r.accuracy),
+    fluency: num(r.fluency),
+    integrity: num(r.integrity),
+    count: Number(r.count),
+    duration: Number(r.duration),
+  }));
+}
+
+export interface StudentTrendRecord {
+  studentId: number;
+  count: number;
+  duration: number;
+  average: number | null;
+  firstHalf: number | null;
+  secondHalf: number | null;
+}
+
+/** Per child of the class: submissions, time and mean score in the period and in its two halves. */
+export async function studentTrends(db: DbOrTx, s: Scope, p: Period, middle: Date): Promise<StudentTrendRecord[]> {
+  const res = await db.execute<Record<string, unknown>>(sql`
+    select a.student_id, count(*)::int as count, coalesce(sum(a.duration_ms), 0)::float8 as duration,
+      avg(a.score)::float8 as average,
+      avg(a.score) filter (where a.created_at < ${middle})::float8 as first_half,
+      avg(a.score) filter (where a.created_at >= ${middle})::float8 as second_half
+    from ${attemptsOf(s, p)}
+    group by 1`);
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return res.rows.map((r) => ({
+    studentId: Number(r.student_id),
+    count: Number(r.count),
+    duration: Number(r.duration),
+    average: num(r.average),
+    firstHalf: num(r.first_half),
+    secondHalf: num(r.second_half),
+  }));
+}
+
+/** Per child of the class: the last submission before `before` (any time), for the "stopped" mark. */
+export async function lastSubmissions(db: DbOrTx, s: Scope, before: Date): Promise<Map<number, Date>> {
+  const res = await db.execute<{ student_id: number; last_at: string | Date }>(sql`
+    select m.student_id, (select max(a.created_at) from attempts a
+      where a.student_id = m.student_id and a.teacher_id = ${s.teacherId} and a.created_at < ${before}) as last_at
+    from (${memberIds(s)}) m`);
+  return new Map(
+    res.rows.filter((r) => r.last_at !== null).map((r) => [Number(r.student_id), new Date(r.last_at)] as const),
+  );
+}
+
+export interface UsageRecord {
+  homeworkCount: number;
+  homeworkMs: number;
+  selfCount: number;
+  selfMs: number;
+}
+const usageColumns = sql`
+  count(*) filter (where a.homework_id is not null)::int as hw_count,
+  coalesce(sum(a.duration_ms) filter (where a.homework_id is not null), 0)::float8 as hw_ms,
+  count(*) filter (where a.homework_id is null)::int as self_count,
+  coalesce(sum(a.duration_ms) filter (where a.homework_id is null), 0)::float8 as self_ms`;
+const toUsage = (r: Record<string, unknown>): UsageRecord => ({
+  homeworkCount: Number(r.hw_count ?? 0),
+  homeworkMs: Number(r.hw_ms ?? 0),
+  selfCount: Number(r.self_count ?? 0),
+  selfMs: Number(r.self_ms ?? 0),
+});
+
+/** Homework and self-practice apart, per bucket. */
+export async function usageBuckets(db: DbOrTx, s: Scope, p: Period, unit: BucketUnit) {
+  const res = await db.execute<Record<string, unknown>>(sql`
+    select ${bucketOf(unit)} as bucket, ${usageColumns} from ${attemptsOf(s, p)} group by 1`);
+  return res.rows.map((r) => ({ bucket: String(r.bucket), ...toUsage(r) }));
+}
+
+/** Per child: homework and self-practice apart, practice days, the last submission in the period. */
+export async function usageStudents(db: DbOrTx, s: Scope, p: Period) {
+  const res = await db.execute<Record<string, unknown>>(sql`
+    select a.student_id, ${usageColumns}, count(distinct ${localTime}::date)::int as days, max(a.created_at) as last_at
+    from ${attemptsOf(s, p)} group by 1`);
+  return res.rows.map((r) => ({
+    studentId: Number(r.student_id),
+    ...toUsage(r),
+    days: Number(r.days),
+    lastAt: r.last_at === null ? null : new Date(r.last_at as string),
+  }));
+}
+
+/** Totals of the scope: usage and child-days with practice. */
+export async function usageTotals(db: DbOrTx, s: Scope, p: Period) {
+  const res = await db.execute<Record<string, unknown>>(sql`
+    select ${usageColumns}, count(distinct (a.student_id, ${localTime}::date))::int as days from ${attemptsOf(s, p)}`);
+  const r = res.rows[0] ?? {};
+  return { ...toUsage(r), days: Number(r.days ?? 0) };
+}
+
+/** Submissions started per weekday (0 Sunday) and hour in Japan. */
+export async function usageHours(db: DbOrTx, s: Scope, p: Period) {
+  const res = await db.execute<{ weekday: number; hour: number; count: number }>(sql`
+    select extract(dow from ${localTime})::int as weekday, extract(hour from ${localTime})::int as hour, count(*)::int as count
+    from ${attemptsOf(s, p)} group by 1, 2 order by 1, 2`);
+  return res.rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), count: Number(r.count) }));
+}
+
+/** Word books (every teacher's) with their parts. */
+export async function wordBookList(db: DbOrTx) {
+  const res = await db.execute<{ code: string; title: string; grade: number; max_part: number }>(sql`
+    select code, title, grade, max_part from word_books order by grade, code`);
+  return res.rows.map((r) => ({ code: r.code, title: r.title, grade: Number(r.grade), maxPart: Number(r.max_part) }));
+}
+
+export interface BookWordRecord {
+  id: number;
+  word: string;
+  meaning: string;
+}
+
+export async function partWords(db: DbOrTx, bookCode: string, part: number): Promise<BookWordRecord[]> {
+  const res = await db.execute<{ id: number; word: string; meaning: string }>(sql`
+    select id, word, meaning from word_book_words where book_code = ${bookCode} and part = ${part} order by position`);
+  return res.rows.map((r) => ({ id: Number(r.id), word: r.word, meaning: r.meaning }));
+}
+
+/** A word as the statistics compare it: lower case, letters and apostrophes only. */
+export const wordKey = (w: string) => w.toLowerCase().replace(/[^a-z']/g, '');
+
+/**
+ * The best judgement of each of `words` in each child's readings of the period (every spoken
+ * answer's words, with the teacher's corrections not applied: docs/learning-statistics.md).
+ */
+export async function bestWordScores(db: DbOrTx, s: Scope, p: Period, words: string[]) {
+  if (words.length === 0) return [];
+  const res = await db.execute<{ student_id: number; word: string; best: number }>(sql`
+    select a.student_id, regexp_replace(lower(w->>'word'), '[^a-z'']', '', 'g') as word, max((w->>'score')::float8) as best
+    from attempts a
+    join attempt_answers aa on aa.attempt_id = a.id and aa.words is not null
+    cross join lateral jsonb_array_elements(aa.words) w
+    where ${attemptFilter(s, p)} and regexp_replace(lower(w->>'word'), '[^a-z'']', '', 'g') = any(${sql.param(words)}::text[])
+      and w->>'type' <> 'inserted'
+    group by 1, 2`);
+  return res.rows.map((r) => ({ studentId: Number(r.student_id), word: r.word, best: Number(r.best) }));
+}
+
+/** The class's children's sound statistics over the months [fromMonth, toMonth]. */
+export async function soundTotals(db: DbOrTx, s: Scope, fromMonth: string, toMonth: string) {
+  const res = await db.execute<{
+    student_id: number;
+    sound: string;
+    judged: number;
+    weak: number;
+    score_sum: number;
+  }>(sql`
+    select j.student_id, j.sound, sum(j.judged)::int as judged, sum(j.weak)::int as weak, sum(j.score_sum)::float8 as score_sum
+    from sound_judgements j
+    where j.student_id in (${memberIds(s)}) and j.month >= ${fromMonth}::date and j.month <= ${toMonth}::date
+    group by 1, 2`);
+  return res.rows.map((r) => ({
+    studentId: Number(r.student_id),
+    sound: r.sound,
+    judged: Number(r.judged),
+    weak: Number(r.weak),
+    scoreSum: Number(r.score_sum),
+  }));
+}
+
+/** Spoken library material the teacher may use (headquarters and the teacher's own), with its text. */
+export async function practiceCandidates(db: DbOrTx, teacherId: number) {
+  const res = await db.execute<{ id: number; title: string; type: string; text: string | null; version: number }>(sql`
+    select id, title, type, version,
+      (select string_agg(i->>'screen_text', ' ') from jsonb_array_elements(content->'items') i) as text
+    from library_resources
+    where deleted_at is null and type in ('word_reading', 'sentence_reading', 'word_study')
+      and ((teacher_id is null and origin_type = 'headquarters') or teacher_id = ${teacherId})
+    order by grade, id`);
+  return res.rows.map((r) => ({
+    id: Number(r.id),
+    title: r.title,
+    type: r.type,
+    text: (r.text ?? '').toLowerCase(),
+    version: Number(r.version),
+  }));
+}

@@ -1,0 +1,250 @@
+import {
+  learningStatisticsLimits as limits,
+  scoreBands,
+  type ProgressAlert,
+  type ProgressUnit,
+  type UsageUnit,
+  type WordStatus,
+} from '@ondoku/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { learningStatisticsMessages } from '@ondoku/contract';
+import { bucketsOf, middleOf, monthOf, periodOf, requestedRange, shownStart, type DateRange } from './period.js';
+import * as repo from './repository.js';
+import type { MemberRecord, Scope, ScoreBucketRecord, UsageRecord } from './repository.js';
+import { practiceMaterials } from './practice.js';
+import { soundInfo } from './sounds.js';
+
+/**
+ * The computations of the learning statistics (docs/learning-statistics.md): each reads one
+ * class's children and their submissions or sound statistics in a period and answers records
+ * the presenter names.
+ */
+const DAY_MS = 86_400_000;
+
+export interface ProgressReport {
+  range: DateRange;
+  unit: ProgressUnit;
+  buckets: { start: string; class: ScoreBucketRecord | null; student: ScoreBucketRecord | null }[];
+  students: (MemberRecord & {
+    count: number;
+    duration: number;
+    average: number | null;
+    firstHalf: number | null;
+    secondHalf: number | null;
+    lastAt: Date | null;
+    alerts: ProgressAlert[];
+  })[];
+}
+
+export async function progressReport(
+  db: DbOrTx,
+  scope: Scope,
+  now: Date,
+  q: { start_date?: string | undefined; end_date?: string | undefined; unit: ProgressUnit },
+): Promise<ProgressReport> {
+  const range = requestedRange(now, q);
+  const period = periodOf(range);
+  const classScope: Scope = { teacherId: scope.teacherId, classId: scope.classId };
+  const lastBefore = new Date(Math.min(now.getTime(), period.to.getTime()));
+  const [members, classBuckets, studentBuckets, trends, last] = await Promise.all([
+    repo.classMembers(db, classScope),
+    repo.scoreBuckets(db, classScope, period, q.unit),
+    scope.studentId === undefined ? Promise.resolve(null) : repo.scoreBuckets(db, scope, period, q.unit),
+    repo.studentTrends(db, classScope, period, middleOf(period)),
+    repo.lastSubmissions(db, classScope, lastBefore),
+  ]);
+  const byBucket = (rows: ScoreBucketRecord[]) => new Map(rows.map((r) => [r.bucket, r]));
+  const cls = byBucket(classBuckets);
+  const stu = studentBuckets && byBucket(studentBuckets);
+  const trendOf = new Map(trends.map((t) => [t.studentId, t]));
+  return {
+    range,
+    unit: q.unit,
+    buckets: bucketsOf(range, q.unit).map((b) => ({
+      start: shownStart(b, range),
+      class: cls.get(b) ?? null,
+      student: stu ? (stu.get(b) ?? null) : null,
+    })),
+    students: members.map((m) => {
+      const t = trendOf.get(m.id);
+      const lastAt = last.get(m.id) ?? null;
+      const alerts: ProgressAlert[] = [];
+      if (!lastAt) alerts.push('none_yet');
+      else if (lastBefore.getTime() - lastAt.getTime() >= limits.stoppedDays * DAY_MS) alerts.push('stopped');
+      if (t?.firstHalf != null && t.secondHalf != null && t.secondHalf <= t.firstHalf - limits.dropPoints)
+        alerts.push('drop');
+      return {
+        ...m,
+        count: t?.count ?? 0,
+        duration: t?.duration ?? 0,
+        average: t?.average ?? null,
+        firstHalf: t?.firstHalf ?? null,
+        secondHalf: t?.secondHalf ?? null,
+        lastAt,
+        alerts,
+      };
+    }),
+  };
+}
+
+const noUsage: UsageRecord = { homeworkCount: 0, homeworkMs: 0, selfCount: 0, selfMs: 0 };
+
+export async function usageReport(
+  db: DbOrTx,
+  scope: Scope,
+  now: Date,
+  q: { start_date?: string | undefined; end_date?: string | undefined; unit: UsageUnit },
+) {
+  const range = requestedRange(now, q);
+  const period = periodOf(range);
+  const classScope: Scope = { teacherId: scope.teacherId, classId: scope.classId };
+  const [members, buckets, totals, hours, perStudent] = await Promise.all([
+    repo.classMembers(db, classScope),
+    repo.usageBuckets(db, scope, period, q.unit),
+    repo.usageTotals(db, scope, period),
+    repo.usageHours(db, scope, period),
+    repo.usageStudents(db, classScope, period),
+  ]);
+  const byBucket = new Map(buckets.map((b) => [b.bucket, b]));
+  const byStudent = new Map(perStudent.map((r) => [r.studentId, r]));
+  return {
+    range,
+    unit: q.unit,
+    studentCount: scope.studentId === undefined ? members.length : 1,
+    totals,
+    buckets: bucketsOf(range, q.unit).map((b) => ({ start: shownStart(b, range), ...(byBucket.get(b) ?? noUsage) })),
+    hours,
+    students: members.map((m) => {
+      const r = byStudent.get(m.id);
+      return { ...m, ...(r ?? noUsage), days: r?.days ?? 0, lastAt: r?.lastAt ?? null };
+    }),
+  };
+}
+export type UsageReport = Awaited<ReturnType<typeof usageReport>>;
+
+export const wordStatusOf = (best: number | null): WordStatus =>
+  best === null
+    ? 'untouched'
+    : best >= scoreBands.good
+      ? 'mastered'
+      : best >= scoreBands.medium
+        ? 'practising'
+        : 'missing';
+
+export async function wordProgressReport(
+  db: DbOrTx,
+  scope: Scope,
+  now: Date,
+  q: {
+    book_code?: string | undefined;
+    part?: number | undefined;
+    start_date?: string | undefined;
+    end_date?: string | undefined;
+  },
+) {
+  // Word progress looks at the whole school year by default: a word mastered in April stays mastered.
+  const today = requestedRange(now, {}).end_date;
+  const yearStart = `${Number(today.slice(0, 4)) - (today.slice(5, 7) < '04' ? 1 : 0)}-04-01`;
+  const range = requestedRange(now, {
+    start_date: q.start_date ?? (q.end_date ? undefined : yearStart),
+    end_date: q.end_date,
+  });
+  const books = await repo.wordBookList(db);
+  const book = q.book_code === undefined ? books[0] : books.find((b) => b.code === q.book_code);
+  if (q.book_code !== undefined && !book) throw AppError.notFound();
+  const part = q.part ?? 1;
+  if (book && part > book.maxPart) throw AppError.badRequest(learningStatisticsMessages.partWrong);
+  const [members, words] = await Promise.all([
+    repo.classMembers(db, scope),
+    book ? repo.partWords(db, book.code, part) : Promise.resolve([]),
+  ]);
+  const keys = [...new Set(words.map((w) => repo.wordKey(w.word)).filter(Boolean))];
+  const best = await repo.bestWordScores(db, scope, periodOf(range), keys);
+  const bestOf = new Map(best.map((b) => [`${b.studentId}:${b.word}`, b.best]));
+  const students = members.map((m) => {
+    const scores = words.map((w) => bestOf.get(`${m.id}:${repo.wordKey(w.word)}`) ?? null);
+    const statuses = scores.map(wordStatusOf);
+    const n = (s: WordStatus) => statuses.filter((x) => x === s).length;
+    return { ...m, scores, mastered: n('mastered'), practising: n('practising'), missing: n('missing') };
+  });
+  const wordRows = words.map((w, i) => {
+    const scores = students.map((s) => s.scores[i] ?? null);
+    const read = scores.filter((x): x is number => x !== null);
+    const n = (st: WordStatus) => scores.filter((x) => wordStatusOf(x) === st).length;
+    return {
+      ...w,
+      classScore: read.length ? read.reduce((a, b) => a + b, 0) / read.length : null,
+      mastered: n('mastered'),
+      practising: n('practising'),
+      missing: n('missing'),
+      untouched: n('untouched'),
+    };
+  });
+  const mostMissed = wordRows
+    .filter((w) => w.missing > 0)
+    .sort((a, b) => b.missing - a.missing || (a.classScore ?? 100) - (b.classScore ?? 100))
+    .slice(0, limits.mostMissed)
+    .map((w) => w.id);
+  return { range, books, book: book ?? null, part: book ? part : null, words: wordRows, students, mostMissed };
+}
+export type WordProgressReport = Awaited<ReturnType<typeof wordProgressReport>>;
+
+const rate1 = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : 0);
+
+export async function soundReport(
+  db: DbOrTx,
+  scope: Scope,
+  teacherId: number,
+  now: Date,
+  q: { start_date?: string | undefined; end_date?: string | undefined },
+) {
+  const range = requestedRange(now, q);
+  const [members, rows] = await Promise.all([
+    repo.classMembers(db, scope),
+    repo.soundTotals(db, scope, monthOf(range.start_date), monthOf(range.end_date)),
+  ]);
+  const cell = (r: { sound: string; judged: number; weak: number; scoreSum: number }) => ({
+    sound: r.sound,
+    judged: r.judged,
+    weakRate: rate1(r.weak, r.judged),
+    score: r.judged ? Math.round((10 * r.scoreSum) / r.judged) / 10 : 0,
+  });
+  const classTotals = new Map<string, { sound: string; judged: number; weak: number; scoreSum: number }>();
+  for (const r of rows) {
+    const t = classTotals.get(r.sound) ?? { sound: r.sound, judged: 0, weak: 0, scoreSum: 0 };
+    t.judged += r.judged;
+    t.weak += r.weak;
+    t.scoreSum += r.scoreSum;
+    classTotals.set(r.sound, t);
+  }
+  const sounds = [...classTotals.values()]
+    .map(cell)
+    .sort((a, b) => b.weakRate - a.weakRate || a.score - b.score || a.sound.localeCompare(b.sound))
+    .map((c) => ({ ...soundInfo(c.sound), ...c }));
+  const enough = (c: { judged: number }) => c.judged >= limits.minJudgements;
+  const students = members.map((m) => {
+    const cells = rows
+      .filter((r) => r.studentId === m.id)
+      .map(cell)
+      .sort((a, b) => a.sound.localeCompare(b.sound));
+    const weak = cells
+      .filter((c) => enough(c) && c.weakRate >= 25)
+      .sort((a, b) => b.weakRate - a.weakRate || a.score - b.score)
+      .slice(0, 3)
+      .map((c) => c.sound);
+    const strengths = cells
+      .filter((c) => enough(c) && c.weakRate < 10 && c.score >= scoreBands.good)
+      .sort((a, b) => b.score - a.score || b.judged - a.judged)
+      .slice(0, 3)
+      .map((c) => c.sound);
+    return { ...m, judged: cells.reduce((n, c) => n + c.judged, 0), cells, weak, strengths };
+  });
+  const worst = sounds
+    .filter((s) => s.judged >= limits.minJudgements && s.weakRate > 0)
+    .slice(0, limits.practiceSounds)
+    .map((s) => s.sound);
+  const resources = worst.length ? await practiceMaterials(db, teacherId, worst) : [];
+  return { range, sounds, students, practice: { sounds: worst, resources } };
+}
+export type SoundReport = Awaited<ReturnType<typeof soundReport>>;
