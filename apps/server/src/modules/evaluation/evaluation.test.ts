@@ -199,7 +199,9 @@ describe('streaming evaluation', () => {
   });
 
   it('refuses audio longer than the category allows', async () => {
-    const second = Buffer.alloc(32_000).toString('base64'); // one second of silence
+    // One second of a voice-loud tone (zeros would be closed first as no voice).
+    const tone = new Int16Array(16_000).map((_, i) => Math.round(3000 * Math.sin((2 * Math.PI * 200 * i) / 16_000)));
+    const second = Buffer.from(tone.buffer).toString('base64');
     const frames = Array.from({ length: evaluationLimits.maxSeconds.read_word + 1 }, () => ({
       cmd: 'auw',
       status: 1,
