@@ -10,7 +10,7 @@ import { EvaluationSession, type StoreEvaluation } from './session.js';
 import type { SpeechService } from './speech-service.js';
 import { storeEvaluation } from './store.js';
 import type { TicketKind } from './ticket.js';
-import { useTicket } from './ticket-repository.js';
+import { isLiveTeacherSession, useTicket } from './ticket-repository.js';
 
 export { EVALUATION_SOCKET_PATH };
 /**
@@ -117,11 +117,12 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
   );
 
   /**
-   * GET/HEAD /api/v2/recording/:key?exp=…&sig=… — a child's recording, for whoever holds a URL
-   * that recordingUrl() signed (after checking access): 403 when the signature is wrong or
-   * expired, ranges like /media (a seek bar needs them), `Cache-Control: private` until expiry.
+   * GET/HEAD /api/v2/recording/:key?exp=…&tid=…&sig=… — a child's recording, through a URL that
+   * recordingUrl() signed for a teacher's session (after checking access): 403 when the signature
+   * is wrong, it expired, or that session ended (signed out, expired); ranges like /media (a seek
+   * bar needs them), `Cache-Control: private` until expiry (docs/security.md, "Recordings").
    */
-  app.route<{ Params: { key: string }; Querystring: { exp?: string; sig?: string } }>({
+  app.route<{ Params: { key: string }; Querystring: { exp?: string; tid?: string; sig?: string } }>({
     method: ['GET', 'HEAD'],
     url: `${RECORDING_PREFIX}:key`,
     compress: false,
@@ -129,11 +130,13 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { key } = request.params;
-      const { exp = '', sig = '' } = request.query;
+      const { exp = '', tid = '', sig = '' } = request.query;
       const now = Date.now();
-      if (typeof exp !== 'string' || typeof sig !== 'string' || !deps.links.verifyRecording(key, exp, sig, now)) {
-        return plain(reply, 403, 'Forbidden');
-      }
+      const tokenId =
+        typeof exp === 'string' && typeof tid === 'string' && typeof sig === 'string'
+          ? deps.links.verifyRecording(key, exp, tid, sig, now)
+          : null;
+      if (tokenId === null || !(await isLiveTeacherSession(deps.db, tokenId))) return plain(reply, 403, 'Forbidden');
       const stat = isStorageKey(key) ? await deps.storage.stat(key) : null;
       if (!stat) return plain(reply, 404, 'Not Found');
       const size = stat.size;

@@ -38,3 +38,11 @@ export async function useTicket(db: DbOrTx, claim: TicketClaim): Promise<boolean
     returning nonce`);
   return result.rows.length === 1;
 }
+
+/** Whether a teacher's sign-in token is live (not revoked, not expired): a recording URL's session. */
+export async function isLiveTeacherSession(db: DbOrTx, tokenId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from ${authTokens}
+    where ${authTokens.id} = ${tokenId} and ${authTokens.revokedAt} is null and ${authTokens.expiresAt} > now()`);
+  return result.rows.length === 1;
+}
