@@ -6,7 +6,9 @@ import { route } from '../../lib/route.js';
 import { contentTypeOfKey, isStorageKey, type Storage } from '../../lib/storage.js';
 import { parseRange } from '../media/index.js';
 import { EVALUATION_SOCKET_PATH, RECORDING_PREFIX, type EvaluationLinks } from './links.js';
-import { EvaluationSession, type StoreEvaluation } from './session.js';
+import { SpeechBusyError } from '@ondoku/speech';
+import { fairShareVictim } from './fair-share.js';
+import { EvaluationSession, type StartStream, type StoreEvaluation } from './session.js';
 import type { SpeechService } from './speech-service.js';
 import { storeEvaluation } from './store.js';
 import type { TicketKind } from './ticket.js';
@@ -91,17 +93,29 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
       const claim = deps.links.tickets.verify((request.query as { ticket?: string }).ticket ?? '');
       if (claim === null) return refuse(EvaluationCode.TICKET_INVALID, evaluationMessages.ticketInvalid);
       void useTicket(deps.db, claim).then(
-        (valid) => {
+        (group) => {
           if (gone) return;
-          if (!valid) return refuse(EvaluationCode.TICKET_INVALID, evaluationMessages.ticketInvalid);
+          if (group === null) return refuse(EvaluationCode.TICKET_INVALID, evaluationMessages.ticketInvalid);
           // Counted in this process's set: behind a load balancer each process allows this many.
           let open = 0;
           for (const s of deps.sessions) if (s.owner.kind === claim.kind && s.owner.id === claim.id) open++;
           if (open >= maxSockets[claim.kind]) {
             return refuse(EvaluationCode.TOO_MANY_SOCKETS, evaluationMessages.tooManySockets);
           }
-          const started = new EvaluationSession(io, deps.speech.startStream, (s) => deps.sessions.delete(s), {
-            owner: { kind: claim.kind, id: claim.id },
+          // Past capacity, a reader whose group holds fewer streams takes the place of the
+          // newest stream of the group holding most (docs/speech-service.md, "A fair share").
+          const fairStart: StartStream = (text, category, options) => {
+            try {
+              return deps.speech.startStream(text, category, options);
+            } catch (e) {
+              const victim = e instanceof SpeechBusyError ? fairShareVictim(deps.sessions, group) : null;
+              if (!victim) throw e;
+              victim.preempt();
+              return deps.speech.startStream(text, category, options);
+            }
+          };
+          const started = new EvaluationSession(io, fairStart, (s) => deps.sessions.delete(s), {
+            owner: { kind: claim.kind, id: claim.id, group },
             store,
           });
           deps.sessions.add(started);

@@ -34,6 +34,8 @@ export interface SessionIo {
 export interface SessionOwner {
   kind: TicketKind;
   id: number;
+  /** The teacher whose share of the speech workers the session counts in (fair-share.ts). */
+  group?: number;
 }
 
 /** A finished evaluation, as it is stored before the reply is sent (result-repository.ts). */
@@ -121,6 +123,21 @@ export class EvaluationSession {
 
   get isOpen() {
     return this.state !== 'closed';
+  }
+
+  /** The group of the fair share (fair-share.ts): the owner's teacher. */
+  get group(): number {
+    return this.opts.owner?.group ?? this.owner.id;
+  }
+
+  /** Whether the session holds a place in a speech worker (its voice has begun). */
+  get hasStream(): boolean {
+    return this.stream !== null && this.state !== 'closed';
+  }
+
+  /** Gives its place in the speech workers to another group's reader: answered BUSY, as a shed stream. */
+  preempt() {
+    this.fail(EvaluationCode.BUSY, evaluationMessages.busy);
   }
 
   /** Called for each text message. */
