@@ -51,7 +51,9 @@ const speech = {
     open++;
     let closed = false;
     const close = () => {
-      if (!closed) ((closed = true), open--);
+      if (closed) return;
+      closed = true;
+      open--;
     };
     return {
       push() {},
