@@ -26,6 +26,7 @@ import {
   createEvaluationLinks,
   createEvaluationPurge,
   recordingUrl,
+  RECORDING_TTL_SECONDS,
   type EvaluationLinks,
   type EvaluationPurge,
 } from './modules/evaluation/index.js';
@@ -47,7 +48,7 @@ import { resultsRoutes } from './modules/results/routes.js';
 import { learningStatisticsMakers } from './modules/learning-statistics/exports.js';
 import { learningStatisticsRoutes } from './modules/learning-statistics/routes.js';
 import { selfPracticeRoutes } from './modules/self-practice/routes.js';
-import type { RecordingUrl } from './modules/results/index.js';
+import type { RecordingUrl, SignRecording } from './modules/results/index.js';
 import type { Storage } from './lib/storage.js';
 import { studentMessageRoutes } from './modules/student-messages/routes.js';
 import { studentRoutes } from './modules/students/routes.js';
@@ -224,8 +225,12 @@ export async function buildApp(deps: AppDeps) {
   const sessions = new Set<EvaluationSession>();
   const evaluationLinks = createEvaluationLinks((label) => deps.cipher.deriveSecret(label));
   app.decorate('evaluationLinks', evaluationLinks);
-  // Answer papers play children's recordings through signed URLs that expire in an hour.
-  const signRecording: RecordingUrl = deps.recordingUrl ?? ((key) => recordingUrl(key, 3600, { evaluationLinks }));
+  // Answer papers play children's recordings through signed URLs bound to the teacher's session
+  // that asked, for 30 minutes (docs/security.md, "Recordings"); a test's stub ignores the reader.
+  const stub = deps.recordingUrl;
+  const signRecording: SignRecording = stub
+    ? (key) => stub(key)
+    : (key, reader) => recordingUrl(key, RECORDING_TTL_SECONDS, reader, { evaluationLinks });
   resultsRoutes(app, { db, clock, recordingUrl: signRecording });
   selfPracticeRoutes(app, { db, clock, recordingUrl: signRecording });
   learningStatisticsRoutes(app, { db, clock, runner: downloads });

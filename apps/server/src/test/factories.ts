@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { authTokens } from '../db/schema/index.js';
+import { hashSecret } from '../lib/secrets.js';
 import { createTeacher, type NewTeacher } from '../modules/auth/service.js';
 import { createClass } from '../modules/classes/index.js';
 import { createStudents } from '../modules/students/index.js';
@@ -50,7 +53,13 @@ export async function signIn(t: TestApp, username: string, password: string): Pr
 export async function teacherWithToken(t: TestApp, overrides: Partial<NewTeacher> = {}) {
   const { teacher, password } = await buildTeacher(t.db, overrides);
   const token = await signIn(t, teacher.loginId, password);
-  return { teacher, token, auth: { authorization: `Bearer ${token}` } };
+  const [row] = await t.db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(eq(authTokens.tokenHash, hashSecret(token)));
+  /** The session's `auth_tokens` id (what `ActingTeacher.tokenId` holds for it). */
+  const tokenId = row!.id;
+  return { teacher, token, tokenId, auth: { authorization: `Bearer ${token}` } };
 }
 export type SignedInTeacher = Awaited<ReturnType<typeof teacherWithToken>>;
 

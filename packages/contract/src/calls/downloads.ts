@@ -64,8 +64,12 @@ export const downloadLimits = {
   directMaxRows: 2000,
   /** Rows of one export file (a homework goes to at most this many children). */
   maxRows: 20_000,
-  /** A running task whose process stopped is taken up again after this many seconds. */
-  leaseSeconds: 120,
+  /**
+   * A running task whose process stopped is taken up again after this many seconds; a live run
+   * renews its claim every `heartbeatSeconds` (docs/downloads.md, "When a process stops").
+   */
+  leaseSeconds: 20,
+  heartbeatSeconds: 5,
   pageSize: 10,
 } as const;
 

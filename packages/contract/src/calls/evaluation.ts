@@ -26,6 +26,8 @@ export const evaluationLimits = {
   maxTextChars: { read_word: 100, read_sentence: 1000, read_chapter: 10_000 } as Record<EvaluationCategory, number>,
   /** One websocket message at most (base64 audio of 10 chunks fits easily). */
   maxFrameBytes: 1024 * 1024,
+  /** Seconds of audio in which a reading must begin (a voice, not silence) before it is closed with NO_VOICE. */
+  maxSecondsBeforeVoice: 10,
   /** No audio progress (50 ms of audio) from the client this long ends the session. */
   idleTimeoutMs: 20_000,
   /** Open evaluation sockets per teacher, counted per server process. */
@@ -67,6 +69,8 @@ export const EvaluationCode = {
   TEXT_INVALID: 40004,
   AUDIO_TOO_LONG: 41300,
   NO_AUDIO: 40005,
+  /** Audio without a voice (silence, zeros, a muted microphone): not a reading, never scored. */
+  NO_VOICE: 40006,
   TICKET_INVALID: 40100,
   IDLE_TIMEOUT: 40800,
   TOO_MANY_SOCKETS: 42900,
@@ -85,6 +89,7 @@ export const evaluationMessages = {
   textInvalid: '評価する英文が空か、長すぎます。',
   audioTooLong: '録音が長すぎます。もう一度短く録音してください。',
   noAudio: '録音データがありません。',
+  noVoice: '声が聞こえませんでした。マイクに近づいて、もう一度読んでください。',
   ticketInvalid: '接続の有効期限が切れました。もう一度お試しください。',
   idleTimeout: '一定時間データが届かなかったため、接続を終了しました。',
   tooManySockets: '同時に開ける録音の数を超えています。前の録音を終えてからもう一度お試しください。',

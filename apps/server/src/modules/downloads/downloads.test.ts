@@ -27,6 +27,9 @@ import { teacherWithToken, type SignedInTeacher } from '../../test/factories.js'
 import { buildHomework } from '../../test/homework-factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { scorePages } from './exports.js';
+import { insertTask } from './repository.js';
+import { createDownloadRunner } from './runner.js';
+import { systemClock } from '../../lib/clock.js';
 
 let t: TestApp;
 let me: SignedInTeacher;
@@ -376,5 +379,45 @@ describe('download tasks', () => {
       errcode: ErrorCode.DOWNLOAD_USE_TASK,
       errmsg: downloadMessages.tooLargeForDirect,
     });
+  });
+});
+
+describe('a running task keeps its claim', () => {
+  it('renews its claim while a long step runs, so no other process takes it', async () => {
+    const heartbeatMs = 40;
+    const claims: (Date | null)[] = [];
+    let id = 0;
+    const readClaim = async () =>
+      (await t.db.select().from(downloadTasks).where(eq(downloadTasks.id, id)))[0]!.claimedAt;
+    const runner = createDownloadRunner({
+      db: t.db,
+      storage: t.storage,
+      clock: systemClock,
+      heartbeatMs,
+      makers: {
+        // One step that takes three heartbeats and writes no progress.
+        'topic-score-overview': async () => {
+          for (let i = 0; i < 3; i++) {
+            await new Promise((r) => setTimeout(r, heartbeatMs * 1.5));
+            claims.push(await readClaim());
+          }
+          return { fileName: 'slow.xlsx', body: Buffer.from([1, 2, 3]), rows: 0 };
+        },
+      },
+    });
+    id = (
+      await insertTask(
+        t.db,
+        me.teacher.id,
+        { kind: 'topic-score-overview', params: { homework_id: hw.homeworkId }, title: 'slow' },
+        new Date(),
+      )
+    ).id;
+    expect(await runner.runAll()).toBeGreaterThanOrEqual(1);
+    const times = claims.map((c) => c!.getTime());
+    expect(times[2]! - times[0]!).toBeGreaterThan(0);
+    for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThanOrEqual(times[i - 1]!);
+    const [row] = await t.db.select().from(downloadTasks).where(eq(downloadTasks.id, id));
+    expect(row).toMatchObject({ status: 'finished', runs: 1 });
   });
 });

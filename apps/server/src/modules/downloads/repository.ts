@@ -119,6 +119,16 @@ export async function claimNext(db: DbOrTx, now: Date) {
   return row ?? null;
 }
 
+/** A running task's claim renewed (the run is alive), while it is still this run's. */
+export async function renewClaim(db: DbOrTx, task: TaskRecord, now: Date) {
+  await db
+    .update(downloadTasks)
+    .set({ claimedAt: now })
+    .where(
+      and(eq(downloadTasks.id, task.id), eq(downloadTasks.runs, task.runs), eq(downloadTasks.status, 'processing')),
+    );
+}
+
 /** Progress of a running task, while it is still this run's (not deleted, not re-claimed). */
 export async function setProgress(db: DbOrTx, task: TaskRecord, progress: number, now: Date) {
   const res = await db

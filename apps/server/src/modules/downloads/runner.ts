@@ -1,4 +1,4 @@
-import { downloadMessages, type DownloadKind, type HomeworkDownloadKind } from '@ondoku/contract';
+import { downloadLimits, downloadMessages, type DownloadKind, type HomeworkDownloadKind } from '@ondoku/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTicker } from '../../lib/ticker.js';
 import type { Db } from '../../db/client.js';
@@ -6,7 +6,16 @@ import type { Clock } from '../../lib/clock.js';
 import type { Storage } from '../../lib/storage.js';
 import { requireOwnHomework } from '../homework/policy.js';
 import { exporters, type ExportFile, type Progress } from './exports.js';
-import { claimNext, deleteExpired, fail, fileInUse, finish, setProgress, type TaskRecord } from './repository.js';
+import {
+  claimNext,
+  deleteExpired,
+  fail,
+  fileInUse,
+  finish,
+  renewClaim,
+  setProgress,
+  type TaskRecord,
+} from './repository.js';
 
 /**
  * The download-task runner (docs/downloads.md): a durable queue in `download_tasks`. Any server
@@ -46,6 +55,8 @@ export function createDownloadRunner(deps: {
   log?: FastifyBaseLogger;
   /** Kinds made by other modules (app.ts wires them). */
   makers?: Partial<Record<DownloadKind, TaskMaker>>;
+  /** How often a running task's claim is renewed (tests shorten it). */
+  heartbeatMs?: number;
 }): DownloadRunner {
   const { db, storage, clock } = deps;
   let stopped = false;
@@ -57,6 +68,13 @@ export function createDownloadRunner(deps: {
 
   async function runOne(task: TaskRecord) {
     const started = clock.now();
+    // The claim is renewed while the file is made, so only a run whose process stopped outlives
+    // the lease and is taken up by another (docs/downloads.md, "When a process stops").
+    const heartbeat = setInterval(
+      () => void renewClaim(db, task, clock.now()).catch(() => {}),
+      deps.heartbeatMs ?? downloadLimits.heartbeatSeconds * 1000,
+    );
+    heartbeat.unref();
     try {
       const due = progressGate();
       const progress: Progress = async (percent) => {
@@ -79,6 +97,8 @@ export function createDownloadRunner(deps: {
       if (err instanceof TaskGone) return;
       deps.log?.error({ err, taskId: task.id }, 'download task failed');
       await fail(db, task, err instanceof TaskFailure ? err.message : downloadMessages.failed, clock.now());
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 

@@ -7,7 +7,7 @@
  *
  *   route(app, getStudentNewEvaluationService, async ({ student, request }) =>
  *     issueStudentEvaluationUrl({ secure: request.protocol === 'https', host: request.host }, student, app));
- *   recordingUrl(answer.audioKey, 3600, app) // '/api/v2/recording/<key>?exp=…&sig=…'
+ *   recordingUrl(answer.audioKey, RECORDING_TTL_SECONDS, teacher, app) // '/api/v2/recording/<key>?exp=…&tid=…&sig=…'
  */
 import type { EvaluationLinks, Origin } from './links.js';
 
@@ -34,11 +34,20 @@ export function issueStudentEvaluationUrl(
   return deps.evaluationLinks.serviceUrl(origin, { kind: 'student', id: student.id, tokenId: student.tokenId });
 }
 
+/** How long a recording's URL plays (docs/security.md, "Recordings"). */
+export const RECORDING_TTL_SECONDS = 30 * 60;
+
 /**
- * A URL (path and query, same origin) that plays a stored recording for `ttlSeconds`: WebM/Opus,
- * ranges, `Cache-Control: private`; 403 once expired or when altered. Recordings are children's
- * personal data: hand it only to the teacher or child who may hear it (check access first).
+ * A URL (path and query, same origin) that plays a stored recording for `ttlSeconds` while the
+ * session of `reader` (the teacher who asked, by their token) is live: WebM/Opus, ranges,
+ * `Cache-Control: private`; 403 once expired, signed out or altered. Recordings are children's
+ * personal data: hand it only to the teacher who may hear it (check access first).
  */
-export function recordingUrl(audioKey: string, ttlSeconds: number, deps: { evaluationLinks: EvaluationLinks }): string {
-  return deps.evaluationLinks.recordingUrl(audioKey, ttlSeconds);
+export function recordingUrl(
+  audioKey: string,
+  ttlSeconds: number,
+  reader: { tokenId: number },
+  deps: { evaluationLinks: EvaluationLinks },
+): string {
+  return deps.evaluationLinks.recordingUrl(audioKey, ttlSeconds, reader.tokenId);
 }

@@ -164,7 +164,7 @@ describe('stored results', () => {
     expect(row!.createdAt.getTime()).toBe(clock.now().getTime());
     expect(row!.audioKey).toMatch(/^[0-9a-f]{64}\.webm$/);
 
-    const res = await play(recordingUrl(row!.audioKey!, 60, t.app));
+    const res = await play(recordingUrl(row!.audioKey!, 60, teacher, t.app));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('audio/webm');
     const played = await decodeRecording(res.rawPayload);
@@ -285,8 +285,8 @@ describe('signed recording URLs', () => {
   });
 
   it('serve the whole file, privately, with ranges', async () => {
-    const url = recordingUrl(key, 600, t.app);
-    expect(url).toMatch(new RegExp(`^/api/v2/recording/${key}\\?exp=\\d+&sig=[\\w-]+$`));
+    const url = recordingUrl(key, 600, teacher, t.app);
+    expect(url).toMatch(new RegExp(`^/api/v2/recording/${key}\\?exp=\\d+&tid=\\d+&sig=[\\w-]+$`));
     const whole = await play(url);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('audio/webm');
@@ -308,9 +308,9 @@ describe('signed recording URLs', () => {
 
   it('answer 403 once expired or when altered, and are not under /media', async () => {
     const now = Date.now();
-    const expired = t.app.evaluationLinks.recordingUrl(key, 10, now - 11_000);
+    const expired = t.app.evaluationLinks.recordingUrl(key, 10, teacher.tokenId, now - 11_000);
     expect((await play(expired)).statusCode).toBe(403);
-    const url = recordingUrl(key, 600, t.app);
+    const url = recordingUrl(key, 600, teacher, t.app);
     const exp = /exp=(\d+)/.exec(url)![1]!;
     expect((await play(url.replace(`exp=${exp}`, `exp=${Number(exp) + 1000}`))).statusCode).toBe(403);
     expect((await play(url.replace(/sig=./, (m) => (m.endsWith('A') ? 'sig=B' : 'sig=A')))).statusCode).toBe(403);

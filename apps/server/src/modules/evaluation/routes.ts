@@ -6,11 +6,13 @@ import { route } from '../../lib/route.js';
 import { contentTypeOfKey, isStorageKey, type Storage } from '../../lib/storage.js';
 import { parseRange } from '../media/index.js';
 import { EVALUATION_SOCKET_PATH, RECORDING_PREFIX, type EvaluationLinks } from './links.js';
-import { EvaluationSession, type StoreEvaluation } from './session.js';
+import { SpeechBusyError } from '@ondoku/speech';
+import { fairShareVictim } from './fair-share.js';
+import { EvaluationSession, type StartStream, type StoreEvaluation } from './session.js';
 import type { SpeechService } from './speech-service.js';
 import { storeEvaluation } from './store.js';
 import type { TicketKind } from './ticket.js';
-import { useTicket } from './ticket-repository.js';
+import { isLiveTeacherSession, useTicket } from './ticket-repository.js';
 
 export { EVALUATION_SOCKET_PATH };
 /**
@@ -91,17 +93,29 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
       const claim = deps.links.tickets.verify((request.query as { ticket?: string }).ticket ?? '');
       if (claim === null) return refuse(EvaluationCode.TICKET_INVALID, evaluationMessages.ticketInvalid);
       void useTicket(deps.db, claim).then(
-        (valid) => {
+        (group) => {
           if (gone) return;
-          if (!valid) return refuse(EvaluationCode.TICKET_INVALID, evaluationMessages.ticketInvalid);
+          if (group === null) return refuse(EvaluationCode.TICKET_INVALID, evaluationMessages.ticketInvalid);
           // Counted in this process's set: behind a load balancer each process allows this many.
           let open = 0;
           for (const s of deps.sessions) if (s.owner.kind === claim.kind && s.owner.id === claim.id) open++;
           if (open >= maxSockets[claim.kind]) {
             return refuse(EvaluationCode.TOO_MANY_SOCKETS, evaluationMessages.tooManySockets);
           }
-          const started = new EvaluationSession(io, deps.speech.startStream, (s) => deps.sessions.delete(s), {
-            owner: { kind: claim.kind, id: claim.id },
+          // Past capacity, a reader whose group holds fewer streams takes the place of the
+          // newest stream of the group holding most (docs/speech-service.md, "A fair share").
+          const fairStart: StartStream = (text, category, options) => {
+            try {
+              return deps.speech.startStream(text, category, options);
+            } catch (e) {
+              const victim = e instanceof SpeechBusyError ? fairShareVictim(deps.sessions, group) : null;
+              if (!victim) throw e;
+              victim.preempt();
+              return deps.speech.startStream(text, category, options);
+            }
+          };
+          const started = new EvaluationSession(io, fairStart, (s) => deps.sessions.delete(s), {
+            owner: { kind: claim.kind, id: claim.id, group },
             store,
           });
           deps.sessions.add(started);
@@ -117,11 +131,12 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
   );
 
   /**
-   * GET/HEAD /api/v2/recording/:key?exp=…&sig=… — a child's recording, for whoever holds a URL
-   * that recordingUrl() signed (after checking access): 403 when the signature is wrong or
-   * expired, ranges like /media (a seek bar needs them), `Cache-Control: private` until expiry.
+   * GET/HEAD /api/v2/recording/:key?exp=…&tid=…&sig=… — a child's recording, through a URL that
+   * recordingUrl() signed for a teacher's session (after checking access): 403 when the signature
+   * is wrong, it expired, or that session ended (signed out, expired); ranges like /media (a seek
+   * bar needs them), `Cache-Control: private` until expiry (docs/security.md, "Recordings").
    */
-  app.route<{ Params: { key: string }; Querystring: { exp?: string; sig?: string } }>({
+  app.route<{ Params: { key: string }; Querystring: { exp?: string; tid?: string; sig?: string } }>({
     method: ['GET', 'HEAD'],
     url: `${RECORDING_PREFIX}:key`,
     compress: false,
@@ -129,11 +144,13 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { key } = request.params;
-      const { exp = '', sig = '' } = request.query;
+      const { exp = '', tid = '', sig = '' } = request.query;
       const now = Date.now();
-      if (typeof exp !== 'string' || typeof sig !== 'string' || !deps.links.verifyRecording(key, exp, sig, now)) {
-        return plain(reply, 403, 'Forbidden');
-      }
+      const tokenId =
+        typeof exp === 'string' && typeof tid === 'string' && typeof sig === 'string'
+          ? deps.links.verifyRecording(key, exp, tid, sig, now)
+          : null;
+      if (tokenId === null || !(await isLiveTeacherSession(deps.db, tokenId))) return plain(reply, 403, 'Forbidden');
       const stat = isStorageKey(key) ? await deps.storage.stat(key) : null;
       if (!stat) return plain(reply, 404, 'Not Found');
       const size = stat.size;

@@ -14,6 +14,12 @@ const startFrame = JSON.stringify({
 /** An audio frame of `samples` samples of silence (raw PCM). */
 const audio = (samples: number) =>
   JSON.stringify({ cmd: 'auw', status: 1, audio: Buffer.alloc(samples * 2).toString('base64') });
+/** An audio frame of `samples` samples of a voice-loud 200 Hz tone (raw PCM): a reading has begun. */
+const voiced = (samples: number) => {
+  const pcm = new Int16Array(samples).map((_, i) => Math.round(3000 * Math.sin((2 * Math.PI * 200 * i) / 16_000)));
+  return JSON.stringify({ cmd: 'auw', status: 1, audio: Buffer.from(pcm.buffer).toString('base64') });
+};
+const last = JSON.stringify({ cmd: 'auw', status: 2, audio: '' });
 
 function open() {
   const sent: { code: number }[] = [];
@@ -87,7 +93,7 @@ describe('a finished evaluation', () => {
       { owner: { kind, id: 7 }, store },
     );
     session.receive(startFrame);
-    session.receive(audio(3200));
+    session.receive(voiced(3200));
     session.receive(JSON.stringify({ cmd: 'auw', status: 2, audio: '' }));
     return { session, sent, starts, recording };
   }
@@ -130,7 +136,7 @@ describe('a finished evaluation', () => {
 describe('load shedding', () => {
   const busy = { code: EvaluationCode.BUSY, message: evaluationMessages.busy, sid: expect.any(String) };
 
-  it('answers BUSY when the workers refuse the stream at its start', async () => {
+  it('answers BUSY when the workers refuse the stream once the voice begins', async () => {
     const sent: unknown[] = [];
     const close = vi.fn();
     const session = new EvaluationSession(
@@ -141,6 +147,11 @@ describe('load shedding', () => {
       () => {},
     );
     session.receive(startFrame);
+    // Silence takes no place in a worker: nothing is asked of the pool yet.
+    session.receive(audio(3200));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([]);
+    session.receive(voiced(3200));
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual([busy]);
     expect(close).toHaveBeenCalled();
@@ -160,7 +171,7 @@ describe('load shedding', () => {
       () => {},
     );
     session.receive(startFrame);
-    session.receive(audio(3200));
+    session.receive(voiced(3200));
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual([]);
     onShed!();
@@ -181,9 +192,60 @@ describe('load shedding', () => {
       () => {},
     );
     session.receive(startFrame);
-    session.receive(audio(3200));
+    session.receive(voiced(3200));
     session.receive(JSON.stringify({ cmd: 'auw', status: 2, audio: '' }));
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual([busy]);
+  });
+});
+
+describe('silence is not a reading', () => {
+  const noVoice = { code: EvaluationCode.NO_VOICE, message: evaluationMessages.noVoice, sid: expect.any(String) };
+  function withPool() {
+    const sent: unknown[] = [];
+    const pushed: number[] = [];
+    const startStream = vi.fn(() => ({
+      push: (pcm: Int16Array) => pushed.push(pcm.length),
+      finish: () => new Promise<never>(() => {}),
+      abort: () => {},
+    }));
+    const session = new EvaluationSession(
+      { send: (m) => sent.push(JSON.parse(m)), close: vi.fn() },
+      startStream,
+      () => {},
+    );
+    return { session, sent, pushed, startStream };
+  }
+
+  it('a stream of zeros never reaches a speech worker and is closed with NO_VOICE', async () => {
+    const { session, sent, startStream } = withPool();
+    session.receive(startFrame);
+    for (let s = 0; s < evaluationLimits.maxSecondsBeforeVoice; s++) session.receive(audio(16_000));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(startStream).not.toHaveBeenCalled();
+    expect(sent).toEqual([noVoice]);
+    expect(session.isOpen).toBe(false);
+  });
+
+  it('silence to the last frame is answered NO_VOICE, not scored', async () => {
+    const { session, sent, startStream } = withPool();
+    session.receive(startFrame);
+    session.receive(audio(16_000));
+    session.receive(last);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(startStream).not.toHaveBeenCalled();
+    expect(sent).toEqual([noVoice]);
+  });
+
+  it('a reading that begins after a pause gets all its audio, the pause included', async () => {
+    const { session, sent, pushed, startStream } = withPool();
+    session.receive(startFrame);
+    session.receive(audio(16_000)); // a second of hesitation
+    session.receive(voiced(3200));
+    session.receive(voiced(1600));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(startStream).toHaveBeenCalledTimes(1);
+    expect(pushed.reduce((a, b) => a + b, 0)).toBe(16_000 + 3200 + 1600);
+    expect(sent).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { OpusInput, RawPcmInput, type AudioInput } from './audio-input.js';
 import type { StoredPhoneJudgement } from '../../db/schema/index.js';
 import { phoneJudgementsOf } from './phones.js';
 import { presentEvaluationResult } from './presenter.js';
+import { VoiceOnset } from './voice-onset.js';
 import { hasControlChars } from '../../lib/control-chars.js';
 import type { TicketKind } from './ticket.js';
 
@@ -35,6 +36,8 @@ export interface SessionIo {
 export interface SessionOwner {
   kind: TicketKind;
   id: number;
+  /** The teacher whose share of the speech workers the session counts in (fair-share.ts). */
+  group?: number;
 }
 
 /** A finished evaluation, as it is stored before the reply is sent (result-repository.ts). */
@@ -69,6 +72,12 @@ const SAMPLE_RATE = 16_000;
  * socket open.
  */
 export const IDLE_PROGRESS_SAMPLES = SAMPLE_RATE / 20;
+/**
+ * A stream whose voice has not begun after this much audio is closed with NO_VOICE: silence takes
+ * no place in a speech worker, and not for long on the socket either (docs/speech-service.md,
+ * "Silence is not a reading").
+ */
+export const NO_VOICE_SAMPLES = evaluationLimits.maxSecondsBeforeVoice * SAMPLE_RATE;
 
 /**
  * One evaluation over one websocket (docs/speech-service.md, "Frames"): a start frame (cmd ssb), audio frames (cmd auw,
@@ -88,6 +97,11 @@ export class EvaluationSession {
   private category: EvaluationCategory = 'read_sentence';
   private text = '';
   private stream: SpeechStream | null = null;
+  /** The worker stream's options, kept from the start frame until the voice begins. */
+  private streamOptions: SpeechStreamOptions | null = null;
+  /** Audio received before the voice began: handed to the worker at once when it does. */
+  private beforeVoice: Int16Array[] = [];
+  private readonly voice = new VoiceOnset();
   private samples = 0;
   private maxSamples = 0;
   private idleTimer: NodeJS.Timeout | null = null;
@@ -115,6 +129,21 @@ export class EvaluationSession {
     return this.state !== 'closed';
   }
 
+  /** The group of the fair share (fair-share.ts): the owner's teacher. */
+  get group(): number {
+    return this.opts.owner?.group ?? this.owner.id;
+  }
+
+  /** Whether the session holds a place in a speech worker (its voice has begun). */
+  get hasStream(): boolean {
+    return this.stream !== null && this.state !== 'closed';
+  }
+
+  /** Gives its place in the speech workers to another group's reader: answered BUSY, as a shed stream. */
+  preempt() {
+    this.fail(EvaluationCode.BUSY, evaluationMessages.busy);
+  }
+
   /** Called for each text message. */
   receive(raw: string) {
     this.pending = this.pending
@@ -133,6 +162,7 @@ export class EvaluationSession {
     this.recording = null;
     this.stream?.abort(); // no-op once finished
     this.stream = null;
+    this.beforeVoice = [];
     this.onEnd(this);
   }
 
@@ -177,7 +207,19 @@ export class EvaluationSession {
       if (this.samples > this.maxSamples) {
         return this.fail(EvaluationCode.AUDIO_TOO_LONG, evaluationMessages.audioTooLong);
       }
-      if (pcm.length) this.stream!.push(pcm);
+      if (pcm.length) {
+        if (this.stream) this.stream.push(pcm);
+        else if (this.voice.feed(pcm)) {
+          // The reading has begun: only now does it take a place in a speech worker, with all the
+          // audio so far (docs/speech-service.md, "Silence is not a reading").
+          this.beforeVoice.push(pcm);
+          if (!this.openStream()) return;
+          for (const chunk of this.beforeVoice.splice(0)) this.stream!.push(chunk);
+        } else {
+          this.beforeVoice.push(pcm);
+          if (this.samples >= NO_VOICE_SAMPLES) return this.fail(EvaluationCode.NO_VOICE, evaluationMessages.noVoice);
+        }
+      }
       // Opus packets are kept as sent (copied out of Buffer's shared pool).
       this.recording?.addPacket(new Uint8Array(bytes), pcm.length);
       this.sinceTouch += pcm.length;
@@ -216,24 +258,35 @@ export class EvaluationSession {
     this.recording = aue === 'opus' ? new Recording() : null;
     this.category = category;
     this.text = trimmed;
+    this.streamOptions = {
+      record: aue === 'raw',
+      // Students are primary-school children: their voices get the children's VTLN warp
+      // (packages/speech evaluator/vtln.ts); a teacher trying a reading is an adult.
+      reader: this.owner.kind === 'student' ? 'child' : 'adult',
+      // An accepted stream whose worker fell far behind: answered now, not after a long wait.
+      onShed: () => this.fail(EvaluationCode.BUSY, evaluationMessages.busy),
+    };
+    this.state = 'receiving';
+  }
+
+  /** The worker stream, once the voice has begun; false (and answered BUSY) past capacity. */
+  private openStream(): boolean {
     try {
-      this.stream = this.startStream(trimmed, category, {
-        record: aue === 'raw',
-        // Students are primary-school children: their voices get the children's VTLN warp
-        // (packages/speech evaluator/vtln.ts); a teacher trying a reading is an adult.
-        reader: this.owner.kind === 'student' ? 'child' : 'adult',
-        // An accepted stream whose worker fell far behind: answered now, not after a long wait.
-        onShed: () => this.fail(EvaluationCode.BUSY, evaluationMessages.busy),
-      });
+      this.stream = this.startStream(this.text, this.category, this.streamOptions!);
+      return true;
     } catch (e) {
-      if (e instanceof SpeechBusyError) return this.fail(EvaluationCode.BUSY, evaluationMessages.busy);
+      if (e instanceof SpeechBusyError) {
+        this.fail(EvaluationCode.BUSY, evaluationMessages.busy);
+        return false;
+      }
       throw e;
     }
-    this.state = 'receiving';
   }
 
   private async finish() {
     if (this.samples < SAMPLE_RATE / 10) return this.fail(EvaluationCode.NO_AUDIO, evaluationMessages.noAudio);
+    // Silence (or zeros) to the end: not a reading, and never scored.
+    if (!this.stream) return this.fail(EvaluationCode.NO_VOICE, evaluationMessages.noVoice);
     this.state = 'evaluating';
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const recording = this.recording;

@@ -1,5 +1,5 @@
 /** What the app (and other modules) may use of results: the recording-URL seam of answer papers. */
-export { noRecordingUrl, type RecordingUrl } from './service.js';
+export { noRecordingUrl, noSignRecording, recordingUrlsFor, type RecordingUrl, type SignRecording } from './service.js';
 /** The teachers' word corrections as lines for the speech engine's calibration (admin export-corrections). */
 export { correctionLines, type CorrectionLine } from './corrections-export.js';
 /** How a teacher's word corrections read on an answer (the study survey's answer logs and weakest words). */

@@ -44,14 +44,14 @@ import * as service from './service.js';
  */
 export function resultsRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; recordingUrl?: service.RecordingUrl },
+  deps: { db: Db; clock: Clock; recordingUrl?: service.SignRecording },
 ) {
   const { db, clock } = deps;
   // The homework details and the score matrix: kept per teacher and input until a change of the
   // teacher's homework, children or submissions, or of a homework's state (docs/architecture.md,
   // "Read caches"); a class's results are opened again and again while the children submit.
   const cache = homeworkReadCache(db, clock);
-  const recordingUrl = deps.recordingUrl ?? service.noRecordingUrl;
+  const recordingUrl = deps.recordingUrl ?? service.noSignRecording;
   readingRoutes(app, { db, clock, recordingUrl });
 
   route(app, getAllTopicOverview, { cache }, async ({ input, teacher }) => {
@@ -101,7 +101,7 @@ export function resultsRoutes(
       teacher,
       hw.id,
       { topicId: input.topic_id, loginId: input.student_id, attemptId: input.attempt_id },
-      recordingUrl,
+      service.recordingUrlsFor(recordingUrl, teacher),
     );
   });
 
@@ -111,7 +111,7 @@ export function resultsRoutes(
       teacher,
       { attemptId: input.attempt_id, questionId: input.question_id, wordIndex: input.word_index, type: input.type },
       clock.now(),
-      recordingUrl,
+      service.recordingUrlsFor(recordingUrl, teacher),
     ),
   );
 }
@@ -121,7 +121,7 @@ export function resultsRoutes(
  * homework calls (docs/results.md): thin wrappers of the results services, each asking the
  * homework policy first (another teacher's homework, or a deleted one, answers 404).
  */
-function readingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recordingUrl: service.RecordingUrl }) {
+function readingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recordingUrl: service.SignRecording }) {
   const { db, clock, recordingUrl } = deps;
 
   route(app, getCommentary, async ({ input, teacher }) => {
@@ -170,7 +170,7 @@ function readingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recor
       teacher,
       hw.id,
       { topicId: input.topic_id, loginId: input.student_id, attemptId: input.attempt_id },
-      recordingUrl,
+      service.recordingUrlsFor(recordingUrl, teacher),
     );
   });
 
@@ -192,7 +192,7 @@ function readingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recor
       teacher,
       hw.id,
       { topicId: input.topic_id, loginId: input.student_id, attemptId: input.attempt_id },
-      recordingUrl,
+      service.recordingUrlsFor(recordingUrl, teacher),
     );
   });
 }

@@ -20,12 +20,20 @@ import { correctedScore, totalOf, withCorrection, type CorrectableType } from '.
 type Acting = Pick<ActingTeacher, 'id'>;
 
 /**
- * Where a recording can be fetched: a signed, expiring URL from the evaluation module. Until that
- * module exports one (branch learn-socket), answers carry no URL (recordings are personal data:
- * never a public /media URL) and say only whether a recording exists.
+ * Where a recording can be fetched, for the reader of one request: a signed, expiring URL bound
+ * to that teacher's session (docs/security.md, "Recordings"). Without one, answers carry no URL
+ * (recordings are personal data: never a public /media URL) and say only whether one exists.
  */
 export type RecordingUrl = (audioKey: string) => string | null;
+/** Signs recording URLs for a reader: app.ts makes it from the evaluation module. */
+export type SignRecording = (audioKey: string, reader: { tokenId: number }) => string | null;
 export const noRecordingUrl: RecordingUrl = () => null;
+export const noSignRecording: SignRecording = () => null;
+/** The URLs of one request's reader. */
+export const recordingUrlsFor =
+  (sign: SignRecording, reader: { tokenId: number }): RecordingUrl =>
+  (audioKey) =>
+    sign(audioKey, reader);
 
 /** The bucket of a score: 0–9 → 0, …, 90–100 → 9. */
 export const bucketOf = (score: number) => Math.min(scoreBuckets - 1, Math.max(0, Math.floor(score / 10)));

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { blobRoute, route } from '../../lib/route.js';
 import { listClasses } from '../classes/index.js';
+import { noSignRecording, recordingUrlsFor, type SignRecording } from '../results/index.js';
 import { requireVisibleResource } from '../library/policy.js';
 import { requireScope, requireScopeStudent } from './policy.js';
 import { namedRanges, periodOf } from './period.js';
@@ -31,16 +32,15 @@ import * as repo from './repository.js';
 import { currentMonthSummary, currentMonthXlsx, rangeOf } from './service.js';
 
 /** Signs a recording's storage key into an expiring URL (the evaluation module's), or null. */
-export type RecordingUrl = (audioKey: string) => string | null;
 
 /**
  * The self-practice calls of the Study survey group (docs/self-practice.md). Each asks the
  * policy first (a class or child of another teacher answers 404; a resource the teacher may not
  * see answers 404), then reads the attempts of the teacher's children in a period.
  */
-export function selfPracticeRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recordingUrl?: RecordingUrl }) {
+export function selfPracticeRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; recordingUrl?: SignRecording }) {
   const { db, clock } = deps;
-  const recordingUrl = deps.recordingUrl ?? (() => null);
+  const recordingUrl = deps.recordingUrl ?? noSignRecording;
 
   route(app, getExerciseSearchFilter, async ({ teacher }) => {
     const classes = await listClasses(db, teacher.id);
@@ -84,7 +84,7 @@ export function selfPracticeRoutes(app: FastifyInstance, deps: { db: Db; clock: 
       db,
       page.rows.map((r) => r.attemptId),
     );
-    return presentResourceLogs(page, answers, input, recordingUrl);
+    return presentResourceLogs(page, answers, input, recordingUrlsFor(recordingUrl, teacher));
   });
 
   route(app, getCurrentMonthSummary, async ({ input, teacher }) => {

@@ -19,7 +19,7 @@ import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { route } from '../../lib/route.js';
 import type { ActingTeacher } from '../../lib/acting.js';
 import { enqueueTask, presentTaskReply, type DownloadRunner } from '../downloads/index.js';
-import { noRecordingUrl, type RecordingUrl } from '../results/index.js';
+import { noSignRecording, recordingUrlsFor, type SignRecording } from '../results/index.js';
 import { periodRange, referenceTime } from './periods.js';
 import { requireReportMailer, requireSurveyStudent, requireSurveyHomework } from './policy.js';
 import { homeworkReportTitle, studyReportTitle } from './report-files.js';
@@ -32,10 +32,10 @@ import * as service from './service.js';
  */
 export function studySurveyRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; runner: DownloadRunner; limiter: RateLimiter; recordingUrl?: RecordingUrl },
+  deps: { db: Db; clock: Clock; runner: DownloadRunner; limiter: RateLimiter; recordingUrl?: SignRecording },
 ) {
   const { db, clock, runner, limiter } = deps;
-  const recordingUrl = deps.recordingUrl ?? noRecordingUrl;
+  const recordingUrl = deps.recordingUrl ?? noSignRecording;
 
   route(app, getHomeworkSearchFilter2, async ({ input, teacher }) => {
     const student = await requireSurveyStudent(db, teacher, input.student_id);
@@ -55,7 +55,7 @@ export function studySurveyRoutes(
 
   route(app, getQuestionAnswerLogs, async ({ input, teacher }) => {
     const student = await requireSurveyStudent(db, teacher, input.student_id);
-    return service.answerLogs(db, teacher, student, input, clock.now(), recordingUrl);
+    return service.answerLogs(db, teacher, student, input, clock.now(), recordingUrlsFor(recordingUrl, teacher));
   });
 
   route(app, getStudentStudyReport, async ({ input, teacher }) => {
