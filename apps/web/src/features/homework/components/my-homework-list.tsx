@@ -135,7 +135,8 @@ function HomeworkItem({
         </div>
       </div>
       <SubmitBar submitted={hw.submitted_count} assigned={hw.assigned_count} />
-      <div style={{ display: 'flex', gap: 4, width: 164, justifyContent: 'flex-end' }}>
+      {/* The buttons keep their own width (four on an overdue row): they never cover the bar. */}
+      <div style={{ display: 'flex', gap: 4, minWidth: 164, flexShrink: 0, justifyContent: 'flex-end' }}>
         {detailsHref && (
           <PlainButton small onClick={() => void navigate(detailsHref(hw.homework_id))}>
             詳細
