@@ -31,6 +31,7 @@ const seconds: Record<string, number> = {
   'recorder.e2e.ts': 9,
   'demo-rollover.e2e.ts': 8,
   'csp.e2e.ts': 4,
+  'consistency.e2e.ts': 30,
 };
 const UNKNOWN_SECONDS = 60;
 

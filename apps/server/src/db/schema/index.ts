@@ -10,3 +10,4 @@ export * from './downloads.js';
 export * from './notices.js';
 export * from './results.js';
 export * from './student-messages.js';
+export * from './preparation.js';
