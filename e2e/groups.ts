@@ -31,7 +31,7 @@ const seconds: Record<string, number> = {
   'recorder.e2e.ts': 9,
   'demo-rollover.e2e.ts': 8,
   'csp.e2e.ts': 4,
-  'consistency.e2e.ts': 30,
+  'consistency.e2e.ts': 20,
 };
 const UNKNOWN_SECONDS = 60;
 

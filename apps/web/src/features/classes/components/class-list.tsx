@@ -188,7 +188,7 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
       title="クラス一覧"
       styles={wrappingCardHead}
       extra={
-        <Space wrap>
+        <Space wrap style={{ justifyContent: 'flex-end' }}>
           <Link to={paths.studentOverview.path}>
             <Button>全生徒を見る</Button>
           </Link>

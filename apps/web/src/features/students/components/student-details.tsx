@@ -178,7 +178,7 @@ export function StudentDetails({ loginId }: { loginId: string }) {
           </span>
         }
         extra={
-          <Space wrap>
+          <Space wrap style={{ justifyContent: 'flex-end' }}>
             <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
               情報を編集
             </Button>
