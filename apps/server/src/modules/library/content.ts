@@ -128,6 +128,9 @@ export const filledPrompt = (prompt: string, choice: string) => prompt.replace(/
  * Every resource, word and picture of the material, with its model audio made (or found in the
  * cache). Pure of the database: the installer compares the result with what is installed.
  */
+/** Resources made at once: enough lines queued to keep the speech workers busy. */
+const RESOURCES_IN_FLIGHT = 6;
+
 export async function buildLibrary(
   material: Material,
   audio: AudioMaker,
@@ -321,9 +324,11 @@ export async function buildLibrary(
     }),
   );
 
-  // Every line is asked for at once, so the speech workers never wait for the next one; in the
-  // library's own order (grade, then type), so its first pages are made first and a first start's
-  // install can show them while the rest is made (docs/first-start.md).
+  // In the library's own order (grade, then type), a few resources at a time: the speech workers
+  // take lines first come, first served, and a line's check follows its synthesis, so asking for
+  // every line at once made every resource wait for nearly all of them. A few resources in flight
+  // keep both workers busy and finish the first pages first, which a first start's install shows
+  // while the rest is made (docs/first-start.md).
   const ordered = [
     ...wordJobs,
     ...sentenceJobs,
@@ -336,14 +341,29 @@ export async function buildLibrary(
     .map((j, i) => ({ j, i }))
     .sort((a, b) => a.j.grade - b.j.grade || a.j.type.localeCompare(b.j.type) || a.i - b.i)
     .map(({ j }) => j);
-  const done = await Promise.all(
-    ordered.map(async (j) => {
-      const made = await j.run();
-      const out = 'words' in made ? made : { words: [], resources: [made] };
-      for (const r of out.resources) await onResource?.(r);
-      return out;
-    }),
-  );
+  const done: { words: BuiltWord[]; resources: BuiltResource[] }[] = [];
+  let next = 0;
+  // Told in the library's order (a resource waits for those before it), so rows written as they
+  // come keep that order.
+  let told = 0;
+  let telling = Promise.resolve();
+  const tell = () =>
+    (telling = telling.then(async () => {
+      while (told < ordered.length && done[told]) {
+        for (const r of done[told]!.resources) await onResource?.(r);
+        told++;
+      }
+    }));
+  const worker = async () => {
+    while (next < ordered.length) {
+      const at = next++;
+      const made = await ordered[at]!.run();
+      done[at] = 'words' in made ? made : { words: [], resources: [made] };
+      await tell();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(RESOURCES_IN_FLIGHT, ordered.length) }, worker));
+  await tell();
   for (const part of done) {
     words.push(...part.words);
     resources.push(...part.resources);
