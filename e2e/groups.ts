@@ -34,6 +34,7 @@ const seconds: Record<string, number> = {
   'demo-rollover.e2e.ts': 8,
   'csp.e2e.ts': 4,
   'statistics.e2e.ts': 40,
+  'consistency.e2e.ts': 20,
 };
 const UNKNOWN_SECONDS = 60;
 

@@ -3,7 +3,8 @@ import { loadConfig } from './config.js';
 import { createMailer } from './lib/mailer.js';
 import { openRuntime } from './runtime.js';
 import { createSpeechService } from './modules/evaluation/speech-service.js';
-import { isEmpty, seedDemo, seedDemoHomeworkOfTeacher01 } from './seed/demo.js';
+import { demoTeacherId, isEmpty, seedDemo, seedDemoHomeworkOfTeacher01 } from './seed/demo.js';
+import { preparationReporter, type PreparationReporter } from './lib/preparation.js';
 import { storageFromConfig } from './lib/storage.js';
 import { evaluatorFingerprint } from './seed/recordings.js';
 import { logOptions } from './lib/log-options.js';
@@ -48,9 +49,18 @@ const app = await buildApp({
 });
 
 const seedingDemo = config.seedDemo && (await isEmpty(database.db));
+const reportError = (err: unknown) => app.log.warn({ err }, 'could not record preparation progress');
+// teacher01's demo homework follows the library install: until it is handed in, their homework
+// list says it is being prepared (docs/first-start.md).
+let demoProgress: PreparationReporter | null = null;
 if (seedingDemo) {
   await seedDemo(database.db, secretBox, media);
   app.log.info('created demo data (teacher01 / teacher02 / guest01, password pass1234)');
+  const teacherId = config.seedDemoHomework ? await demoTeacherId(database.db) : null;
+  if (teacherId !== null) {
+    demoProgress = preparationReporter(database.db, 'demo-homework', { teacherId, onError: reportError });
+    await demoProgress.start(0);
+  }
 }
 
 let stopping = false;
@@ -82,7 +92,9 @@ speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers f
 // The content library is installed in the background (docs/library.md): an unchanged library is
 // one query; a new or changed one is synthesised on the speech workers while requests are served,
 // then appears at once (one transaction). Until then the teacher sees the previous library.
-installLibrary(database.db, media, headquartersSource())
+installLibrary(database.db, media, headquartersSource(), {
+  progress: preparationReporter(database.db, 'library', { onError: reportError }),
+})
   .then((r) =>
     app.log.info(
       r.skipped
@@ -107,6 +119,7 @@ installLibrary(database.db, media, headquartersSource())
     try {
       await seedDemoHomework();
     } finally {
+      await demoProgress?.finish();
       app.evaluationPurge.start(60_000);
     }
   })
@@ -122,6 +135,7 @@ async function seedDemoHomework() {
       storage,
       cacheDir: config.ttsCacheDir,
       evaluator: await evaluatorFingerprint(config.speechModelDir),
+      ...(demoProgress ? { progress: () => demoProgress! } : {}),
     },
     (line) => app.log.info(line),
   );

@@ -1,4 +1,4 @@
-import { and, count, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { classes, homework, teachers } from '../db/schema/index.js';
 import type { SecretBox } from '../lib/secret-box.js';
@@ -17,6 +17,7 @@ import { seedDemoClasses } from './demo-students.js';
 import { createStudentRecorder, type ReadingSpeech } from './recordings.js';
 import { createDemoSubmitter, type HandInPlan, type SubmitterStats } from './submissions.js';
 import { publishTerm, termMaterial } from './term.js';
+import type { PreparationReporter } from '../lib/preparation.js';
 import type { Storage } from '../lib/storage.js';
 import type { RecorderStats } from './recordings.js';
 
@@ -119,6 +120,8 @@ export interface DemoReadingDeps {
   evaluator?: string;
   /** The time the term ends at (now). */
   now?: Date;
+  /** A first start's progress (homework handed in of all), read by system/preparation. */
+  progress?: (teacherId: number) => PreparationReporter;
 }
 
 export interface HomeworkSeedReport {
@@ -164,20 +167,35 @@ export async function seedDemoHomeworkOfTeacher01(
   const rest = await db
     .select({ id: homework.id })
     .from(homework)
-    .where(and(eq(homework.teacherId, teacher.id), lte(homework.startTime, now), ne(homework.type, 'wordtest')));
+    .where(and(eq(homework.teacherId, teacher.id), lte(homework.startTime, now), ne(homework.type, 'wordtest')))
+    .orderBy(desc(homework.startTime), desc(homework.id));
+  // The demo's own homework first, then the term's newest first: the homework list's first rows
+  // fill first (docs/first-start.md).
   const all: HandInPlan[] = [
     ...plans,
-    { homeworkIds: rest.map((r) => r.id).filter((id) => !handed.has(id)), share: null, until: now },
+    ...rest.filter((r) => !handed.has(r.id)).map((r) => ({ homeworkIds: [r.id], share: null, until: now })),
   ];
   const recorder = createStudentRecorder({ speech: deps.speech, cacheDir: deps.cacheDir, evaluator: deps.evaluator });
   const submitter = createDemoSubmitter({ db, storage: deps.storage, recorder, readers: SMALL_READERS });
-  for (const plan of all) await submitter.handIn(plan);
+  const progress = deps.progress?.(teacher.id);
+  await progress?.start(all.reduce((n, p) => n + p.homeworkIds.length, 0));
+  for (const plan of all) {
+    await submitter.handIn(plan);
+    progress?.step(plan.homeworkIds.length);
+  }
+  await progress?.finish();
   return {
     homework: rest.length,
     submissions: submitter.stats(),
     recordings: recorder.stats(),
     ms: Math.round(performance.now() - started),
   };
+}
+
+/** teacher01's id, whose demo homework a first start prepares (null without the demo). */
+export async function demoTeacherId(db: Db): Promise<number | null> {
+  const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.loginId, 'teacher01'));
+  return teacher?.id ?? null;
 }
 
 /** Removes every row of every table (for `npm run seed -- --reset`). */

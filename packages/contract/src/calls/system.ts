@@ -50,3 +50,31 @@ export const submitClientLog = defineCall({
   }),
   output: z.null(),
 });
+
+/** How far one thing a first start prepares has come (docs/first-start.md). */
+const preparationStep = z.object({ done: z.number().int(), total: z.number().int() });
+
+export const getPreparation = defineCall({
+  method: 'GET',
+  path: '/api/v2/system/preparation',
+  access: 'teacher',
+  tag: 'system',
+  summary:
+    "What a first start is still preparing that this teacher would see (ours): the content library's install and their demo homework's hand-ins, with progress; null once ready",
+  input: empty,
+  output: z.object({
+    /** Resources made of all (null: the library is ready). */
+    library: preparationStep.nullable(),
+    /** The teacher's demo homework handed in of all (total 0: waiting for the library); null: ready or none. */
+    demo_homework: preparationStep.nullable(),
+  }),
+});
+
+/** What the screens say while something is being prepared (never an empty state that looks final). */
+export const preparationMessages = {
+  library: (p: { done: number; total: number }) => `教材を準備しています（${p.done}/${p.total}）`,
+  libraryNote: 'しばらくすると、すべての教材が表示されます。',
+  demoHomework: (p: { done: number; total: number }) =>
+    p.total > 0 ? `デモの宿題を準備しています（${p.done}/${p.total}）` : 'デモの宿題を準備しています',
+  demoHomeworkNote: '生徒の提出を順に作っています。しばらくすると、宿題と提出が表示されます。',
+} as const;

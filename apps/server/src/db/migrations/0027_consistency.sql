@@ -39,3 +39,17 @@ FROM (
 ) x
 JOIN (SELECT homework_id, count(*) AS n FROM homework_topics GROUP BY homework_id) t ON t.homework_id = x.homework_id
 WHERE r.homework_id = x.homework_id AND r.student_id = x.student_id AND x.n >= t.n AND r.submitted_at IS NULL;
+--> statement-breakpoint
+-- What a first start is still preparing (docs/first-start.md): the library install and the demo
+-- homework's hand-ins, with their progress, read by system/preparation.
+CREATE TABLE "preparation_progress" (
+	"name" text PRIMARY KEY NOT NULL,
+	"teacher_id" integer,
+	"done" integer DEFAULT 0 NOT NULL,
+	"total" integer DEFAULT 0 NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "preparation_progress" ADD CONSTRAINT "preparation_progress_teacher_id_teachers_id_fk" FOREIGN KEY ("teacher_id") REFERENCES "public"."teachers"("id") ON DELETE cascade ON UPDATE no action;

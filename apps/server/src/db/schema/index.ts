@@ -16,3 +16,4 @@ export * from './live-lessons.js';
 export * from './account-applications.js';
 export * from './free-recitation.js';
 export * from './learning-statistics.js';
+export * from './preparation.js';

@@ -23,7 +23,8 @@ import {
   type CheckStats,
   type Synthesizer,
 } from './audio.js';
-import { buildLibrary, searchKeyOf, type BuiltResource, type StoredContent } from './content.js';
+import type { PreparationReporter } from '../../lib/preparation.js';
+import { buildLibrary, resourceCountOf, searchKeyOf, type BuiltResource, type StoredContent } from './content.js';
 import { spokenAs } from './material/spoken-as.js';
 import type { LibrarySource } from './source.js';
 
@@ -169,7 +170,11 @@ export async function installLibrary(
   db: Db,
   media: LibraryMedia,
   source: LibrarySource,
-  opts: { force?: boolean } = {},
+  opts: {
+    force?: boolean;
+    /** A first start's progress (resources made of all), read by system/preparation. */
+    progress?: PreparationReporter;
+  } = {},
 ): Promise<InstallReport> {
   const started = performance.now();
   const hash = await sourceHash(source);
@@ -189,10 +194,32 @@ export async function installLibrary(
   }
 
   const audio = createAudioMaker(media);
-  const built = await buildLibrary(source.material, audio, source.picturesDirs);
   const packOf = new Map<string, string>();
   for (const pack of source.material.packs)
     for (const key of pack.resources) if (!packOf.has(key)) packOf.set(key, pack.code);
+  // A first install (no headquarters library yet) shows each resource as soon as it is made, in
+  // the library's order, instead of an empty library for minutes (docs/first-start.md); an
+  // update still changes everything in one transaction below, so a teacher sees the old library
+  // or the new one.
+  const early = new Set<string>();
+  const firstInstall = !opts.force && !(await hasHeadquartersResources(db));
+  const mediaWritten = new Set<string>();
+  await opts.progress?.start(resourceCountOf(source.material));
+  const built = await buildLibrary(source.material, audio, source.picturesDirs, async (r) => {
+    if (firstInstall) {
+      const files = audio.files().filter((f) => !mediaWritten.has(f.key));
+      await db.transaction(async (tx) => {
+        await insertMediaRows(tx, files);
+        await tx
+          .insert(libraryResources)
+          .values(rowOf(r, packOf.get(r.key) ?? null))
+          .onConflictDoNothing();
+      });
+      for (const f of files) mediaWritten.add(f.key);
+      early.add(r.key);
+    }
+    opts.progress?.step();
+  });
   const known = new Set(built.resources.map((r) => r.key));
   for (const pack of source.material.packs)
     for (const key of pack.resources)
@@ -203,20 +230,7 @@ export async function installLibrary(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ondoku-library-install'))`);
     if (!opts.force && (await installed(tx)) === hash) return;
 
-    const files = audio.files();
-    for (let i = 0; i < files.length; i += 500) {
-      await tx
-        .insert(mediaFiles)
-        .values(
-          files.slice(i, i + 500).map((f) => ({
-            key: f.key,
-            contentType: f.contentType,
-            byteSize: f.byteSize,
-            durationMs: f.contentType.startsWith('audio/') ? f.durationMs : null,
-          })),
-        )
-        .onConflictDoNothing({ target: mediaFiles.key });
-    }
+    await insertMediaRows(tx, audio.files());
 
     await writeWordBooks(tx, source, built.words);
     await writePacks(tx, source);
@@ -264,7 +278,8 @@ export async function installLibrary(
           .set({ ...row, version: old.version + 1, updatedAt: new Date(), deletedAt: null })
           .where(eq(libraryResources.id, old.id));
         counts.updated++;
-      } else counts.unchanged++;
+      } else if (early.has(r.key)) counts.inserted++;
+      else counts.unchanged++;
     }
     const gone = await tx
       .update(libraryResources)
@@ -288,7 +303,38 @@ export async function installLibrary(
         setWhere: sql`${libraryInstalls.hash} <> excluded.hash`,
       });
   });
+  await opts.progress?.finish();
   return { skipped: false, hash, ms: Math.round(performance.now() - started), resources: counts, ...audio.stats() };
+}
+
+/** Whether any headquarters resource was ever installed (else this is a first install). */
+async function hasHeadquartersResources(db: DbOrTx) {
+  const [row] = await db
+    .select({ id: libraryResources.id })
+    .from(libraryResources)
+    .where(eq(libraryResources.originType, 'headquarters'))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The media rows of made files (a file made twice is one row). */
+async function insertMediaRows(
+  tx: DbOrTx,
+  files: { key: string; contentType: string; byteSize: number; durationMs: number }[],
+) {
+  for (let i = 0; i < files.length; i += 500) {
+    await tx
+      .insert(mediaFiles)
+      .values(
+        files.slice(i, i + 500).map((f) => ({
+          key: f.key,
+          contentType: f.contentType,
+          byteSize: f.byteSize,
+          durationMs: f.contentType.startsWith('audio/') ? f.durationMs : null,
+        })),
+      )
+      .onConflictDoNothing({ target: mediaFiles.key });
+  }
 }
 
 function rowOf(r: BuiltResource, packCode: string | null) {

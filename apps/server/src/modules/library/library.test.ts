@@ -7,7 +7,7 @@ import {
   libraryMessages,
   searchResources,
 } from '@ondoku/contract';
-import { is } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index.js';
@@ -240,6 +240,39 @@ describe('installer', () => {
     const back = await installLibrary(t.db, t.media, source);
     expect(back.resources).toMatchObject({ inserted: 0, updated: 2, deleted: 0 });
     expect((await call(t, searchResources, { type: 'reading_comprehension' }, { as: me })).data.total).toBe(1);
+  });
+
+  it('a first install shows each resource as soon as it is made, in the library order, and reports progress', async () => {
+    await t.db.execute(sql`delete from library_resources where origin_type = 'headquarters'`);
+    await t.db.execute(sql`delete from library_installs`);
+    const totals: number[] = [];
+    const visible: Promise<number>[] = [];
+    let finished = false;
+    const count = async () =>
+      Number(
+        (
+          await t.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from library_resources where origin_type = 'headquarters'`,
+          )
+        ).rows[0]!.n,
+      );
+    const r = await installLibrary(t.db, t.media, source, {
+      progress: {
+        start: async (n) => void totals.push(n),
+        step: () => void visible.push(count()),
+        finish: async () => void (finished = true),
+      },
+    });
+    expect(totals).toEqual([11]);
+    expect(finished).toBe(true);
+    const seen = await Promise.all(visible);
+    expect(seen).toHaveLength(11);
+    // Rows appear one by one while the rest is still being made, not all at the end.
+    expect(seen[0]).toBeGreaterThanOrEqual(1);
+    expect(seen[0]).toBeLessThan(11);
+    expect(r.resources).toMatchObject({ inserted: 11, updated: 0, deleted: 0, unchanged: 0 });
+    expect((await installLibrary(t.db, t.media, source)).skipped).toBe(true);
+    expect((await call(t, searchResources, {}, { as: me })).data.total).toBeGreaterThanOrEqual(11);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ErrorCode, getHealth, getSystemStatus, messages, submitClientLog } from '@ondoku/contract';
+import { ErrorCode, getHealth, getPreparation, getSystemStatus, messages, submitClientLog } from '@ondoku/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error.js';
 import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { route } from '../../lib/route.js';
 import { headquartersSource, libraryState } from '../library/index.js';
-import { presentHealth, presentSystemStatus } from './presenter.js';
+import { unfinishedPreparation } from '../../lib/preparation.js';
+import { presentHealth, presentPreparation, presentSystemStatus } from './presenter.js';
 import { insertClientLog, readSystemStatus } from './repository.js';
 
 export function systemRoutes(app: FastifyInstance, deps: { db: Db; limiter: RateLimiter }) {
@@ -23,6 +24,9 @@ export function systemRoutes(app: FastifyInstance, deps: { db: Db; limiter: Rate
   });
 
   route(app, getSystemStatus, async () => presentSystemStatus(await readSystemStatus(db)));
+
+  // Not cached: polled while a first start prepares, and it changes by itself as the work goes on.
+  route(app, getPreparation, async ({ teacher }) => presentPreparation(await unfinishedPreparation(db, teacher.id)));
 
   route(app, submitClientLog, async ({ input, teacher, request }) => {
     if ((await limiter.hit(rateLimits.clientLogsOfTeacher(teacher.id))).over) {

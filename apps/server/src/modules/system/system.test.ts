@@ -1,7 +1,9 @@
-import { ErrorCode, limits, messages } from '@ondoku/contract';
+import { ErrorCode, getPreparation, limits, messages } from '@ondoku/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientLogs } from '../../db/schema/index.js';
+import { preparationReporter } from '../../lib/preparation.js';
+import { call } from '../../test/call.js';
 import { teacherWithToken } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { writeSystemStatus } from './repository.js';
@@ -29,6 +31,37 @@ describe('health and status', () => {
     await writeSystemStatus(t.db, { status: 0, title: 'メンテナンス', message: '22時まで停止します。' });
     expect(await get()).toEqual({ status: 0, title: 'メンテナンス', message: '22時まで停止します。' });
     await writeSystemStatus(t.db, { status: 2, title: '', message: '' });
+  });
+
+  it('system/preparation: the library for everybody and a demo only for its teacher, with progress, until finished', async () => {
+    const demo = await teacherWithToken(t);
+    const other = await teacherWithToken(t);
+    expect((await call(t, getPreparation, {})).status).toBe(401);
+    expect((await call(t, getPreparation, {}, { as: demo })).data).toEqual({ library: null, demo_homework: null });
+    const library = preparationReporter(t.db, 'library', { everyMs: 1 });
+    const homework = preparationReporter(t.db, 'demo-homework', { teacherId: demo.teacher.id, everyMs: 1 });
+    await library.start(159);
+    await homework.start(0);
+    for (let i = 0; i < 63; i++) library.step();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await call(t, getPreparation, {}, { as: demo })).data).toEqual({
+      library: { done: 63, total: 159 },
+      demo_homework: { done: 0, total: 0 },
+    });
+    expect((await call(t, getPreparation, {}, { as: other })).data).toEqual({
+      library: { done: 63, total: 159 },
+      demo_homework: null,
+    });
+    await library.finish();
+    await homework.start(28);
+    homework.step(3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await call(t, getPreparation, {}, { as: demo })).data).toEqual({
+      library: null,
+      demo_homework: { done: 3, total: 28 },
+    });
+    await homework.finish();
+    expect((await call(t, getPreparation, {}, { as: demo })).data).toEqual({ library: null, demo_homework: null });
   });
 
   it('answers unknown paths with the 404 envelope', async () => {

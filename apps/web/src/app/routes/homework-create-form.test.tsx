@@ -1,4 +1,11 @@
-import { getPackDetail, getPackList, getResourceDetail, searchResources, type ResourceRow } from '@ondoku/contract';
+import {
+  getPackDetail,
+  getPackList,
+  getPreparation,
+  getResourceDetail,
+  searchResources,
+  type ResourceRow,
+} from '@ondoku/contract';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -71,6 +78,20 @@ async function choose(label: string, option: string) {
 
 // A whole screen in jsdom takes seconds on a busy machine.
 describe('/homework-create/form (library)', { timeout: 300_000 }, () => {
+  it('while a first start installs the library it says so with progress, never a final-looking empty list', async () => {
+    renderRoute('/homework-create/form', {
+      api: [
+        ...api,
+        reply(searchResources, (q) => ({ rows: [], total: 0, page: Number(q.page), limit: Number(q.limit) })),
+        reply(getPreparation, () => ({ library: { done: 63, total: 159 }, demo_homework: null })),
+      ],
+    });
+    expect(await screen.findByTestId('preparing-library', {}, { timeout: 20_000 })).toHaveTextContent(
+      '教材を準備しています（63/159）しばらくすると、すべての教材が表示されます。',
+    );
+    expect(screen.queryByText('条件に合う教材がありません。絞り込みを変えてお試しください。')).toBeNull();
+  });
+
   it('/homework-create leads to the form; the menu’s 宿題配信 is selected; 10 to a page with the pager', async () => {
     const { router, calls } = renderRoute('/homework-create', { api });
     expect(await screen.findByText('宿題にする教材を選ぶ', {}, { timeout: 20_000 })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import {
   deleteHomework,
   getMyClassRows,
   getMyHomeworkPageList,
+  getPreparation,
   type ClassRow,
   type HomeworkRow,
 } from '@ondoku/contract';
@@ -225,6 +226,20 @@ describe('/homework-management', { timeout: 90_000 }, () => {
     expect(
       await screen.findByText('未提出の5人に再配信しました（締切 2026年4月22日(水) 17:00）。'),
     ).toBeInTheDocument();
+  });
+
+  it('while the demo homework is handed in, the list says so with progress instead of まだ宿題がありません。', async () => {
+    renderRoute('/homework-management', {
+      api: [
+        reply(getMyClassRows, () => ({ rows: classes })),
+        reply(getMyHomeworkPageList, () => ({ rows: [], total: 0, page: 1, limit: 20 })),
+        reply(getPreparation, () => ({ library: { done: 63, total: 159 }, demo_homework: { done: 3, total: 28 } })),
+      ],
+    });
+    expect(await screen.findByTestId('preparing-demo_homework', {}, { timeout: 20_000 })).toHaveTextContent(
+      'デモの宿題を準備しています（3/28）',
+    );
+    expect(screen.queryByText('まだ宿題がありません。「宿題配信」から配信できます。')).toBeNull();
   });
 
   it('/home leads to the list', async () => {

@@ -171,6 +171,8 @@ export const queryKeys = {
     newHomeworkSummary: () => ['self-practice', 'new-homework-summary'] as const,
     newHomework: (params: CallInput<typeof getNewHomeworkList>) => ['self-practice', 'new-homework', params] as const,
   },
+  /** What a first start is still preparing (library install, demo hand-ins): polled while anything is. */
+  preparation: () => ['preparation'] as const,
   /** The content library: read-only for the teacher (the recitation issue adds classroom material under it). */
   library: {
     all: ['library'] as const,

@@ -29,6 +29,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { wrappingCardHead } from '../../../components/ui/card-head';
 import { ListContainer } from '../../../components/ui/list-container';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
@@ -184,16 +185,10 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
 
   return (
     <Card
-      title={
-        <Space>
-          クラス一覧
-          <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>
-            ドラッグして並べ替えられます
-          </Typography.Text>
-        </Space>
-      }
+      title="クラス一覧"
+      styles={wrappingCardHead}
       extra={
-        <Space wrap>
+        <Space wrap style={{ justifyContent: 'flex-end' }}>
           <Link to={paths.studentOverview.path}>
             <Button>全生徒を見る</Button>
           </Link>
@@ -210,6 +205,11 @@ export function ClassList({ extra }: { extra?: ReactNode }) {
         </Space>
       }
     >
+      {rows.length > 1 && (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13, marginBottom: 8 }}>
+          ドラッグして並べ替えられます
+        </Typography.Text>
+      )}
       <ListContainer
         query={classList}
         total={rows.length}

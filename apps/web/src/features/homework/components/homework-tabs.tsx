@@ -41,7 +41,7 @@ export function HomeworkTabs() {
 export function SubmitBar({ submitted, assigned }: { submitted: number; assigned: number }) {
   const pct = assigned ? Math.round((submitted / assigned) * 100) : 0;
   return (
-    <div style={{ minWidth: 140 }}>
+    <div style={{ minWidth: 140, flexShrink: 0 }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', fontSize: 13 }}>
         <span>
           提出 <strong>{submitted}</strong>/{assigned}人

@@ -7,9 +7,12 @@ import {
   type HomeworkRow,
   type HomeworkState,
   type HomeworkType,
+  preparationMessages,
 } from '@ondoku/contract';
 import { Link, useNavigate } from 'react-router';
 import { ListContainer } from '../../../components/ui/list-container';
+import { PreparingNotice } from '../../../components/ui/preparing-notice';
+import { usePreparation } from '../../../lib/queries/preparation';
 import { PlainButton, PlainTag, type TagColor } from '../../../components/ui/plain';
 import { SearchBox } from '../../../components/ui/search-box';
 import { useListState } from '../../../components/ui/use-list-state';
@@ -135,7 +138,8 @@ function HomeworkItem({
         </div>
       </div>
       <SubmitBar submitted={hw.submitted_count} assigned={hw.assigned_count} />
-      <div style={{ display: 'flex', gap: 4, width: 164, justifyContent: 'flex-end' }}>
+      {/* The buttons keep their own width (four on an overdue row): they never cover the bar. */}
+      <div style={{ display: 'flex', gap: 4, minWidth: 204, flexShrink: 0, justifyContent: 'flex-end' }}>
         {detailsHref && (
           <PlainButton small onClick={() => void navigate(detailsHref(hw.homework_id))}>
             詳細
@@ -186,6 +190,7 @@ export function MyHomeworkList({ detailsHref }: { detailsHref?: (homeworkId: num
   const { data } = query;
   const del = useDeleteHomework();
   const delay = useDelayHomework();
+  const preparation = usePreparation();
   const filtered =
     !!f.searchTitle ||
     [f.classId, f.type, f.origin, f.state, f.hasRequiredTimes, f.hasDelay, f.from, f.until].some(
@@ -357,12 +362,19 @@ export function MyHomeworkList({ detailsHref }: { detailsHref?: (homeworkId: num
           </PlainButton>
         )}
       </div>
+      <PreparingNotice what="demo_homework" preparation={preparation} />
       <ListContainer
         query={query}
         total={data?.total ?? 0}
         list={list}
         totalText={(n) => `全${n}件`}
-        emptyText={filtered ? '条件に合う宿題はありません。' : 'まだ宿題がありません。「宿題配信」から配信できます。'}
+        emptyText={
+          filtered
+            ? '条件に合う宿題はありません。'
+            : preparation?.demo_homework
+              ? preparationMessages.demoHomework(preparation.demo_homework)
+              : 'まだ宿題がありません。「宿題配信」から配信できます。'
+        }
       >
         {data?.rows.map((hw) => (
           <HomeworkItem

@@ -1,7 +1,9 @@
-import type { PackRow, ResourceRow } from '@ondoku/contract';
+import { preparationMessages, type PackRow, type ResourceRow } from '@ondoku/contract';
 import { Alert, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { ListContainer } from '../../../components/ui/list-container';
+import { PreparingNotice } from '../../../components/ui/preparing-notice';
+import { usePreparation } from '../../../lib/queries/preparation';
 import { useListState } from '../../../components/ui/use-list-state';
 import { usePackDetail, useResourceSearch } from '../api';
 import { selectionStore, useHomeworkSelection } from '../selection/selection-store';
@@ -28,6 +30,7 @@ export function LibraryScreen({
   rowActions?(row: ResourceRow): ReactNode;
 } = {}) {
   const list = useListState('library', { pageSize: PAGE_SIZE, filters: initialFilters });
+  const preparation = usePreparation();
   const f = list.filters;
   const selection = useHomeworkSelection();
   const [previewing, setPreviewing] = useState<ResourceRow | null>(null);
@@ -85,11 +88,16 @@ export function LibraryScreen({
             </Tag>
           )}
         </div>
+        <PreparingNotice what="library" preparation={preparation} />
         <ListContainer
           query={query}
           total={data?.total ?? 0}
           list={list}
-          emptyText="条件に合う教材がありません。絞り込みを変えてお試しください。"
+          emptyText={
+            preparation?.library
+              ? preparationMessages.library(preparation.library)
+              : '条件に合う教材がありません。絞り込みを変えてお試しください。'
+          }
         >
           <ResourceList
             rows={data?.rows ?? []}

@@ -76,7 +76,7 @@ function Summary({ o }: { o: Overview }) {
             <div data-testid="submission-rate" style={{ fontSize: 26, fontWeight: 600 }}>
               {rate}%
             </div>
-            <div style={{ ...muted, fontSize: 12 }}>
+            <div style={{ ...muted, fontSize: 12, whiteSpace: 'nowrap' }}>
               提出 {o.submitted_count}/{o.assigned_count}人
             </div>
           </div>
@@ -94,7 +94,7 @@ function Summary({ o }: { o: Overview }) {
                 {o.done_count}
                 <span style={{ fontSize: 14 }}>/{o.assigned_count}人</span>
               </div>
-              <div style={{ ...muted, fontSize: 12 }}>必要練習回数 {o.required_times}回</div>
+              <div style={{ ...muted, fontSize: 12, whiteSpace: 'nowrap' }}>必要練習回数 {o.required_times}回</div>
             </div>
           )}
         </div>

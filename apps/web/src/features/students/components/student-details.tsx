@@ -12,6 +12,7 @@ import {
 import { Button, Card, Descriptions, Form, Input, List, Modal, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { wrappingCardHead } from '../../../components/ui/card-head';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -169,6 +170,7 @@ export function StudentDetails({ loginId }: { loginId: string }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card
+        styles={wrappingCardHead}
         title={
           <span>
             <span style={{ fontSize: 12, color: '#888', display: 'block', lineHeight: 1.2 }}>{s.furigana}</span>
@@ -176,7 +178,7 @@ export function StudentDetails({ loginId }: { loginId: string }) {
           </span>
         }
         extra={
-          <Space wrap>
+          <Space wrap style={{ justifyContent: 'flex-end' }}>
             <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
               情報を編集
             </Button>
