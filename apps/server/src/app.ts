@@ -39,6 +39,7 @@ import { motivationRoutes } from './modules/motivation/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { rankingMakers } from './modules/rankings/index.js';
 import { rankingRoutes } from './modules/rankings/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
 import { resultsRoutes } from './modules/results/routes.js';
 import { selfPracticeRoutes } from './modules/self-practice/routes.js';
 import type { RecordingUrl } from './modules/results/index.js';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
   // Answer papers play children's recordings through signed URLs that expire in an hour.
   const signRecording: RecordingUrl = deps.recordingUrl ?? ((key) => recordingUrl(key, 3600, { evaluationLinks }));
   resultsRoutes(app, { db, clock, recordingUrl: signRecording });
+  reportRoutes(app, { db, clock, recordingUrl: signRecording });
   selfPracticeRoutes(app, { db, clock, recordingUrl: signRecording });
   studySurveyRoutes(app, { db, clock, runner: downloads, limiter, recordingUrl: signRecording });
   evaluationRoutes(app, { db, speech, sessions, links: evaluationLinks, storage: deps.storage, clock });

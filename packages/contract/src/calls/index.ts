@@ -11,6 +11,7 @@ import * as learn from './learn.js';
 import * as library from './library.js';
 import * as motivation from './motivation.js';
 import * as rankings from './rankings.js';
+import * as reports from './reports.js';
 import * as results from './results.js';
 import * as selfPractice from './self-practice.js';
 import * as studentMessages from './student-messages.js';
@@ -31,6 +32,7 @@ export * from './learn.js';
 export * from './library.js';
 export * from './motivation.js';
 export * from './rankings.js';
+export * from './reports.js';
 export * from './results.js';
 export * from './self-practice.js';
 export * from './student-messages.js';
@@ -55,6 +57,7 @@ export const allCalls: readonly CallDef[] = [
   library,
   motivation,
   rankings,
+  reports,
   results,
   selfPractice,
   studentMessages,
