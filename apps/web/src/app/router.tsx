@@ -172,6 +172,8 @@ const screens: RouteObject[] = [
       { path: paths.selfPracticeHome.path, lazy: antdScreen(() => import('./routes/self-practice-home')) },
       { path: paths.notices.path, lazy: antdScreen(() => import('./routes/notices')) },
       { path: paths.ranking.path, lazy: antdScreen(() => import('./routes/ranking')) },
+      { path: paths.studentTermReport.path, lazy: antdScreen(() => import('./routes/student-term-report')) },
+      { path: paths.classTermReport.path, lazy: antdScreen(() => import('./routes/class-term-report')) },
     ],
   },
   {

@@ -1,5 +1,7 @@
 import type {
   CallInput,
+  getClassReport,
+  getStudentReport,
   getExerciseCountRanking,
   getIntegralRankingExport,
   getStudentAchievementPageList,
@@ -131,6 +133,12 @@ export const queryKeys = {
     achievements: (params: CallInput<typeof getStudentAchievementPageList>) =>
       ['rankings', 'achievements', params] as const,
     stamps: () => ['rankings', 'stamps'] as const,
+  },
+  /** Term reports of a child and of a class (features/reports, docs/rankings.md). */
+  reports: {
+    all: ['reports'] as const,
+    student: (params: CallInput<typeof getStudentReport>) => ['reports', 'student', params] as const,
+    class: (params: CallInput<typeof getClassReport>) => ['reports', 'class', params] as const,
   },
   /** Self-practice of the teacher's children (/homework-self-home, docs/self-practice.md). */
   selfPractice: {

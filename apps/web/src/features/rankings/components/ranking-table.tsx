@@ -1,5 +1,7 @@
 import { rankingKindLabels, type RankingKind, type RankingRow } from '@ondoku/contract';
 import { Table, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { formatChange, formatValue } from './format';
 
 const medal = ['#d4a017', '#9ea7b3', '#b87333'];
@@ -36,7 +38,15 @@ export function RankingTable({
       ),
     },
     { title: '出席番号', dataIndex: 'number', width: 88, render: (n: string | null) => n ?? '' },
-    { title: '名前', dataIndex: 'name' },
+    {
+      title: '名前',
+      dataIndex: 'name',
+      render: (name: string, r: RankingRow) => (
+        <Link to={paths.studentTermReport.getHref(r.student_id)} title="学期の学習レポート">
+          {name}
+        </Link>
+      ),
+    },
     {
       title: rankingKindLabels[kind],
       dataIndex: 'value',
