@@ -6,6 +6,7 @@ import { createTeacher } from '../modules/auth/service.js';
 import { createClassroomResource, type LibraryMedia } from '../modules/library/index.js';
 import { classroomDemo } from '../modules/library/material/classroom-demo.js';
 import { seedDemoHomework } from './demo-homework.js';
+import { seedDemoMotivation } from './demo-motivation.js';
 import { seedDemoClasses } from './demo-students.js';
 import { createStudentRecorder, type ReadingSpeech } from './recordings.js';
 import { createDemoSubmitter, type HandInPlan, type SubmitterStats } from './submissions.js';
@@ -128,6 +129,7 @@ export async function seedDemoHomeworkOfTeacher01(
   const recorder = createStudentRecorder({ speech: deps.speech, cacheDir: deps.cacheDir, evaluator: deps.evaluator });
   const submitter = createDemoSubmitter({ db, storage: deps.storage, recorder, readers: SMALL_READERS });
   for (const plan of all) await submitter.handIn(plan);
+  await seedDemoMotivation(db, teacher, now);
   return {
     homework: rest.length,
     submissions: submitter.stats(),
