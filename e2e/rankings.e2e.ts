@@ -16,7 +16,7 @@ import {
  * Rankings, encouragement and reports in Chromium: three children practise a library exercise on
  * their own (3, 1 and 0 times), the teacher opens ランキング, changes the period, sends a stamp and
  * words to the whole class, and a child finds them on the home screen and in the inbox of the
- * students' side; the printable integral ranking and a child's term report are shown as printed
+ * students' side, and sees the class's ranking as the teacher chose; the printable integral ranking and a child's term report are shown as printed
  * on A4 (docs/rankings.md).
  */
 const server = sharedServer();
@@ -167,21 +167,28 @@ it('the ranking with a period change, encouragement to the whole class, the prin
   await screenshot(print, 'rankings-student-report-a4');
   await print.close();
 
-  // The child's side: the home screen and the inbox.
-  const child = await openBrowser();
+  // The kid's side: the home screen and the inbox.
+  const kid = await openBrowser();
   try {
-    await child.page.goto(`${server.url}/learn/#/card?key=${encodeURIComponent(cardKeys[0]!)}`);
-    const banner = child.page.getByTestId('inbox-banner');
+    await kid.page.goto(`${server.url}/learn/#/card?key=${encodeURIComponent(cardKeys[0]!)}`);
+    const banner = kid.page.getByTestId('inbox-banner');
     await banner.waitFor({ timeout: 30_000 });
     await banner.getByTestId('banner-stamps').waitFor();
-    await screenshot(child.page, 'rankings-child-home');
+    await screenshot(kid.page, 'rankings-kid-home');
     await banner.click();
-    const message = child.page.getByTestId('message').first();
+    const message = kid.page.getByTestId('message').first();
     await message.waitFor();
     expect(await message.innerText()).toContain('みんな よくがんばったね！');
     expect(await message.getByTestId('stamp').getAttribute('data-stamp')).toBe('3');
-    await screenshot(child.page, 'rankings-child-inbox');
+    await screenshot(kid.page, 'rankings-kid-inbox');
+    // Their class's points ranking, as the teacher chose: everyone who practised, others unnamed.
+    await kid.page.getByRole('link', { name: 'ランキング' }).click();
+    const rows = kid.page.getByTestId('ranking-row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    expect(await rows.nth(0).innerText()).toMatch(/1い\s*青木 はると/);
+    expect(await rows.nth(1).innerText()).toMatch(/2い\s*ほかの おともだち/);
+    await screenshot(kid.page, 'rankings-kid-ranking');
   } finally {
-    await child.close();
+    await kid.close();
   }
 }, 240_000);

@@ -8,6 +8,7 @@ import { HistoryScreen } from './screens/history';
 import { HomeworkList } from './screens/homework-list';
 import { Inbox } from './screens/inbox';
 import { JoinClass } from './screens/join-class';
+import { RankingScreen } from './screens/ranking';
 import { SelfPracticeList } from './screens/self-practice-list';
 import { SignIn } from './screens/sign-in';
 import { learnSession, useLearnSession } from './session';
@@ -25,6 +26,7 @@ function Nav({ path }: { path: string }) {
     ['/self', 'じぶんでれんしゅう'],
     ['/history', 'きろく'],
     ['/inbox', 'おしらせ'],
+    ['/ranking', 'ランキング'],
     ['/join', 'クラスに入る'],
   ];
   return (
@@ -71,6 +73,7 @@ function Screen({ path, query }: { path: string; query: URLSearchParams }) {
   if (path === '/self') return <SelfPracticeList />;
   if (path === '/history') return <HistoryScreen />;
   if (path === '/inbox') return <Inbox />;
+  if (path === '/ranking') return <RankingScreen />;
   if ((m = match('/homework/:homeworkId/topic/:topicId', path)))
     return (
       <Practice key={path} target={{ kind: 'topic', homework_id: Number(m.homeworkId), topic_id: Number(m.topicId) }} />
@@ -80,7 +83,7 @@ function Screen({ path, query }: { path: string; query: URLSearchParams }) {
   return null;
 }
 
-const KNOWN = ['/', '/join', '/self', '/history', '/inbox'];
+const KNOWN = ['/', '/join', '/self', '/history', '/inbox', '/ranking'];
 const isKnown = (path: string) =>
   KNOWN.includes(path) || !!match('/homework/:h/topic/:t', path) || !!match('/self/:r', path);
 

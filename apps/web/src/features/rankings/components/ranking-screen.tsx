@@ -93,7 +93,7 @@ export function RankingScreen() {
           {shortRange(data.period.previous_start_date, data.period.previous_end_date)}）と比べた順位の変化
         </div>
       )}
-      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 16, alignItems: 'start' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 270px', gap: 16, alignItems: 'start' }}>
         <Card size="small">
           <Tabs
             activeKey={tab}

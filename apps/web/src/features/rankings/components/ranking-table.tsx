@@ -37,12 +37,16 @@ export function RankingTable({
         <strong style={{ color: medal[rank - 1] ?? 'inherit', fontSize: rank <= 3 ? 16 : 14 }}>{rank}位</strong>
       ),
     },
-    { title: '出席番号', dataIndex: 'number', width: 88, render: (n: string | null) => n ?? '' },
+    { title: '番号', dataIndex: 'number', width: 64, render: (n: string | null) => n ?? '' },
     {
       title: '名前',
       dataIndex: 'name',
       render: (name: string, r: RankingRow) => (
-        <Link to={paths.studentTermReport.getHref(r.student_id)} title="学期の学習レポート">
+        <Link
+          to={paths.studentTermReport.getHref(r.student_id)}
+          title="学期の学習レポート"
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {name}
         </Link>
       ),
@@ -51,12 +55,13 @@ export function RankingTable({
       title: rankingKindLabels[kind],
       dataIndex: 'value',
       align: 'right',
-      render: (v: number) => formatValue(kind, v),
+      width: 110,
+      render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatValue(kind, v)}</span>,
     },
     {
       title: '前の期間から',
       dataIndex: 'change',
-      width: 120,
+      width: 116,
       align: 'center',
       render: (c: number | null) => {
         const f = formatChange(c);

@@ -22,7 +22,7 @@ export function ScoreLine({ rows }: { rows: { label: string; value: number | nul
         <LineChart data={rows} margin={{ left: 0, right: 16, top: 8, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-          <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}点`} width={48} />
+          <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}点`} width={60} />
           <Tooltip formatter={(v) => `${v}点`} />
           <Line
             type="monotone"

@@ -32,6 +32,7 @@ export const reportCss = `
   .term-report .print-only { display: block; }
   .term-report section { break-inside: avoid; border: 1px solid #ccc; padding: 3mm; }
   .term-report audio { display: none; }
+  .term-report .recharts-tooltip-wrapper { display: none !important; }
 }`;
 
 export interface ReportPeriod {
