@@ -5,6 +5,7 @@ import {
   getIntegralRanking,
   getMyClassRows,
   getRankingSettings,
+  getStudentAchievementPageList,
   saveRankingSettings,
   type CallOutput,
 } from '@ondoku/contract';
@@ -67,6 +68,22 @@ const api = () => [
   reply(getRankingSettings, () => settings),
   reply(saveRankingSettings, (input) => ({ ...settings, ...input, team_id: 1 }) as never),
   reply(encourageStudents, () => ({ count: 3 })),
+  reply(getStudentAchievementPageList, (input) => ({
+    rows: (input.filter === 'inactive' ? rows.slice(2) : rows).map((r) => ({
+      student_id: r.student_id,
+      name: r.name,
+      number: r.number,
+      achievements: [
+        { key: 'submissions' as const, label: '提出回数', value: r.value },
+        { key: 'points' as const, label: 'ポイント', value: r.value * 2 },
+      ],
+      last_encouraged_at: r.rank === 1 ? '2026-11-25T01:00:00.000Z' : null,
+    })),
+    total: input.filter === 'inactive' ? 1 : 3,
+    page: 1,
+    limit: 20,
+    period: period('week'),
+  })),
 ];
 
 describe('/ranking', { timeout: 120_000 }, () => {
@@ -128,6 +145,30 @@ describe('/ranking', { timeout: 120_000 }, () => {
         motivation_ids: [3],
         encourage: 'よくがんばったね',
         type: 'ranking',
+      }),
+    );
+  });
+
+  it('がんばり: what each child achieved, a filter, and encouragement to the chosen children', async () => {
+    const { calls } = renderRoute('/ranking', { api: api() });
+    fireEvent.click(await screen.findByRole('tab', { name: 'がんばり・はげまし' }, { timeout: 30_000 }));
+    const table = await screen.findByTestId('achievements-table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('青木 はると510');
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('まだ');
+    fireEvent.click(within(within(table).getAllByRole('row')[2]!).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: '選んだ児童にはげましを送る（1人）' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('encourage-to')).toHaveTextContent('井上 ゆいさん');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'がんばったね' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '送る' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === encourageStudents.path)?.input).toMatchObject({
+        team_id: 1,
+        is_all: 0,
+        student_ids: ['a2'],
+        motivation_ids: [2],
+        type: 'achievement',
       }),
     );
   });
