@@ -30,6 +30,7 @@ const seconds: Record<string, number> = {
   'account-applications.e2e.ts': 21,
   'durability.e2e.ts': 26,
   'classes-year.e2e.ts': 20,
+  'rankings.e2e.ts': 20,
   'recorder.e2e.ts': 9,
   'demo-rollover.e2e.ts': 8,
   'csp.e2e.ts': 4,

@@ -16,6 +16,8 @@ import './learn.css';
 
 /** The practice screen brings the library's preview views (and antd): loaded when first opened. */
 const Practice = lazy(() => import('./screens/practice'));
+/** ランキング: loaded when first opened, so the first view stays small. */
+const RankingScreen = lazy(async () => ({ default: (await import('./screens/ranking')).RankingScreen }));
 
 const TITLE = 'おんどく';
 
@@ -25,6 +27,7 @@ function Nav({ path }: { path: string }) {
     ['/self', 'じぶんでれんしゅう'],
     ['/history', 'きろく'],
     ['/inbox', 'おしらせ'],
+    ['/ranking', 'ランキング'],
     ['/join', 'クラスに入る'],
   ];
   return (
@@ -71,6 +74,7 @@ function Screen({ path, query }: { path: string; query: URLSearchParams }) {
   if (path === '/self') return <SelfPracticeList />;
   if (path === '/history') return <HistoryScreen />;
   if (path === '/inbox') return <Inbox />;
+  if (path === '/ranking') return <RankingScreen />;
   if ((m = match('/homework/:homeworkId/topic/:topicId', path)))
     return (
       <Practice key={path} target={{ kind: 'topic', homework_id: Number(m.homeworkId), topic_id: Number(m.topicId) }} />
@@ -80,7 +84,7 @@ function Screen({ path, query }: { path: string; query: URLSearchParams }) {
   return null;
 }
 
-const KNOWN = ['/', '/join', '/self', '/history', '/inbox'];
+const KNOWN = ['/', '/join', '/self', '/history', '/inbox', '/ranking'];
 const isKnown = (path: string) =>
   KNOWN.includes(path) || !!match('/homework/:h/topic/:t', path) || !!match('/self/:r', path);
 

@@ -252,6 +252,18 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
         'homework list (title, page 5)',
         () => `/api/v2/homework/my-homework-page-list?page=5&limit=20&search_title=${encodeURIComponent('宿題 1')}`,
       ],
+      // The four rankings of a class (docs/rankings.md), over the periods the screen offers.
+      ...(
+        [
+          ['exercise_count', 'exercise_count_ranking_v2'],
+          ['exercise_score', 'exercise_score_ranking_v2'],
+          ['record_duration', 'record_duration_ranking_v2'],
+          ['integral', 'exercise-integral-ranking_v2'],
+        ] as const
+      ).map(([name, call]): [string, () => string] => [
+        `ranking ${name} (class, week/month/term)`,
+        () => `/api/v2/team/${call}?team_id=${cls()}&period=${['week', 'month', 'term'][n++ % 3]}&page=1&limit=20`,
+      ]),
     ];
     const calls = allCalls.filter(([name]) => !values.only || values.only.split(',').some((o) => name.includes(o)));
     // The reference runs right before each call, so that each ratio compares figures taken under

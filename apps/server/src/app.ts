@@ -44,6 +44,7 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { rankingMakers } from './modules/rankings/index.js';
 import { rankingRoutes } from './modules/rankings/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
 import { resultsRoutes } from './modules/results/routes.js';
 import { learningStatisticsMakers } from './modules/learning-statistics/exports.js';
 import { learningStatisticsRoutes } from './modules/learning-statistics/routes.js';
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps) {
     ? (key) => stub(key)
     : (key, reader) => recordingUrl(key, RECORDING_TTL_SECONDS, reader, { evaluationLinks });
   resultsRoutes(app, { db, clock, recordingUrl: signRecording });
+  reportRoutes(app, { db, clock, recordingUrl: signRecording });
   selfPracticeRoutes(app, { db, clock, recordingUrl: signRecording });
   learningStatisticsRoutes(app, { db, clock, runner: downloads });
   studySurveyRoutes(app, { db, clock, runner: downloads, limiter, recordingUrl: signRecording });

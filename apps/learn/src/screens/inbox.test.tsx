@@ -47,6 +47,19 @@ const teacherMessage: StudentMessage = {
   read: false,
 };
 
+const cheer: StudentMessage = {
+  message_id: 6,
+  kind: 'encouragement',
+  title: null,
+  body: 'みんな よくがんばったね！',
+  teacher_name: '山田',
+  homework: null,
+  topic: null,
+  created_at: '2026-04-10T06:30:00.000Z',
+  read: false,
+  motivation_ids: [1, 3],
+};
+
 /** A fake inbox: marking read changes what the next list says. */
 function inboxApi(rows: StudentMessage[], reads: FakeInput[] = []) {
   const state = rows.map((r) => ({ ...r }));
@@ -136,5 +149,20 @@ describe('learn: おしらせ', { timeout: 120_000 }, () => {
     expect(cards[0]).toHaveTextContent('金曜日に 音読発表会を します。');
     expect(within(cards[0]!).queryByRole('link')).toBeNull();
     await waitFor(() => expect(reads).toEqual([{ ids: [6, 5] }]));
+  });
+
+  it('an encouragement: the teacher’s stamps and words, on the home screen and in the inbox', async () => {
+    renderLearn('/', { api: inboxApi([cheer, note]) });
+    const banner = await screen.findByTestId('inbox-banner', {}, { timeout: 20_000 });
+    const stamps = within(within(banner).getByTestId('banner-stamps')).getAllByTestId('stamp');
+    expect(stamps.map((s) => s.getAttribute('aria-label'))).toEqual(['よくできました', 'はなまる']);
+    expect(banner).toHaveTextContent('みんな よくがんばったね！');
+    fireEvent.click(banner);
+    const cards = await screen.findAllByTestId('message');
+    expect(cards[0]).toHaveTextContent('先生からの はげまし');
+    expect(within(cards[0]!).getAllByTestId('stamp')).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('みんな よくがんばったね！');
+    // Nothing to practise in an encouragement.
+    expect(within(cards[0]!).queryByRole('link')).toBeNull();
   });
 });

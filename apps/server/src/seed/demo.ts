@@ -13,6 +13,7 @@ import {
 import { classroomDemo } from '../modules/library/material/classroom-demo.js';
 import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoMotivation } from './demo-motivation.js';
 import { seedDemoClasses } from './demo-students.js';
 import { createStudentRecorder, type ReadingSpeech } from './recordings.js';
 import { createDemoSubmitter, type HandInPlan, type SubmitterStats } from './submissions.js';
@@ -184,6 +185,7 @@ export async function seedDemoHomeworkOfTeacher01(
     progress?.step(plan.homeworkIds.length);
   }
   await progress?.finish();
+  await seedDemoMotivation(db, teacher, now);
   return {
     homework: rest.length,
     submissions: submitter.stats(),

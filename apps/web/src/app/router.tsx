@@ -192,6 +192,8 @@ const screens: RouteObject[] = [
         loader: applyLoader,
         lazy: antdScreen(() => import('./routes/account-application-create')),
       },
+      { path: paths.studentTermReport.path, lazy: antdScreen(() => import('./routes/student-term-report')) },
+      { path: paths.classTermReport.path, lazy: antdScreen(() => import('./routes/class-term-report')) },
     ],
   },
   {

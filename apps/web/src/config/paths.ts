@@ -114,6 +114,15 @@ export const paths = {
   downloadManage: { path: '/download-manage' },
   /** The four rankings of a class, the children's view and encouragement (docs/rankings.md). */
   ranking: { path: '/ranking' },
+  /** A child's and a class's term report, printable on A4 (docs/rankings.md, "Reports"). */
+  studentTermReport: {
+    path: '/reports/student-rpt',
+    getHref: (loginId: string) => `/reports/student-rpt?student_id=${encodeURIComponent(loginId)}`,
+  },
+  classTermReport: {
+    path: '/reports/team-rpt',
+    getHref: (classId: number) => `/reports/team-rpt?team_id=${classId}`,
+  },
   /** The printable integral ranking (outside the layouts): listed classes (all without), a period. */
   integralRankingExport: {
     path: '/integral-ranking-export',

@@ -15,6 +15,7 @@ import * as learningStatistics from './learning-statistics.js';
 import * as library from './library.js';
 import * as motivation from './motivation.js';
 import * as rankings from './rankings.js';
+import * as reports from './reports.js';
 import * as results from './results.js';
 import * as selfPractice from './self-practice.js';
 import * as studentMessages from './student-messages.js';
@@ -39,6 +40,7 @@ export * from './learning-statistics.js';
 export * from './library.js';
 export * from './motivation.js';
 export * from './rankings.js';
+export * from './reports.js';
 export * from './results.js';
 export * from './self-practice.js';
 export * from './student-messages.js';
@@ -67,6 +69,7 @@ export const allCalls: readonly CallDef[] = [
   library,
   motivation,
   rankings,
+  reports,
   results,
   selfPractice,
   studentMessages,

@@ -110,7 +110,7 @@ export const encourageForm = z
       .max(motivationLimits.maxStamps, { error: motivationMessages.tooManyStamps })
       .default([]),
     encourage: encourageText.optional(),
-    /** Where it was sent from (ranking, achievements); kept with the message. */
+    /** Where it was sent from (the product's `type`: the ranking or the achievements list); informational, not stored. */
     type: z.enum(['ranking', 'achievement'], { error: messages.badRequest }).default('achievement'),
   })
   .superRefine((v, ctx) => {

@@ -16,6 +16,8 @@ import { call } from '../../test/call.js';
 import { buildClass, buildStudents, teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
 import { signInStudent, type SignedInStudent } from '../../test/learn-factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { seedDemoMotivation } from '../../seed/demo-motivation.js';
+import { getRankingSettings } from '@ondoku/contract';
 
 /** Achievements of a class and encouragement that reaches each child's inbox. */
 const clock = manualClock('2026-06-10T03:00:00Z');
@@ -186,5 +188,22 @@ describe('achievements', () => {
     expect(empty.status).toBe(404);
     const none = await call(t, getStudentAchievementPageList, { team_id: emptyClassId }, { as: me });
     expect(none.data).toMatchObject({ rows: [], total: 0 });
+  });
+});
+
+describe('the demo', () => {
+  it('chooses what two classes show children and encourages the first class', async () => {
+    const demo = await teacherWithToken(t);
+    const first = await buildClass(t, { teacher: demo.teacher, name: 'デモ1組' });
+    const second = await buildClass(t, { teacher: demo.teacher, name: 'デモ2組' });
+    const [kid] = await buildStudents(t, 2, { teacher: demo.teacher, classIds: [first.id], prefix: 'dm' });
+    await seedDemoMotivation(t.db, demo.teacher, clock.now());
+    expect((await call(t, getRankingSettings, { team_id: first.id }, { as: demo })).data).toMatchObject({
+      visibility: 'top',
+      hide_names: 1,
+    });
+    expect((await call(t, getRankingSettings, { team_id: second.id }, { as: demo })).data.visibility).toBe('all');
+    const inbox = await call(t, getStudentMessageList, {}, { as: (await signInStudent(t, kid!)).token });
+    expect(inbox.data.rows[0]).toMatchObject({ kind: 'encouragement', motivation_ids: [1, 3] });
   });
 });

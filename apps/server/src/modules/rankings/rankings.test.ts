@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempts, students } from '../../db/schema/index.js';
 import { manualClock } from '../../lib/clock.js';
 import { call, download } from '../../test/call.js';
+import { queriesDuring } from '../../test/read-cache-probes.js';
 import { buildClass, buildStudents, teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
 import { buildResource } from '../../test/homework-factories.js';
 import { signInStudent, type SignedInStudent } from '../../test/learn-factories.js';
@@ -349,5 +350,21 @@ describe('privacy: what children see', () => {
     expect(after.data).toMatchObject({ visibility: 'top', top_n: 1, hide_names: 0 });
     const teacherToken = await call(t, getStudentRanking, {}, { as: me });
     expect(teacherToken.status).toBe(401);
+  });
+});
+
+describe('the read cache', () => {
+  it('answers a ranking again from memory until a child submits, then reads anew', async () => {
+    const input = { team_id: classId, period: 'week' as const };
+    await call(t, getExerciseCountRanking, input, { as: me });
+    expect(await queriesDuring(t, () => call(t, getExerciseCountRanking, input, { as: me }))).toBe(0);
+    await practise(s5Of(), jst('2026-09-02', '11:00'), 75);
+    const r = await call(t, getExerciseCountRanking, input, { as: me });
+    expect(r.data.rows.find((x) => x.student_id === s5Of())?.value).toBe(1);
+    // A week later the period has rolled over: read anew, not the kept reply.
+    clock.set('2026-09-09T03:00:00Z');
+    const next = await call(t, getExerciseCountRanking, input, { as: me });
+    expect(next.data.period.start_date).toBe('2026-09-07');
+    clock.set('2026-09-02T03:00:00Z');
   });
 });

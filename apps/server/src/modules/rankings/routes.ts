@@ -21,6 +21,7 @@ import { listClasses } from '../classes/index.js';
 import { enqueueTask, presentTaskReply, type DownloadRunner } from '../downloads/index.js';
 import { rankingTaskTitle } from './export-file.js';
 import { rankingPeriod } from './period.js';
+import { rankingReadCache } from './read-caches.js';
 import {
   requireExportClasses,
   requireRankingClass,
@@ -43,7 +44,8 @@ type RankingInput = z.output<typeof getExerciseCountRanking.input>;
 export function rankingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; runner: DownloadRunner }) {
   const { db, clock, runner } = deps;
 
-  // No transaction: the two periods are read at once on two connections.
+  // No transaction: the two periods are read at once on two connections; replies are kept until
+  // the teacher's data changes or the period rolls over (read-caches.ts).
   const ranking =
     <K extends RankingKind>(kind: K) =>
     async ({ input, teacher }: { input: RankingInput; teacher: ActingTeacher }) => {
@@ -52,10 +54,11 @@ export function rankingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock
       const rows = await rankClass(db, teacher.id, cls.id, kind, period);
       return presentRankingPage(kind, cls, period.ref, rows, input);
     };
-  route(app, getExerciseCountRanking, ranking('exercise_count'));
-  route(app, getExerciseScoreRanking, ranking('exercise_score'));
-  route(app, getRecordDurationRanking, ranking('record_duration'));
-  route(app, getIntegralRanking, ranking('integral'));
+  const cache = rankingReadCache(clock);
+  route(app, getExerciseCountRanking, { cache }, ranking('exercise_count'));
+  route(app, getExerciseScoreRanking, { cache }, ranking('exercise_score'));
+  route(app, getRecordDurationRanking, { cache }, ranking('record_duration'));
+  route(app, getIntegralRanking, { cache }, ranking('integral'));
 
   route(app, integralRulesCall, async () => presentRuleList());
 

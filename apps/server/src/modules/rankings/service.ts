@@ -1,7 +1,7 @@
 import { rankingLimits, type RankingKind } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { integralOf } from './integral.js';
-import { classMetrics, type StudentMetrics } from './metrics.js';
+import { classMembers, metricsOf, type StudentMetrics } from './metrics.js';
 import type { Range, RankingPeriodRange } from './period.js';
 import type { SettingsRecord } from './repository.js';
 
@@ -46,9 +46,10 @@ export async function rankClass(
   kind: RankingKind,
   period: RankingPeriodRange,
 ): Promise<RankedStudent[]> {
+  const members = await classMembers(db, teacherId, classId);
   const [current, previous] = await Promise.all([
-    classMetrics(db, teacherId, classId, period.current),
-    classMetrics(db, teacherId, classId, period.previous),
+    metricsOf(db, teacherId, members, period.current),
+    metricsOf(db, teacherId, members, period.previous),
   ]);
   const values = current.map((m) => valueOf(kind, m, period.current));
   const before = new Map(previous.map((m) => [m.studentId, valueOf(kind, m, period.previous)]));

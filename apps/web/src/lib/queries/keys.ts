@@ -1,5 +1,7 @@
 import type {
   CallInput,
+  getClassReport,
+  getStudentReport,
   getExerciseCountRanking,
   getIntegralRankingExport,
   getStudentAchievementPageList,
@@ -159,6 +161,12 @@ export const queryKeys = {
     usage: (params: CallInput<typeof getUsageAmount>) => ['learning-statistics', 'usage', params] as const,
     words: (params: CallInput<typeof getWordProgress>) => ['learning-statistics', 'words', params] as const,
     sounds: (params: CallInput<typeof getSoundInsights>) => ['learning-statistics', 'sounds', params] as const,
+  },
+  /** Term reports of a child and of a class (features/reports, docs/rankings.md). */
+  reports: {
+    all: ['reports'] as const,
+    student: (params: CallInput<typeof getStudentReport>) => ['reports', 'student', params] as const,
+    class: (params: CallInput<typeof getClassReport>) => ['reports', 'class', params] as const,
   },
   /** Self-practice of the teacher's children (/homework-self-home, docs/self-practice.md). */
   selfPractice: {

@@ -14,7 +14,11 @@ export function RankingChart({ kind, rows }: { kind: RankingKind; rows: RankingR
       <ResponsiveContainer width="100%" height={Math.max(160, data.length * 30 + 40)}>
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 56, top: 8, bottom: 8 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" tickFormatter={(v: number) => formatValue(kind, v)} />
+          <XAxis
+            type="number"
+            allowDecimals={kind === 'exercise_score'}
+            tickFormatter={(v: number) => formatValue(kind, v)}
+          />
           <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
           <Tooltip formatter={(v) => formatValue(kind, Number(v))} />
           <Bar dataKey="value" name="値" fill="#18a058" isAnimationActive={false}>

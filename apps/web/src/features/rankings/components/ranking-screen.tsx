@@ -1,7 +1,8 @@
-import { PrinterOutlined } from '@ant-design/icons';
+import { FileTextOutlined, PrinterOutlined } from '@ant-design/icons';
 import { rankingKindLabels, rankingKinds, type RankingKind, type RankingRow } from '@ondoku/contract';
 import { Button, Card, Empty, Select, Tabs } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { useClassList } from '../../../lib/queries';
@@ -77,6 +78,11 @@ export function RankingScreen() {
           }}
         />
         <span style={{ flex: 1 }} />
+        {cls && (
+          <Link to={paths.classTermReport.getHref(cls.team_id)}>
+            <Button icon={<FileTextOutlined />}>クラスレポート</Button>
+          </Link>
+        )}
         <Button icon={<PrinterOutlined />} href={printHref} target="_blank" disabled={!printHref}>
           ポイントランキングを印刷
         </Button>
@@ -87,7 +93,7 @@ export function RankingScreen() {
           {shortRange(data.period.previous_start_date, data.period.previous_end_date)}）と比べた順位の変化
         </div>
       )}
-      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 16, alignItems: 'start' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 270px', gap: 16, alignItems: 'start' }}>
         <Card size="small">
           <Tabs
             activeKey={tab}

@@ -1,5 +1,7 @@
 import { rankingKindLabels, type RankingKind, type RankingRow } from '@ondoku/contract';
 import { Table, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { formatChange, formatValue } from './format';
 
 const medal = ['#d4a017', '#9ea7b3', '#b87333'];
@@ -35,18 +37,31 @@ export function RankingTable({
         <strong style={{ color: medal[rank - 1] ?? 'inherit', fontSize: rank <= 3 ? 16 : 14 }}>{rank}位</strong>
       ),
     },
-    { title: '出席番号', dataIndex: 'number', width: 88, render: (n: string | null) => n ?? '' },
-    { title: '名前', dataIndex: 'name' },
+    { title: '番号', dataIndex: 'number', width: 64, render: (n: string | null) => n ?? '' },
+    {
+      title: '名前',
+      dataIndex: 'name',
+      render: (name: string, r: RankingRow) => (
+        <Link
+          to={paths.studentTermReport.getHref(r.student_id)}
+          title="学期の学習レポート"
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {name}
+        </Link>
+      ),
+    },
     {
       title: rankingKindLabels[kind],
       dataIndex: 'value',
       align: 'right',
-      render: (v: number) => formatValue(kind, v),
+      width: 110,
+      render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatValue(kind, v)}</span>,
     },
     {
       title: '前の期間から',
       dataIndex: 'change',
-      width: 120,
+      width: 116,
       align: 'center',
       render: (c: number | null) => {
         const f = formatChange(c);
