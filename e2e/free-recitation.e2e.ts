@@ -71,10 +71,10 @@ beforeAll(async () => {
 
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-recite-'));
   // The child's microphone: the second sentence read by another voice, silence around it.
-  const child = await synthesize({ text: SENTENCES[1]!, toneType: 3 });
+  const reading = await synthesize({ text: SENTENCES[1]!, toneType: 3 });
   const samples = Float32Array.from([
     ...new Float32Array(16_000 * 0.4),
-    ...child.samples,
+    ...reading.samples,
     ...new Float32Array(16_000 * 1.2),
   ]);
   micSeconds = samples.length / 16_000;
@@ -100,7 +100,7 @@ describe('free recitation', () => {
     { timeout: 240_000 },
     async () => {
       const browser = await openBrowser();
-      let setId = 0;
+      let setId: number | undefined;
       try {
         const { page, context } = browser;
         await page.goto(server.url);
@@ -185,19 +185,19 @@ describe('free recitation', () => {
           request_key: `e2e-recite-${run}`,
           title,
           team_ids: [classRow.team_id],
-          resource_ids: [setId],
+          resource_ids: [setId!],
           publish_type: 'now',
           end_time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
         },
       );
-      const child = await openBrowser([
+      const pupil = await openBrowser([
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
         `--use-file-for-fake-audio-capture=${micWav}`,
         '--autoplay-policy=no-user-gesture-required',
       ]);
       try {
-        const { page } = child;
+        const { page } = pupil;
         await page.goto(`${server.url}/learn/#/card?key=${encodeURIComponent(cardKey)}`);
         const card = page.getByRole('article', { name: title });
         await card.waitFor();
@@ -226,7 +226,7 @@ describe('free recitation', () => {
         // The sentence the microphone reads is scored well.
         expect(Number((await items.nth(1).getByTestId('item-score').innerText()).match(/\d+/)![0])).toBeGreaterThan(60);
       } finally {
-        await child.close();
+        await pupil.close();
       }
 
       // The teacher sees the submission.

@@ -283,7 +283,7 @@ describe('free recitation', () => {
     const samples = await voiceOf(PASSAGE);
     const webm = new Recording();
     webm.addPcm(Int16Array.from(samples, (s) => Math.round(s * 32767)));
-    const webmBytes = await webm.finish();
+    const webmBytes = (await webm.finish())!;
     const w = await upload(guid, { name: 'phone.webm', data: webmBytes }, { content: PASSAGE });
     expect(w.body.errmsg).toBe('');
     const m = await upload(guid, { name: 'phone.m4a', data: await opusM4a(samples) }, { content: PASSAGE });

@@ -51,7 +51,7 @@ describe('/free-recitation', { timeout: 120_000 }, () => {
         reply(getRemainingTimes, () => ({ remaining: 3, total: 20, used: 17 })),
         reply(startCreateResource, (input) => {
           calls.start!.push(input);
-          return { guid: 'draft-guid-1', category: 'read_sentence', resource_id: null };
+          return { guid: 'draft-guid-1', category: 'read_sentence' as const, resource_id: null };
         }),
         reply(textToSpeech, (input) => {
           calls.tts!.push(input);
@@ -113,7 +113,11 @@ describe('/free-recitation', { timeout: 120_000 }, () => {
       api: [
         reply(getToneTypeList, () => voices),
         reply(getRemainingTimes, () => ({ remaining: 0, total: 0, used: 0 })),
-        reply(startCreateResource, () => ({ guid: 'draft-guid-2', category: 'read_sentence', resource_id: null })),
+        reply(startCreateResource, () => ({
+          guid: 'draft-guid-2',
+          category: 'read_sentence' as const,
+          resource_id: null,
+        })),
       ],
     });
     expect(await screen.findByText(recitationMessages.quotaExhausted, {}, { timeout: 20_000 })).toBeTruthy();
