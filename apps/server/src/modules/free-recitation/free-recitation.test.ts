@@ -350,6 +350,31 @@ describe('free recitation', () => {
     expect(del.errcode).toBe(ErrorCode.RECITATION_RESOURCE_IN_USE);
   });
 
+  it('need_template 0 saves without model audio; a headquarters resource is not mine to change', async () => {
+    const guid = await start('read_chapter');
+    const r = await call(
+      t,
+      createResource,
+      { guid, tone_type: 1, content: PASSAGE, category: 'read_chapter', need_template: 0 },
+      { as: me },
+    );
+    expect(r.errmsg).toBe('');
+    const detail = await call(t, getResourceDetail, { resource_id: r.data.resource_id }, { as: me });
+    expect(detail.data.full_text!.audio_file).toBeNull();
+    expect(detail.data.full_text!.sentences.map((s) => s.text)).toEqual([
+      'My name is Ken.',
+      'I live in Osaka with my family.',
+      'I like music and I play the piano every day.',
+    ]);
+    const [hq] = await t.db
+      .select()
+      .from(libraryResources)
+      .where(eq(libraryResources.originType, 'headquarters'))
+      .limit(1);
+    const refused = await call(t, deleteRecitationResource, { resource_id: hq!.id }, { as: me });
+    expect([refused.status, refused.errmsg]).toEqual([403, recitationMessages.resourceNotOwn]);
+  });
+
   it('quota set by the operator: at 0 creation is refused and nothing is made', async () => {
     const q = await teacherWithToken(t);
     await setQuota(t.db, q.teacher.id, 0);
