@@ -20,7 +20,7 @@ import { eq } from 'drizzle-orm';
 import { BufferTarget, EncodedAudioPacketSource, EncodedPacket, Mp4OutputFormat, Output } from 'mediabunny';
 import OpusScript from 'opusscript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { libraryResources, mediaFiles } from '../../db/schema/index.js';
+import { libraryResources, mediaFiles, recitationDrafts } from '../../db/schema/index.js';
 import { call } from '../../test/call.js';
 import { teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
 import { buildHomework } from '../../test/homework-factories.js';
@@ -373,6 +373,23 @@ describe('free recitation', () => {
       .limit(1);
     const refused = await call(t, deleteRecitationResource, { resource_id: hq!.id }, { as: me });
     expect([refused.status, refused.errmsg]).toEqual([403, recitationMessages.resourceNotOwn]);
+  });
+
+  it('forgets drafts never saved after a week, with their recordings', async () => {
+    const guid = await start('read_sentence');
+    const up = await upload(
+      guid,
+      { name: 'a.wav', data: writeWav(await voiceOf('Hello, my friends.'), 16000) },
+      { content: 'Hello, my friends.' },
+    );
+    const key = String(up.body.data.audio_file).split('/').pop()!;
+    await t.db
+      .update(recitationDrafts)
+      .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(recitationDrafts.guid, guid));
+    await start('read_sentence');
+    expect(await t.db.select().from(recitationDrafts).where(eq(recitationDrafts.guid, guid))).toEqual([]);
+    expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.key, key))).toEqual([]);
   });
 
   it('quota set by the operator: at 0 creation is refused and nothing is made', async () => {

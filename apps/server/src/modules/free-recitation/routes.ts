@@ -35,9 +35,13 @@ import * as service from './service.js';
 export function freeRecitationRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; media: LibraryMedia }) {
   const { db, clock, media } = deps;
 
-  route(app, startCreateResource, { transaction: true }, async ({ input, teacher, tx }) =>
-    presentStart(await service.startDraft(tx, teacher, input)),
-  );
+  route(app, startCreateResource, { transaction: true }, async ({ input, teacher, tx, afterCommit }) => {
+    const draft = await service.startDraft(tx, teacher, input);
+    // Drafts left a week ago go with their recordings (personal data).
+    const gone = await service.forgetAbandonedDrafts(tx, teacher, clock.now());
+    afterCommit(() => service.removeFiles(media.storage, gone));
+    return presentStart(draft);
+  });
 
   route(app, getToneTypeList, async () => presentToneTypes(service.toneTypeItems()));
 
