@@ -99,7 +99,12 @@ describe('free recitation', () => {
     'a set by text-to-speech and a passage from an uploaded WAV; the set as homework, read and scored',
     { timeout: 240_000 },
     async () => {
-      const browser = await openBrowser();
+      // The teacher's microphone reads another sentence than the passage (a wrong take).
+      const browser = await openBrowser([
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${micWav}`,
+      ]);
       let setId: number | undefined;
       try {
         const { page, context } = browser;
@@ -137,6 +142,14 @@ describe('free recitation', () => {
         await page.getByText('文章（1つの文章）').click();
         await page.getByLabel('文章', { exact: true }).fill(PASSAGE);
         await page.getByText('先生の声（録音・ファイル）').click();
+        // Recorded in the browser: a take that is not the passage is flagged.
+        await page.getByRole('button', { name: '文章を録音する' }).click();
+        await page.getByRole('button', { name: '文章の録音を終える' }).waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(micSeconds * 1000);
+        await page.getByRole('button', { name: '文章の録音を終える' }).click();
+        const mismatch = page.getByText(/録音が本文と合っていないようです/);
+        await mismatch.waitFor({ timeout: 60_000 });
+        await shot(page, 'recording-flagged');
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.emulateNetworkConditions', {
           offline: false,
@@ -148,7 +161,8 @@ describe('free recitation', () => {
         await page.getByTestId('sound-file').setInputFiles(passageWav);
         await page.getByTestId('upload-progress').waitFor({ timeout: 10_000 });
         await shot(page, 'upload-progress');
-        await page.getByTestId('audio-score').waitFor({ timeout: 120_000 });
+        // The file replaces the flagged take.
+        await mismatch.waitFor({ state: 'detached', timeout: 120_000 });
         await cdp.send('Network.emulateNetworkConditions', {
           offline: false,
           latency: 0,
