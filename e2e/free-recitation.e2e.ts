@@ -46,6 +46,8 @@ let micSeconds = 0;
 beforeAll(async () => {
   teacher = await createTeacher(server, { prefix: 'recite', nickname: '森 先生' });
   token = (await apiSignIn(server.url, teacher.loginId, teacher.password))!;
+  // The operator allows two creations this month.
+  expect(await server.admin('recitation-quota', teacher.loginId, '--limit', '2')).toContain('月 2 回');
   classRow = await apiCall(server.url, token, 'POST', '/api/v2/team/create', { name: `4年2組 ${run}` });
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('生徒');
@@ -115,7 +117,9 @@ describe('free recitation', () => {
         await page.goto(`${server.url}/#/homework-create/form`);
         await page.getByRole('button', { name: '自分で教材をつくる（自由音読）' }).click();
         await page.getByRole('heading', { name: '自由音読の教材をつくる' }).waitFor();
-        await expect.poll(() => page.getByTestId('remaining-times').innerText()).toMatch(/今月あと \d+ 回/);
+        await expect
+          .poll(() => page.getByTestId('remaining-times').innerText())
+          .toBe('今月あと 2 回作成できます（2 回まで）');
 
         // Five sentences, one of them typed in full-width letters, read by the first voice.
         for (const [i, s] of SENTENCES.entries())
@@ -182,6 +186,11 @@ describe('free recitation', () => {
           { page: 1, limit: 20, origin_type: 'classroom' },
         );
         expect(mine.rows.map((r) => r.type).sort()).toEqual(['article_reading', 'sentence_reading']);
+        expect(await apiCall(server.url, token, 'POST', '/api/v2/free-recitation/get_remaining_times')).toEqual({
+          remaining: 0,
+          total: 2,
+          used: 2,
+        });
         setId = mine.rows.find((r) => r.title === `朝の会 ${run}`)!.resource_id;
       } finally {
         await browser.close();
