@@ -1,4 +1,4 @@
-import { learnLimits, limits, yearLimits } from '@ondoku/contract';
+import { learnLimits, limits, recitationLimits, yearLimits } from '@ondoku/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema/index.js';
@@ -60,6 +60,8 @@ export const rateLimits = {
   joinFailuresOfStudent: per('join:student', yearLimits.joinFailuresPerHour, 60),
   /** Failed sign-ins of a child per login id (lower-cased) from every address (modules/learn). */
   studentSignIn: per('signin:student', learnLimits.signInFailuresPer15Min, 15),
+  /** Free recitation's text-to-speech and uploads per teacher (each keeps a speech worker busy). */
+  recitationAudioOfTeacher: per('recitation:audio:teacher', recitationLimits.audioPerHour, 60),
 };
 
 /** The account part of the sign-in keys for a teacher (login id and e-mail share it). */

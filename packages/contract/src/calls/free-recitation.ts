@@ -35,6 +35,8 @@ export const recitationLimits = {
   /** A teacher's recording scoring below this against the text is flagged as not matching it. */
   recordingMatchScore: 60,
   uploadMaxBytes: 20 * 1024 * 1024,
+  /** Text-to-speech and uploads (each synthesised or scored on the speech workers) per teacher an hour. */
+  audioPerHour: 120,
 } as const;
 
 export const recitationMessages = {
@@ -65,6 +67,7 @@ export const recitationMessages = {
   audioTooLong: '音声が長すぎます（5分まで）。',
   resourceInUse: 'この教材は宿題で使われているため、変更・削除できません。',
   resourceNotOwn: '自分で作成した教材だけ変更・削除できます。',
+  tooManyAudio: 'お手本の音声づくりが続いたため、しばらく休止しています。1時間ほどしてからもう一度お試しください。',
 } as const;
 
 /**

@@ -20,7 +20,7 @@ import { eq } from 'drizzle-orm';
 import { BufferTarget, EncodedAudioPacketSource, EncodedPacket, Mp4OutputFormat, Output } from 'mediabunny';
 import OpusScript from 'opusscript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { libraryResources, mediaFiles, recitationDrafts } from '../../db/schema/index.js';
+import { libraryResources, mediaFiles, rateLimitCounters, recitationDrafts } from '../../db/schema/index.js';
 import { call } from '../../test/call.js';
 import { teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
 import { buildHomework } from '../../test/homework-factories.js';
@@ -390,6 +390,20 @@ describe('free recitation', () => {
     await start('read_sentence');
     expect(await t.db.select().from(recitationDrafts).where(eq(recitationDrafts.guid, guid))).toEqual([]);
     expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.key, key))).toEqual([]);
+  });
+
+  it('holds back a teacher who makes audio again and again (429), not another', async () => {
+    const busy = await teacherWithToken(t);
+    await t.db.insert(rateLimitCounters).values({
+      key: `recitation:audio:teacher:${busy.teacher.id}`,
+      windowStart: new Date(),
+      hits: recitationLimits.audioPerHour,
+    });
+    const guid = await start('read_sentence', busy);
+    const r = await call(t, textToSpeech, { guid, tone_type: 1, content: FIVE }, { as: busy });
+    expect([r.status, r.errmsg]).toEqual([429, recitationMessages.tooManyAudio]);
+    const up = await upload(guid, { name: 'a.wav', data: handWav({}) }, { content: FIVE[0]! }, busy);
+    expect(up.status).toBe(429);
   });
 
   it('quota set by the operator: at 0 creation is refused and nothing is made', async () => {
