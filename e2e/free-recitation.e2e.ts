@@ -91,9 +91,9 @@ afterAll(async () => {
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   await fs.mkdir(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `free-recitation-${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shotsDir, `free-recitation-${name}.png`), fullPage });
 }
 
 describe('free recitation', () => {
@@ -192,6 +192,16 @@ describe('free recitation', () => {
           used: 2,
         });
         setId = mine.rows.find((r) => r.title === `朝の会 ${run}`)!.resource_id;
+        // In the library of homework distribution, with edit and delete.
+        await page.goto(`${server.url}/#/homework-create/form`);
+        await page.getByLabel('キーワード').fill(`朝の会 ${run}`);
+        await page.getByLabel('キーワード').press('Enter');
+        await page.getByRole('button', { name: `「朝の会 ${run}」を編集` }).waitFor();
+        expect(await page.getByTestId('resource-row').count()).toBe(1);
+        // A taller window shows the row above the sticky bar (a full-page shot would draw it over the list).
+        await page.setViewportSize({ width: 1024, height: 1000 });
+        await shot(page, 'library-row', false);
+        await page.setViewportSize({ width: 1024, height: 768 });
       } finally {
         await browser.close();
       }
