@@ -14,6 +14,7 @@ import {
   startCreateResource,
   textToSpeech,
   uploadSoundFile,
+  wavHeaderProblem,
 } from '@ondoku/contract';
 import { parseWav, Recording, synthesize, writeWav } from '@ondoku/speech';
 import { eq } from 'drizzle-orm';
@@ -266,8 +267,12 @@ describe('free recitation', () => {
       expect(r.status).toBe(400);
       expect(r.body.errmsg).toBe(recitationMessages.wavProblem(msg));
       expect(r.body.errmsg.startsWith(msg)).toBe(true);
+      // The browser's check of the header says the same before sending.
+      expect(wavHeaderProblem(new Uint8Array(data))).toBe(msg);
     }
     const samples = await voiceOf(FIVE[1]!);
+    expect(wavHeaderProblem(writeWav(samples, 16000))).toBeNull();
+    expect(wavHeaderProblem(to8bit(samples))).toBeNull();
     const r16 = await upload(guid, { name: 'a.wav', data: writeWav(samples, 16000) }, { index: 1, content: FIVE[1]! });
     expect(r16.body.errmsg).toBe('');
     expect(r16.body.data.flagged).toBe(false);

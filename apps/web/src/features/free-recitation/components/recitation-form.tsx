@@ -4,9 +4,11 @@ import {
   normaliseRecitationText,
   recitationCategoryLabels,
   recitationLimits,
+  recitationMessages,
   recitationText,
   recitationUpload,
   splitRecitationPassage,
+  wavHeaderProblem,
   type RecitationAudio,
   type RecitationCategory,
 } from '@ondoku/contract';
@@ -161,6 +163,14 @@ export function RecitationForm({
     if (!checked.success) {
       setError(`先に本文を正しく入力してください（${checked.error.issues[0]?.message}）`);
       return;
+    }
+    // The spec's WAV rules are checked here first: a wrong file is not sent at all.
+    if (file.name.toLowerCase().endsWith('.wav')) {
+      const problem = wavHeaderProblem(new Uint8Array(await file.slice(0, 65_536).arrayBuffer()));
+      if (problem) {
+        setError(recitationMessages.wavProblem(problem));
+        return;
+      }
     }
     setError(null);
     setProgress((p) => new Map(p).set(index, 0));
