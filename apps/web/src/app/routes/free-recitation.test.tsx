@@ -14,7 +14,7 @@ import {
   type CallOutput,
   type ResourceRow,
 } from '@ondoku/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoute, reply, type FakeInput } from '../../test/render-route';
 
@@ -111,6 +111,27 @@ describe('/free-recitation', { timeout: 120_000 }, () => {
     ]);
     // The saved set in the library's preview.
     await waitFor(() => expect(screen.getAllByTestId('preview-item')).toHaveLength(5));
+  });
+
+  it('asks before leaving with text typed and not saved', async () => {
+    const { router } = renderRoute('/free-recitation', {
+      api: [
+        reply(getToneTypeList, () => voices),
+        reply(getRemainingTimes, () => ({ remaining: 3, total: 20, used: 17 })),
+        reply(startCreateResource, () => ({
+          guid: 'draft-guid-4',
+          category: 'read_sentence' as const,
+          resource_id: null,
+        })),
+      ],
+    });
+    await screen.findByText('今月あと 3 回作成できます（20 回まで）', {}, { timeout: 20_000 });
+    fill('1文目', 'Good morning.');
+    await screen.findAllByText('Good morning.', {}, { timeout: 20_000 });
+    await act(() => router.navigate('/homework-management'));
+    fireEvent.click(await screen.findByRole('button', { name: '続ける' }, { timeout: 20_000 }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '続ける' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/free-recitation');
   });
 
   it('at quota 0 says so and does not let the teacher create', async () => {

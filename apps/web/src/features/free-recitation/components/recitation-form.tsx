@@ -13,7 +13,8 @@ import {
   type RecitationCategory,
 } from '@ondoku/contract';
 import { panel } from '@ondoku/ui';
-import { Alert, Button, Form, Input, Progress, Radio, Result, Select, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Progress, Radio, Result, Select, Space, Spin, Tag } from 'antd';
+import { useBlocker } from 'react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -97,6 +98,35 @@ export function RecitationForm({
   const uploadIndex = useRef(0);
   const sentences = Form.useWatch('sentences', form) ?? [];
   const passage = Form.useWatch('passage', form) ?? '';
+  const [modal, modalHost] = Modal.useModal();
+  // Typed text not saved yet: leaving asks first (in the app and when the tab closes).
+  const dirty = saved === null && (passage.trim() !== '' || sentences.some((x) => (x ?? '').trim() !== ''));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') {
+      asking.current = false;
+      return;
+    }
+    if (asking.current) return;
+    asking.current = true;
+    void modal.confirm({
+      title: '保存していない教材があります',
+      content: '入力した本文はまだ教材になっていません。このページを離れますか？',
+      okText: '離れる',
+      cancelText: '続ける',
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const editing = resourceId !== null;
   const info = existing.data;
@@ -249,6 +279,7 @@ export function RecitationForm({
       initialValues={{ grade: 5, sentences: Array(SENTENCES).fill(''), passage: '', translations: [] }}
       style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 960 }}
     >
+      {modalHost}
       <section style={{ ...panel, padding: 24 }} aria-label="教材の種類">
         <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
           <h1 style={{ fontSize: 18, margin: 0, flex: 1 }}>
