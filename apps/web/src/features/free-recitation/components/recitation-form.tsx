@@ -412,6 +412,7 @@ export function RecitationForm({
             {chapter ? '文章全体' : '1文ずつ'}を録音するか、音声ファイル（WAV、または Opus 形式の
             WebM・Ogg・M4A）をアップロードします。
             録音は採点エンジンで本文と照らし合わせ、合っていないときはお知らせします。
+            {chapter ? '' : '録音のない文は音声合成で読み上げます。'}
           </p>
         )}
         <input
