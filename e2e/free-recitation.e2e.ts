@@ -46,6 +46,8 @@ let micSeconds = 0;
 beforeAll(async () => {
   teacher = await createTeacher(server, { prefix: 'recite', nickname: '森 先生' });
   token = (await apiSignIn(server.url, teacher.loginId, teacher.password))!;
+  // The operator allows two creations this month.
+  expect(await server.admin('recitation-quota', teacher.loginId, '--limit', '2')).toContain('月 2 回');
   classRow = await apiCall(server.url, token, 'POST', '/api/v2/team/create', { name: `4年2組 ${run}` });
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('生徒');
@@ -71,10 +73,10 @@ beforeAll(async () => {
 
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-recite-'));
   // The child's microphone: the second sentence read by another voice, silence around it.
-  const child = await synthesize({ text: SENTENCES[1]!, toneType: 3 });
+  const reading = await synthesize({ text: SENTENCES[1]!, toneType: 3 });
   const samples = Float32Array.from([
     ...new Float32Array(16_000 * 0.4),
-    ...child.samples,
+    ...reading.samples,
     ...new Float32Array(16_000 * 1.2),
   ]);
   micSeconds = samples.length / 16_000;
@@ -89,9 +91,9 @@ afterAll(async () => {
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   await fs.mkdir(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `free-recitation-${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shotsDir, `free-recitation-${name}.png`), fullPage });
 }
 
 describe('free recitation', () => {
@@ -99,8 +101,13 @@ describe('free recitation', () => {
     'a set by text-to-speech and a passage from an uploaded WAV; the set as homework, read and scored',
     { timeout: 240_000 },
     async () => {
-      const browser = await openBrowser();
-      let setId = 0;
+      // The teacher's microphone reads another sentence than the passage (a wrong take).
+      const browser = await openBrowser([
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${micWav}`,
+      ]);
+      let setId: number | undefined;
       try {
         const { page, context } = browser;
         await page.goto(server.url);
@@ -110,7 +117,9 @@ describe('free recitation', () => {
         await page.goto(`${server.url}/#/homework-create/form`);
         await page.getByRole('button', { name: '自分で教材をつくる（自由音読）' }).click();
         await page.getByRole('heading', { name: '自由音読の教材をつくる' }).waitFor();
-        await expect.poll(() => page.getByTestId('remaining-times').innerText()).toMatch(/今月あと \d+ 回/);
+        await expect
+          .poll(() => page.getByTestId('remaining-times').innerText())
+          .toBe('今月あと 2 回作成できます（2 回まで）');
 
         // Five sentences, one of them typed in full-width letters, read by the first voice.
         for (const [i, s] of SENTENCES.entries())
@@ -137,6 +146,14 @@ describe('free recitation', () => {
         await page.getByText('文章（1つの文章）').click();
         await page.getByLabel('文章', { exact: true }).fill(PASSAGE);
         await page.getByText('先生の声（録音・ファイル）').click();
+        // Recorded in the browser: a take that is not the passage is flagged.
+        await page.getByRole('button', { name: '文章を録音する' }).click();
+        await page.getByRole('button', { name: '文章の録音を終える' }).waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(micSeconds * 1000);
+        await page.getByRole('button', { name: '文章の録音を終える' }).click();
+        const mismatch = page.getByText(/録音が本文と合っていないようです/);
+        await mismatch.waitFor({ timeout: 60_000 });
+        await shot(page, 'recording-flagged');
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.emulateNetworkConditions', {
           offline: false,
@@ -148,7 +165,8 @@ describe('free recitation', () => {
         await page.getByTestId('sound-file').setInputFiles(passageWav);
         await page.getByTestId('upload-progress').waitFor({ timeout: 10_000 });
         await shot(page, 'upload-progress');
-        await page.getByTestId('audio-score').waitFor({ timeout: 120_000 });
+        // The file replaces the flagged take.
+        await mismatch.waitFor({ state: 'detached', timeout: 120_000 });
         await cdp.send('Network.emulateNetworkConditions', {
           offline: false,
           latency: 0,
@@ -168,7 +186,22 @@ describe('free recitation', () => {
           { page: 1, limit: 20, origin_type: 'classroom' },
         );
         expect(mine.rows.map((r) => r.type).sort()).toEqual(['article_reading', 'sentence_reading']);
+        expect(await apiCall(server.url, token, 'POST', '/api/v2/free-recitation/get_remaining_times')).toEqual({
+          remaining: 0,
+          total: 2,
+          used: 2,
+        });
         setId = mine.rows.find((r) => r.title === `朝の会 ${run}`)!.resource_id;
+        // In the library of homework distribution, with edit and delete.
+        await page.goto(`${server.url}/#/homework-create/form`);
+        await page.getByLabel('キーワード').fill(`朝の会 ${run}`);
+        await page.getByLabel('キーワード').press('Enter');
+        await page.getByRole('button', { name: `「朝の会 ${run}」を編集` }).waitFor();
+        expect(await page.getByTestId('resource-row').count()).toBe(1);
+        // A taller window shows the row above the sticky bar (a full-page shot would draw it over the list).
+        await page.setViewportSize({ width: 1024, height: 1000 });
+        await shot(page, 'library-row', false);
+        await page.setViewportSize({ width: 1024, height: 768 });
       } finally {
         await browser.close();
       }
@@ -185,19 +218,19 @@ describe('free recitation', () => {
           request_key: `e2e-recite-${run}`,
           title,
           team_ids: [classRow.team_id],
-          resource_ids: [setId],
+          resource_ids: [setId!],
           publish_type: 'now',
           end_time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
         },
       );
-      const child = await openBrowser([
+      const pupil = await openBrowser([
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
         `--use-file-for-fake-audio-capture=${micWav}`,
         '--autoplay-policy=no-user-gesture-required',
       ]);
       try {
-        const { page } = child;
+        const { page } = pupil;
         await page.goto(`${server.url}/learn/#/card?key=${encodeURIComponent(cardKey)}`);
         const card = page.getByRole('article', { name: title });
         await card.waitFor();
@@ -226,7 +259,7 @@ describe('free recitation', () => {
         // The sentence the microphone reads is scored well.
         expect(Number((await items.nth(1).getByTestId('item-score').innerText()).match(/\d+/)![0])).toBeGreaterThan(60);
       } finally {
-        await child.close();
+        await pupil.close();
       }
 
       // The teacher sees the submission.

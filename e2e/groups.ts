@@ -25,7 +25,7 @@ const seconds: Record<string, number> = {
   'homework.e2e.ts': 52,
   'classes-edges.e2e.ts': 47,
   'account.e2e.ts': 38,
-  'free-recitation.e2e.ts': 51,
+  'free-recitation.e2e.ts': 50,
   'library.e2e.ts': 29,
   'account-applications.e2e.ts': 21,
   'durability.e2e.ts': 26,

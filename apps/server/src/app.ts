@@ -241,6 +241,7 @@ export async function buildApp(deps: AppDeps) {
   freeRecitationRoutes(app, {
     db,
     clock,
+    limiter,
     media: deps.media ?? { storage: deps.storage, synth: speech, cacheDir: null },
   });
   app.decorate('evaluationSessions', sessions);

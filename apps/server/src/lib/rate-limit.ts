@@ -1,4 +1,4 @@
-import { learnLimits, limits, yearLimits } from '@ondoku/contract';
+import { learnLimits, limits, recitationLimits, yearLimits } from '@ondoku/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema/index.js';
@@ -65,6 +65,8 @@ export const rateLimits = {
   studentSignInAddress: per('signin:student-addr', learnLimits.signInFailuresPerAddress15Min, 15),
   /** Invalid login-card keys per client address: apart from the teachers' pass cards. */
   studentCardAddress: per('card:student-addr', learnLimits.cardFailuresPerAddress15Min, 15),
+  /** Free recitation's text-to-speech and uploads per teacher (each keeps a speech worker busy). */
+  recitationAudioOfTeacher: per('recitation:audio:teacher', recitationLimits.audioPerHour, 60),
 };
 
 /** The account part of the sign-in keys for a teacher (login id and e-mail share it). */

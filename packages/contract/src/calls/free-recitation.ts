@@ -35,6 +35,8 @@ export const recitationLimits = {
   /** A teacher's recording scoring below this against the text is flagged as not matching it. */
   recordingMatchScore: 60,
   uploadMaxBytes: 20 * 1024 * 1024,
+  /** Text-to-speech and uploads (each synthesised or scored on the speech workers) per teacher an hour. */
+  audioPerHour: 120,
 } as const;
 
 export const recitationMessages = {
@@ -65,7 +67,43 @@ export const recitationMessages = {
   audioTooLong: '音声が長すぎます（5分まで）。',
   resourceInUse: 'この教材は宿題で使われているため、変更・削除できません。',
   resourceNotOwn: '自分で作成した教材だけ変更・削除できます。',
+  tooManyAudio: 'お手本の音声づくりが続いたため、しばらく休止しています。1時間ほどしてからもう一度お試しください。',
 } as const;
+
+/** The spec's messages for audio files that are not PCM WAV at 8 or 16 bits (verbatim). */
+export const wavErrors = {
+  invalid: 'Invalid WAV file',
+  notPcm: 'Only PCM format is supported',
+  noData: 'Data chunk not found in WAV file',
+  bitDepth: 'Unsupported bit depth',
+} as const;
+
+/**
+ * The spec's WAV rules on the start of a file (its header chunks; 64 KB is plenty), as the
+ * browser checks a .wav before sending it: null when it is PCM at 8 or 16 bits with a data
+ * chunk, else the spec's message. The server decodes the whole file with the same rules.
+ */
+export function wavHeaderProblem(bytes: Uint8Array): string | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tag = (o: number) => String.fromCharCode(bytes[o]!, bytes[o + 1]!, bytes[o + 2]!, bytes[o + 3]!);
+  if (bytes.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') return wavErrors.invalid;
+  let fmt = false;
+  for (let o = 12; o + 8 <= bytes.length;) {
+    const id = tag(o);
+    const size = view.getUint32(o + 4, true);
+    if (id === 'fmt ') {
+      if (size < 16 || o + 24 > bytes.length) return wavErrors.invalid;
+      let format = view.getUint16(o + 8, true);
+      if (format === 0xfffe && size >= 40 && o + 34 <= bytes.length) format = view.getUint16(o + 32, true);
+      if (format !== 1) return wavErrors.notPcm;
+      const bits = view.getUint16(o + 22, true);
+      if (bits !== 8 && bits !== 16) return wavErrors.bitDepth;
+      fmt = true;
+    } else if (id === 'data') return fmt ? null : wavErrors.invalid;
+    o += 8 + size + (size & 1);
+  }
+  return fmt ? wavErrors.noData : wavErrors.invalid;
+}
 
 /**
  * The text a teacher types, made regular: full-width letters, digits and spaces (an IME's) to

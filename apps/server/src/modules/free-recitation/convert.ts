@@ -1,4 +1,4 @@
-import { recitationMessages } from '@ondoku/contract';
+import { recitationMessages, wavErrors } from '@ondoku/contract';
 import { MAX_AUDIO_SECONDS, parseWav, resampleToMono, writeWav } from '@ondoku/speech';
 import { ALL_FORMATS, AudioSampleSink, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
 import { OpusDecoder } from 'opus-decoder';
@@ -15,12 +15,7 @@ export interface ConvertedAudio {
   codec: string;
 }
 
-const WAV_SPEC_MESSAGES = new Set([
-  'Invalid WAV file',
-  'Only PCM format is supported',
-  'Data chunk not found in WAV file',
-  'Unsupported bit depth',
-]);
+const WAV_SPEC_MESSAGES = new Set<string>(Object.values(wavErrors));
 
 const isWav = (b: Uint8Array) =>
   b.length >= 12 &&

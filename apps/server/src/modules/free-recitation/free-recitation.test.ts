@@ -14,13 +14,14 @@ import {
   startCreateResource,
   textToSpeech,
   uploadSoundFile,
+  wavHeaderProblem,
 } from '@ondoku/contract';
 import { parseWav, Recording, synthesize, writeWav } from '@ondoku/speech';
 import { eq } from 'drizzle-orm';
 import { BufferTarget, EncodedAudioPacketSource, EncodedPacket, Mp4OutputFormat, Output } from 'mediabunny';
 import OpusScript from 'opusscript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { libraryResources, mediaFiles } from '../../db/schema/index.js';
+import { libraryResources, mediaFiles, rateLimitCounters, recitationDrafts } from '../../db/schema/index.js';
 import { call } from '../../test/call.js';
 import { teacherWithToken, type SignedInTeacher } from '../../test/factories.js';
 import { buildHomework } from '../../test/homework-factories.js';
@@ -266,8 +267,12 @@ describe('free recitation', () => {
       expect(r.status).toBe(400);
       expect(r.body.errmsg).toBe(recitationMessages.wavProblem(msg));
       expect(r.body.errmsg.startsWith(msg)).toBe(true);
+      // The browser's check of the header says the same before sending.
+      expect(wavHeaderProblem(new Uint8Array(data))).toBe(msg);
     }
     const samples = await voiceOf(FIVE[1]!);
+    expect(wavHeaderProblem(writeWav(samples, 16000))).toBeNull();
+    expect(wavHeaderProblem(to8bit(samples))).toBeNull();
     const r16 = await upload(guid, { name: 'a.wav', data: writeWav(samples, 16000) }, { index: 1, content: FIVE[1]! });
     expect(r16.body.errmsg).toBe('');
     expect(r16.body.data.flagged).toBe(false);
@@ -283,7 +288,7 @@ describe('free recitation', () => {
     const samples = await voiceOf(PASSAGE);
     const webm = new Recording();
     webm.addPcm(Int16Array.from(samples, (s) => Math.round(s * 32767)));
-    const webmBytes = await webm.finish();
+    const webmBytes = (await webm.finish())!;
     const w = await upload(guid, { name: 'phone.webm', data: webmBytes }, { content: PASSAGE });
     expect(w.body.errmsg).toBe('');
     const m = await upload(guid, { name: 'phone.m4a', data: await opusM4a(samples) }, { content: PASSAGE });
@@ -348,6 +353,62 @@ describe('free recitation', () => {
     ]);
     const del = await call(t, deleteRecitationResource, { resource_id: setId }, { as: me });
     expect(del.errcode).toBe(ErrorCode.RECITATION_RESOURCE_IN_USE);
+  });
+
+  it('need_template 0 saves without model audio; a headquarters resource is not mine to change', async () => {
+    const guid = await start('read_chapter');
+    const r = await call(
+      t,
+      createResource,
+      { guid, tone_type: 1, content: PASSAGE, category: 'read_chapter', need_template: 0 },
+      { as: me },
+    );
+    expect(r.errmsg).toBe('');
+    const detail = await call(t, getResourceDetail, { resource_id: r.data.resource_id }, { as: me });
+    expect(detail.data.full_text!.audio_file).toBeNull();
+    expect(detail.data.full_text!.sentences.map((s) => s.text)).toEqual([
+      'My name is Ken.',
+      'I live in Osaka with my family.',
+      'I like music and I play the piano every day.',
+    ]);
+    const [hq] = await t.db
+      .select()
+      .from(libraryResources)
+      .where(eq(libraryResources.originType, 'headquarters'))
+      .limit(1);
+    const refused = await call(t, deleteRecitationResource, { resource_id: hq!.id }, { as: me });
+    expect([refused.status, refused.errmsg]).toEqual([403, recitationMessages.resourceNotOwn]);
+  });
+
+  it('forgets drafts never saved after a week, with their recordings', async () => {
+    const guid = await start('read_sentence');
+    const up = await upload(
+      guid,
+      { name: 'a.wav', data: writeWav(await voiceOf('Hello, my friends.'), 16000) },
+      { content: 'Hello, my friends.' },
+    );
+    const key = String(up.body.data.audio_file).split('/').pop()!;
+    await t.db
+      .update(recitationDrafts)
+      .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(recitationDrafts.guid, guid));
+    await start('read_sentence');
+    expect(await t.db.select().from(recitationDrafts).where(eq(recitationDrafts.guid, guid))).toEqual([]);
+    expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.key, key))).toEqual([]);
+  });
+
+  it('holds back a teacher who makes audio again and again (429), not another', async () => {
+    const busy = await teacherWithToken(t);
+    await t.db.insert(rateLimitCounters).values({
+      key: `recitation:audio:teacher:${busy.teacher.id}`,
+      windowStart: new Date(),
+      hits: recitationLimits.audioPerHour,
+    });
+    const guid = await start('read_sentence', busy);
+    const r = await call(t, textToSpeech, { guid, tone_type: 1, content: FIVE }, { as: busy });
+    expect([r.status, r.errmsg]).toEqual([429, recitationMessages.tooManyAudio]);
+    const up = await upload(guid, { name: 'a.wav', data: handWav({}) }, { content: FIVE[0]! }, busy);
+    expect(up.status).toBe(429);
   });
 
   it('quota set by the operator: at 0 creation is refused and nothing is made', async () => {

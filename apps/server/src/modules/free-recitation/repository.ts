@@ -1,5 +1,5 @@
 import { SCHOOL_TIME_ZONE } from '@ondoku/contract';
-import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   homeworkTopics,
@@ -74,6 +74,20 @@ export async function deleteDraftsOfResource(db: DbOrTx, teacherId: number, reso
   await db
     .delete(recitationDrafts)
     .where(and(eq(recitationDrafts.teacherId, teacherId), eq(recitationDrafts.resourceId, resourceId)));
+}
+
+/** Deletes the teacher's drafts never saved and made before `before`; answers them. */
+export async function deleteAbandonedDrafts(db: DbOrTx, teacherId: number, before: Date) {
+  return db
+    .delete(recitationDrafts)
+    .where(
+      and(
+        eq(recitationDrafts.teacherId, teacherId),
+        isNull(recitationDrafts.savedAt),
+        lt(recitationDrafts.createdAt, before),
+      ),
+    )
+    .returning();
 }
 
 /** The first instant of `now`'s month in the school's time zone. */

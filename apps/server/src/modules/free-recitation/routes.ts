@@ -1,6 +1,8 @@
 import {
   changeResourceTranslate,
   createResource,
+  ErrorCode,
+  recitationMessages,
   deleteRecitationResource,
   getRecitationResource,
   getRemainingTimes,
@@ -12,6 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/app-error.js';
+import { rateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import { route, uploadRoute } from '../../lib/route.js';
 import type { LibraryMedia } from '../library/index.js';
 import { requireOwnDraft } from './policy.js';
@@ -32,17 +36,30 @@ import * as service from './service.js';
  * transaction: synthesis, conversion and the evaluator's check take seconds and hold no
  * connection; each ends in one update of the draft.
  */
-export function freeRecitationRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; media: LibraryMedia }) {
-  const { db, clock, media } = deps;
+export function freeRecitationRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; media: LibraryMedia; limiter: RateLimiter },
+) {
+  const { db, clock, media, limiter } = deps;
+  /** Synthesis and scoring keep a speech worker busy: a teacher gets recitationLimits.audioPerHour. */
+  const holdBackAudio = async (teacherId: number) => {
+    if ((await limiter.hit(rateLimits.recitationAudioOfTeacher(teacherId))).over)
+      throw new AppError(ErrorCode.RATE_LIMITED, recitationMessages.tooManyAudio);
+  };
 
-  route(app, startCreateResource, { transaction: true }, async ({ input, teacher, tx }) =>
-    presentStart(await service.startDraft(tx, teacher, input)),
-  );
+  route(app, startCreateResource, { transaction: true }, async ({ input, teacher, tx, afterCommit }) => {
+    const draft = await service.startDraft(tx, teacher, input);
+    // Drafts left a week ago go with their recordings (personal data).
+    const gone = await service.forgetAbandonedDrafts(tx, teacher, clock.now());
+    afterCommit(() => service.removeFiles(media.storage, gone));
+    return presentStart(draft);
+  });
 
   route(app, getToneTypeList, async () => presentToneTypes(service.toneTypeItems()));
 
   route(app, textToSpeech, async ({ input, teacher }) => {
     await requireOwnDraft(db, teacher, input.guid);
+    await holdBackAudio(teacher.id);
     return presentSpeech(await service.speak(db, teacher, media, input));
   });
 
@@ -53,6 +70,7 @@ export function freeRecitationRoutes(app: FastifyInstance, deps: { db: Db; clock
 
   uploadRoute(app, uploadSoundFile, async ({ input, teacher, file }) => {
     await requireOwnDraft(db, teacher, input.guid);
+    await holdBackAudio(teacher.id);
     return presentAudio(await service.receiveRecording(db, teacher, media, input, file));
   });
 

@@ -11,9 +11,9 @@ import {
   type RecitationCategory,
   type ToneTypeItem,
 } from '@ondoku/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { libraryResources, mediaFiles } from '../../db/schema/index.js';
+import { libraryResources, mediaFiles, recitationDrafts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ActingTeacher } from '../../lib/acting.js';
 import type { Storage } from '../../lib/storage.js';
@@ -29,6 +29,7 @@ import { storeMedia } from '../media/index.js';
 import { convertUpload } from './convert.js';
 import { requireOwnDraft, requireOwnClassroomResource, requireResourceNotInUse } from './policy.js';
 import {
+  deleteAbandonedDrafts,
   deleteDraftsOfResource,
   draftsOfResource,
   insertDraft,
@@ -289,6 +290,36 @@ export async function resourceInfo(db: DbOrTx, teacher: Acting, resourceId: numb
   };
 }
 
+const recordingKeysOf = (drafts: DraftRecord[]) => [
+  ...new Set(drafts.flatMap((d) => d.audio.filter((a) => a.source === 'recording').map((a) => a.key))),
+];
+
+/**
+ * The media rows of recordings nothing else uses any more (content-addressed: the same bytes may
+ * be another live resource's or another draft's too), deleted in the transaction; their keys are
+ * returned so the files go after the commit (`removeFiles`).
+ */
+async function forgetRecordings(tx: DbOrTx, keys: string[]) {
+  const gone: string[] = [];
+  for (const key of keys) {
+    const pattern = `%${key}%`;
+    const [resource] = await tx
+      .select({ id: libraryResources.id })
+      .from(libraryResources)
+      .where(and(isNull(libraryResources.deletedAt), sql`${libraryResources.content}::text like ${pattern}`))
+      .limit(1);
+    const [draft] = await tx
+      .select({ guid: recitationDrafts.guid })
+      .from(recitationDrafts)
+      .where(sql`${recitationDrafts.audio}::text like ${pattern}`)
+      .limit(1);
+    if (resource || draft) continue;
+    await tx.delete(mediaFiles).where(eq(mediaFiles.key, key));
+    gone.push(key);
+  }
+  return gone;
+}
+
 /**
  * Deletes a resource the teacher made, with her recordings (personal data): their media rows go
  * in the transaction, the files after the commit (`removeFiles`).
@@ -296,34 +327,20 @@ export async function resourceInfo(db: DbOrTx, teacher: Acting, resourceId: numb
 export async function remove(tx: DbOrTx, teacher: Acting, resourceId: number) {
   await requireOwnClassroomResource(tx, teacher, resourceId);
   await requireResourceNotInUse(tx, resourceId);
-  const recordingKeys = [
-    ...new Set(
-      (await draftsOfResource(tx, teacher.id, resourceId)).flatMap((d) =>
-        d.audio.filter((a) => a.source === 'recording').map((a) => a.key),
-      ),
-    ),
-  ];
+  const keys = recordingKeysOf(await draftsOfResource(tx, teacher.id, resourceId));
   await deleteClassroomResource(tx, teacher, resourceId);
   await deleteDraftsOfResource(tx, teacher.id, resourceId);
-  const gone: string[] = [];
-  for (const key of recordingKeys) {
-    // Content-addressed: the same bytes may be another live resource's too.
-    const [other] = await tx
-      .select({ id: libraryResources.id })
-      .from(libraryResources)
-      .where(
-        and(
-          isNull(libraryResources.deletedAt),
-          ne(libraryResources.id, resourceId),
-          sql`${libraryResources.content}::text like ${`%${key}%`}`,
-        ),
-      )
-      .limit(1);
-    if (other) continue;
-    await tx.delete(mediaFiles).where(eq(mediaFiles.key, key));
-    gone.push(key);
-  }
-  return gone;
+  return forgetRecordings(tx, keys);
+}
+
+/** Drafts never saved are forgotten after this long, with their recordings. */
+export const ABANDONED_DRAFT_DAYS = 7;
+
+/** The teacher's drafts never saved and older than ABANDONED_DRAFT_DAYS, and their recordings. */
+export async function forgetAbandonedDrafts(tx: DbOrTx, teacher: Acting, now: Date) {
+  const before = new Date(now.getTime() - ABANDONED_DRAFT_DAYS * 86_400_000);
+  const drafts = await deleteAbandonedDrafts(tx, teacher.id, before);
+  return forgetRecordings(tx, recordingKeysOf(drafts));
 }
 
 export async function removeFiles(storage: Storage, keys: string[]) {

@@ -4,14 +4,17 @@ import {
   normaliseRecitationText,
   recitationCategoryLabels,
   recitationLimits,
+  recitationMessages,
   recitationText,
   recitationUpload,
   splitRecitationPassage,
+  wavHeaderProblem,
   type RecitationAudio,
   type RecitationCategory,
 } from '@ondoku/contract';
 import { panel } from '@ondoku/ui';
-import { Alert, Button, Form, Input, Progress, Radio, Result, Select, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Progress, Radio, Result, Select, Space, Spin, Tag } from 'antd';
+import { useBlocker } from 'react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { limitedLength, zodRule } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -95,6 +98,35 @@ export function RecitationForm({
   const uploadIndex = useRef(0);
   const sentences = Form.useWatch('sentences', form) ?? [];
   const passage = Form.useWatch('passage', form) ?? '';
+  const [modal, modalHost] = Modal.useModal();
+  // Typed text not saved yet: leaving asks first (in the app and when the tab closes).
+  const dirty = saved === null && (passage.trim() !== '' || sentences.some((x) => (x ?? '').trim() !== ''));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') {
+      asking.current = false;
+      return;
+    }
+    if (asking.current) return;
+    asking.current = true;
+    void modal.confirm({
+      title: '保存していない教材があります',
+      content: '入力した本文はまだ教材になっていません。このページを離れますか？',
+      okText: '離れる',
+      cancelText: '続ける',
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const editing = resourceId !== null;
   const info = existing.data;
@@ -161,6 +193,14 @@ export function RecitationForm({
     if (!checked.success) {
       setError(`先に本文を正しく入力してください（${checked.error.issues[0]?.message}）`);
       return;
+    }
+    // The spec's WAV rules are checked here first: a wrong file is not sent at all.
+    if (file.name.toLowerCase().endsWith('.wav')) {
+      const problem = wavHeaderProblem(new Uint8Array(await file.slice(0, 65_536).arrayBuffer()));
+      if (problem) {
+        setError(recitationMessages.wavProblem(problem));
+        return;
+      }
     }
     setError(null);
     setProgress((p) => new Map(p).set(index, 0));
@@ -239,6 +279,7 @@ export function RecitationForm({
       initialValues={{ grade: 5, sentences: Array(SENTENCES).fill(''), passage: '', translations: [] }}
       style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 960 }}
     >
+      {modalHost}
       <section style={{ ...panel, padding: 24 }} aria-label="教材の種類">
         <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
           <h1 style={{ fontSize: 18, margin: 0, flex: 1 }}>
@@ -371,6 +412,7 @@ export function RecitationForm({
             {chapter ? '文章全体' : '1文ずつ'}を録音するか、音声ファイル（WAV、または Opus 形式の
             WebM・Ogg・M4A）をアップロードします。
             録音は採点エンジンで本文と照らし合わせ、合っていないときはお知らせします。
+            {chapter ? '' : '録音のない文は音声合成で読み上げます。'}
           </p>
         )}
         <input
