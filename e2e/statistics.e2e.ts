@@ -206,13 +206,20 @@ describe('learning statistics', { timeout: 240_000 }, () => {
     await menu('発音の分析').click();
     const heat = page.getByTestId('sound-heatmap');
     await heat.getByRole('table').waitFor();
-    await poll(() =>
-      page
-        .getByTestId('sound-students')
-        .getByRole('row', { name: /石井 ゆい/ })
-        .innerText(),
-    ).toContain('/r/');
     await screenshot(page, 'statistics-intelligence');
+    // The child who said l for r is judged weak on /r/; the child who read it as written is not.
+    const insights = await apiCall<{ students: { name: string; cells: { sound: string; weak_rate: number }[] }[] }>(
+      server.url,
+      token,
+      'GET',
+      '/api/v2/statistics/sound-insights',
+      { team_id: classRow.team_id },
+    );
+    const rOf = (name: string) =>
+      insights.students.find((x) => x.name === name)!.cells.find((c) => c.sound === 'R')?.weak_rate ?? 0;
+    expect(rOf('石井 ゆい'), JSON.stringify(insights.students)).toBeGreaterThan(rOf('上田 そら'));
+    expect(rOf('石井 ゆい')).toBeGreaterThanOrEqual(50);
+    await heat.getByRole('columnheader', { name: '/r/' }).waitFor();
     await page.getByRole('button', { name: 'この音の練習宿題を作る' }).click();
     await page.waitForURL(/#\/homework-create\/routine\/1$/);
     await page.getByTestId('wizard-content').waitFor();

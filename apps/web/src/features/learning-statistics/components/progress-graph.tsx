@@ -186,7 +186,14 @@ function ProgressBody({ data }: { data: Progress }) {
               <CartesianGrid stroke="#e5e5e5" />
               <XAxis dataKey="label" tick={{ fontSize: 12 }} />
               <YAxis yAxisId="count" tick={{ fontSize: 12 }} unit="回" width={56} allowDecimals={false} />
-              <YAxis yAxisId="minutes" orientation="right" tick={{ fontSize: 12 }} unit="分" width={56} />
+              <YAxis
+                yAxisId="minutes"
+                orientation="right"
+                tick={{ fontSize: 12 }}
+                unit="分"
+                width={64}
+                tickFormatter={(v: number) => String(Math.round(v * 10) / 10)}
+              />
               <Tooltip />
               <Legend />
               <Bar yAxisId="count" dataKey="count" name="練習回数" fill={palette.blue} isAnimationActive={false} />
