@@ -86,9 +86,10 @@ const lap = (name: string) => {
 
 const TEXTS = ['I like apples.', 'She plays the piano.', 'We go to school.'];
 /** The evaluator's phones and FINAL (docs/learning-statistics.md, "Sounds"). */
-const BENCH_SOUNDS = (
-  'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH FINAL'
-).split(' ');
+const BENCH_SOUNDS =
+  'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH FINAL'.split(
+    ' ',
+  );
 const resource = async (texts: string[], title: string) => {
   const [row] = await db
     .insert(libraryResources)
@@ -373,7 +374,9 @@ await db.execute(sql`insert into sound_judgements (student_id, month, sound, jud
   cross join unnest(${sql.param(BENCH_SOUNDS)}::text[]) s
   where c.teacher_id = any(${sql.param(region.map((t) => t.id))}::int[])
   on conflict do nothing`);
-await db.execute(sql`insert into word_books (code, title, grade, max_part) values ('bench-wb', 'ベンチの単語帳', 5, 1)`);
+await db.execute(
+  sql`insert into word_books (code, title, grade, max_part) values ('bench-wb', 'ベンチの単語帳', 5, 1)`,
+);
 const benchWords = [...new Set(TEXTS.slice(0, 2).flatMap((t) => t.toLowerCase().match(/[a-z']+/g) ?? []))];
 await db.execute(sql`insert into word_book_words (book_code, part, position, word, meaning, ipa, example, example_translation)
   select 'bench-wb', 1, o, w, '意味', '', '', '' from unnest(${sql.param(benchWords)}::text[]) with ordinality as u(w, o)`);
