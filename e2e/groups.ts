@@ -34,8 +34,8 @@ const seconds: Record<string, number> = {
   'recorder.e2e.ts': 9,
   'demo-rollover.e2e.ts': 8,
   'csp.e2e.ts': 4,
-  'statistics.e2e.ts': 40,
   'consistency.e2e.ts': 20,
+  'statistics.e2e.ts': 18,
 };
 const UNKNOWN_SECONDS = 60;
 

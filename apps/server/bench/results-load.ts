@@ -47,6 +47,8 @@ const external = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 
 interface Ready {
   port: number;
+  matrixClass: number;
+  matrixStudent: string;
   teacherToken: string;
   exportToken: string;
   submit: { homeworkId: number; topicId: number; children: { token: string; sids: string[][] }[] };
@@ -321,6 +323,25 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
       ],
       ['all-topic-overview (40 × 30)', () => `/api/v2/homework/all-topic-overview?homework_id=${m()}`],
       ['all-topic-overview (region, 30 × 5)', () => `/api/v2/homework/all-topic-overview?homework_id=${r()}`],
+      // Learning statistics of the matrix class (40 children, 24,000 submissions; docs/learning-statistics.md).
+      [
+        'statistics/progress-graph (12 weeks)',
+        () => `/api/v2/statistics/progress-graph?team_id=${c.ready.matrixClass}`,
+      ],
+      [
+        'statistics/progress-graph (a child, by month)',
+        () =>
+          `/api/v2/statistics/progress-graph?team_id=${c.ready.matrixClass}&unit=month&student_id=${c.ready.matrixStudent}`,
+      ],
+      ['statistics/usage-amount (by day)', () => `/api/v2/statistics/usage-amount?team_id=${c.ready.matrixClass}`],
+      [
+        'statistics/word-progress (school year)',
+        () => `/api/v2/statistics/word-progress?team_id=${c.ready.matrixClass}&book_code=bench-wb&part=1`,
+      ],
+      [
+        'statistics/sound-insights (3 months)',
+        () => `/api/v2/statistics/sound-insights?team_id=${c.ready.matrixClass}`,
+      ],
     ];
     // The reference runs right before each call, so that each ratio compares figures taken under
     // the same load of the machine.

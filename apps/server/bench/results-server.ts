@@ -85,6 +85,11 @@ const lap = (name: string) => {
 };
 
 const TEXTS = ['I like apples.', 'She plays the piano.', 'We go to school.'];
+/** The evaluator's phones and FINAL (docs/learning-statistics.md, "Sounds"). */
+const BENCH_SOUNDS =
+  'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH FINAL'.split(
+    ' ',
+  );
 const resource = async (texts: string[], title: string) => {
   const [row] = await db
     .insert(libraryResources)
@@ -357,6 +362,25 @@ await db.execute(sql`insert into homework_recipients (homework_id, student_id, c
   from class_students cs where cs.class_id = any(${ids(exportClasses)})`);
 answers += await fillAttempts([exportHomework]);
 lap(`matrix and export homework (bulk SQL; ${answers} answers in all)`);
+// Learning statistics (docs/learning-statistics.md): every region child's sound statistics of the
+// last 6 months (41 sounds each, as the evaluation store sums them), and a word book whose part 1
+// holds the words of the two sentences the answers read.
+await db.execute(sql`insert into sound_judgements (student_id, month, sound, judged, weak, score_sum)
+  select cs.student_id, (date_trunc('month', ${now}::timestamptz at time zone 'Asia/Tokyo') - m * interval '1 month')::date,
+    s, 20 + (cs.student_id + m) % 30, (cs.student_id * 7 + length(s) * 13 + m) % 12,
+    (20 + (cs.student_id + m) % 30) * (45 + (cs.student_id * 3 + length(s) * 11) % 50)
+  from class_students cs join classes c on c.id = cs.class_id
+  cross join generate_series(0, 5) m
+  cross join unnest(${sql.param(BENCH_SOUNDS)}::text[]) s
+  where c.teacher_id = any(${sql.param(region.map((t) => t.id))}::int[])
+  on conflict do nothing`);
+await db.execute(
+  sql`insert into word_books (code, title, grade, max_part) values ('bench-wb', 'ベンチの単語帳', 5, 1)`,
+);
+const benchWords = [...new Set(TEXTS.slice(0, 2).flatMap((t) => t.toLowerCase().match(/[a-z']+/g) ?? []))];
+await db.execute(sql`insert into word_book_words (book_code, part, position, word, meaning, ipa, example, example_translation)
+  select 'bench-wb', 1, o, w, '意味', '', '', '' from unnest(${sql.param(benchWords)}::text[]) with ordinality as u(w, o)`);
+lap('learning statistics: sound statistics and a word book (bulk SQL)');
 await db.execute(sql`analyze`);
 lap('analyze');
 
@@ -401,6 +425,11 @@ send({
   exportToken: await issueToken(db, exporter.id, { clientName: 'bench' }),
   submit: { homeworkId: submitHomework, topicId: submitTopic, children: submitters },
   matrixHomework,
+  matrixClass: matrixClass!,
+  matrixStudent: (
+    await db.execute<{ login_id: string }>(sql`select s.login_id from class_students cs
+      join students s on s.id = cs.student_id where cs.class_id = ${matrixClass!} order by s.id limit 1`)
+  ).rows[0]!.login_id,
   regionHomework: regionHomework.filter((_, i) => i % 15 === 14).slice(0, 10),
   exportHomework,
   counts,

@@ -17,6 +17,8 @@ export type {
 } from './evaluator/types';
 export { EVALUATION_CATEGORIES, WORD_TYPES } from './evaluator/types';
 export { parseWav, writeWav, type DecodedWav } from './audio/wav';
+/** The CMU dictionary's pronunciations of a word (the server finds material that trains given sounds). */
+export { dictionaryPronunciations } from './lexicon/lexicon';
 export { resampleToMono, type ResampleOptions } from './audio/resample';
 export { decodeWavTo16kMono } from './audio/decode';
 export { Recording, RECORDING_TYPE, RECORDING_BITRATE, RECORDING_COMPLEXITY } from './audio/recording';

@@ -121,6 +121,8 @@ describe('the change feed', () => {
       'library_packs.library_packs_truncate_announce',
       'library_resources.library_resources_announce',
       'library_resources.library_resources_truncate_announce',
+      'sound_judgements.sound_judgements_announce',
+      'sound_judgements.sound_judgements_truncate_announce',
       'students.students_announce',
       'students.students_truncate_announce',
       'teachers.teachers_announce',

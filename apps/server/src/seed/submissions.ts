@@ -3,7 +3,12 @@ import type { Db } from '../db/client.js';
 import { homework, homeworkRecipients, homeworkTopics, students } from '../db/schema/index.js';
 import { createServerEvents } from '../lib/events.js';
 import type { Storage } from '../lib/storage.js';
-import { newEvaluationSid, phoneJudgementsOf, presentEvaluationResult, storeEvaluation } from '../modules/evaluation/index.js';
+import {
+  newEvaluationSid,
+  phoneJudgementsOf,
+  presentEvaluationResult,
+  storeEvaluation,
+} from '../modules/evaluation/index.js';
 import { categoryOf, submitTopicAs, topicMaterial, type Material, type TopicRecord } from '../modules/learn/index.js';
 import { noticeOnEvents } from '../modules/notices/index.js';
 import { chance, readerPool, readingProfile, traitsOf } from './student-traits.js';

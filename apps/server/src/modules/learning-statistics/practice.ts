@@ -1,5 +1,5 @@
 import { learningStatisticsLimits as limits } from '@ondoku/contract';
-import { dictionaryPronunciations } from '@ondoku/speech/internals';
+import { dictionaryPronunciations } from '@ondoku/speech';
 import type { DbOrTx } from '../../db/client.js';
 import { practiceCandidates } from './repository.js';
 import { FINAL, isConsonant } from './sounds.js';

@@ -210,6 +210,7 @@ export async function soundReport(
     weakRate: rate1(r.weak, r.judged),
     score: r.judged ? Math.round((10 * r.scoreSum) / r.judged) / 10 : 0,
   });
+  const enough = (c: { judged: number }) => c.judged >= limits.minJudgements;
   const classTotals = new Map<string, { sound: string; judged: number; weak: number; scoreSum: number }>();
   for (const r of rows) {
     const t = classTotals.get(r.sound) ?? { sound: r.sound, judged: 0, weak: 0, scoreSum: 0 };
@@ -220,9 +221,15 @@ export async function soundReport(
   }
   const sounds = [...classTotals.values()]
     .map(cell)
-    .sort((a, b) => b.weakRate - a.weakRate || a.score - b.score || a.sound.localeCompare(b.sound))
+    // Worst first; sounds judged too few times to say go after the others.
+    .sort(
+      (a, b) =>
+        Number(enough(b)) - Number(enough(a)) ||
+        b.weakRate - a.weakRate ||
+        a.score - b.score ||
+        a.sound.localeCompare(b.sound),
+    )
     .map((c) => ({ ...soundInfo(c.sound), ...c }));
-  const enough = (c: { judged: number }) => c.judged >= limits.minJudgements;
   const students = members.map((m) => {
     const cells = rows
       .filter((r) => r.studentId === m.id)

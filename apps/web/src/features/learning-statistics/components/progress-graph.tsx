@@ -186,7 +186,14 @@ function ProgressBody({ data }: { data: Progress }) {
               <CartesianGrid stroke="#e5e5e5" />
               <XAxis dataKey="label" tick={{ fontSize: 12 }} />
               <YAxis yAxisId="count" tick={{ fontSize: 12 }} unit="回" width={56} allowDecimals={false} />
-              <YAxis yAxisId="minutes" orientation="right" tick={{ fontSize: 12 }} unit="分" width={56} />
+              <YAxis
+                yAxisId="minutes"
+                orientation="right"
+                tick={{ fontSize: 12 }}
+                unit="分"
+                width={64}
+                tickFormatter={(v: number) => String(Math.round(v * 10) / 10)}
+              />
               <Tooltip />
               <Legend />
               <Bar yAxisId="count" dataKey="count" name="練習回数" fill={palette.blue} isAnimationActive={false} />
@@ -239,7 +246,24 @@ function BucketTable({ data }: { data: Progress }) {
     { title: '練習回数', key: 'count', render: (_: unknown, r: Row) => `${r.class.practice_count}回` },
     { title: '録音時間', key: 'minutes', render: (_: unknown, r: Row) => minutesLabel(r.class.duration_ms) },
   ];
-  return <Table size="small" columns={columns} dataSource={rows} pagination={false} />;
+  // Weeks or months without any practice are left out of the table (the chart shows them as gaps).
+  const shown = rows.filter((r) => r.class.practice_count > 0 || (r.student?.practice_count ?? 0) > 0);
+  return (
+    <>
+      <Table
+        size="small"
+        columns={columns}
+        dataSource={shown}
+        pagination={false}
+        locale={{ emptyText: 'この期間の練習はありません。' }}
+      />
+      {shown.length < rows.length && (
+        <span style={{ ...muted, fontSize: 12 }}>
+          練習のなかった{data.unit === 'month' ? '月' : '週'}は表に載せていません。
+        </span>
+      )}
+    </>
+  );
 }
 
 function StudentTable({ data }: { data: Progress }) {

@@ -86,7 +86,14 @@ function Totals({ data }: { data: Usage }) {
       {cards.map((c) => (
         <div
           key={c.label}
-          style={{ flex: '1 1 160px', background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 12 }}
+          style={{
+            flex: '1 1 140px',
+            boxSizing: 'border-box',
+            background: '#fff',
+            border: '1px solid #f0f0f0',
+            borderRadius: 8,
+            padding: 12,
+          }}
         >
           <div style={{ ...muted, fontSize: 12 }}>{c.label}</div>
           <div style={{ fontSize: 22, fontWeight: 600 }}>{c.value}</div>
@@ -132,7 +139,12 @@ function UsageBody({ data }: { data: Usage }) {
             <BarChart data={chartRows} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
               <CartesianGrid stroke="#e5e5e5" />
               <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-              <YAxis tick={{ fontSize: 12 }} unit="分" width={56} />
+              <YAxis
+                tick={{ fontSize: 12 }}
+                unit="分"
+                width={64}
+                tickFormatter={(v: number) => String(Math.round(v * 10) / 10)}
+              />
               <Tooltip />
               <Legend />
               <Bar dataKey="homework" name="宿題" stackId="m" fill={palette.blue} isAnimationActive={false} />
