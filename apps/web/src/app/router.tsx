@@ -174,6 +174,7 @@ const screens: RouteObject[] = [
       { path: paths.messages.path, lazy: antdScreen(() => import('./routes/message')) },
       { path: paths.messageSend.path, lazy: antdScreen(() => import('./routes/message-send')) },
       { path: paths.messageInfo.path, lazy: antdScreen(() => import('./routes/message-info')) },
+      { path: paths.explain.path, lazy: antdScreen(() => import('./routes/explain')) },
     ],
   },
   {
