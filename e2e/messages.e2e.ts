@@ -76,7 +76,7 @@ beforeAll(async () => {
   otherCardKey = cards.rows.find((r) => r.student_id === `${run}msg-2`)!.card_key;
 });
 
-let notices: string[] = [];
+const notices: string[] = [];
 afterAll(async () => {
   // The shared server's other teachers see system notices too: withdraw ours.
   for (const id of notices) await server.admin('system-notice', 'withdraw', id);
@@ -85,7 +85,7 @@ afterAll(async () => {
 describe('messages.e2e.ts', { timeout: 180_000 }, () => {
   it('a teacher writes to a class, a child reads it, the teacher sees it read; the operator’s notice reaches the bell without a reload', async () => {
     const teacherBrowser = await openBrowser();
-    const childBrowser = await openBrowser();
+    const studentBrowser = await openBrowser();
     try {
       const { page } = teacherBrowser;
       await page.goto(server.url);
@@ -106,16 +106,18 @@ describe('messages.e2e.ts', { timeout: 180_000 }, () => {
       expect(await page.getByTestId('read-count').first().innerText()).toMatch(/既読\s*0\s*\/\s*2人/);
 
       // The child reads it on the students' side.
-      const child = childBrowser.page;
-      await child.goto(`${server.url}/learn/#/card?key=${encodeURIComponent(cardKey)}`);
-      await child.getByRole('heading', { name: 'しゅくだい' }).waitFor();
-      await child.getByTestId('inbox-banner').waitFor();
-      expect(await child.getByTestId('inbox-banner').innerText()).toContain('あたらしい おしらせが 1けん あるよ！');
-      await shot(child, 'learn-home');
-      await child.getByTestId('inbox-banner').click();
-      const message = child.getByRole('article', { name: '先生からのメッセージ' });
+      const studentPage = studentBrowser.page;
+      await studentPage.goto(`${server.url}/learn/#/card?key=${encodeURIComponent(cardKey)}`);
+      await studentPage.getByRole('heading', { name: 'しゅくだい' }).waitFor();
+      await studentPage.getByTestId('inbox-banner').waitFor();
+      expect(await studentPage.getByTestId('inbox-banner').innerText()).toContain(
+        'あたらしい おしらせが 1けん あるよ！',
+      );
+      await shot(studentPage, 'learn-home');
+      await studentPage.getByTestId('inbox-banner').click();
+      const message = studentPage.getByRole('article', { name: '先生からのメッセージ' });
       await message.getByRole('heading', { name: '音読発表会のお知らせ' }).waitFor();
-      await shot(child, 'learn-inbox');
+      await shot(studentPage, 'learn-inbox');
 
       // The teacher sees it read: the outbox's count, then who read it.
       await expect
@@ -160,7 +162,7 @@ describe('messages.e2e.ts', { timeout: 180_000 }, () => {
       await shot(page, 'notices');
     } finally {
       await teacherBrowser.close();
-      await childBrowser.close();
+      await studentBrowser.close();
     }
   });
 
