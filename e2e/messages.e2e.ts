@@ -176,8 +176,7 @@ describe('messages.e2e.ts', { timeout: 180_000 }, () => {
       await page.getByRole('heading', { name: '宿題一覧' }).waitFor();
       expect(await page.getByRole('button', { name: 'オンライン授業' }).count()).toBe(0);
 
-      await server.admin('show-live', teacher.loginId, 'on');
-      await server.admin('set-live-url', school, live);
+      await Promise.all([server.admin('show-live', teacher.loginId, 'on'), server.admin('set-live-url', school, live)]);
       await page.reload();
       const item = page.getByRole('button', { name: 'オンライン授業' });
       await item.waitFor();
@@ -201,7 +200,6 @@ describe('messages.e2e.ts', { timeout: 180_000 }, () => {
       expect(sent.map((m) => JSON.parse(m) as unknown)).toContainEqual({ type: 'openExternal', url: live });
     } finally {
       await browser.close();
-      await server.admin('show-live', teacher.loginId, 'off');
     }
   });
 
