@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -34,12 +35,18 @@ let cardKey: string;
 /** The second child's card: they have not opened the message. */
 let otherCardKey: string;
 
+/**
+ * A screenshot into test-results/screenshots; a picture of the guide also into
+ * apps/web/public/explain when it is missing or when GUIDE_SHOTS=1 asks to refresh them
+ * (docs/explain.md), so an ordinary run leaves the committed pictures as they are.
+ */
 async function shot(page: Page, name: string, guide = false) {
   await fs.mkdir(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `messages-${name}.png`) });
-  if (guide) {
+  const file = path.join(guideShots, `${name}.jpg`);
+  if (guide && (process.env.GUIDE_SHOTS === '1' || !existsSync(file))) {
     await fs.mkdir(guideShots, { recursive: true });
-    await page.screenshot({ path: path.join(guideShots, `${name}.jpg`), type: 'jpeg', quality: 70 });
+    await page.screenshot({ path: file, type: 'jpeg', quality: 70 });
   }
 }
 

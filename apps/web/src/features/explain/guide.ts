@@ -3,8 +3,8 @@ import { paths } from '../../config/paths';
 /**
  * The teacher's guide (/explain, docs/explain.md): one section per task, each with its steps and a
  * screenshot of the product. The screenshots are made from the running product by the e2e spec
- * `e2e/explain.e2e.ts` (it writes `apps/web/public/explain/<shot>.jpg`), so they show the screens
- * as they are; a section whose picture is missing shows its steps alone.
+ * `e2e/messages.e2e.ts` (`apps/web/public/explain/<shot>.jpg`, refreshed with GUIDE_SHOTS=1), so
+ * they show the screens as they are; a section whose picture is missing shows its steps alone.
  */
 export interface GuideSection {
   id: string;
