@@ -194,6 +194,7 @@ const screens: RouteObject[] = [
       },
       { path: paths.studentTermReport.path, lazy: antdScreen(() => import('./routes/student-term-report')) },
       { path: paths.classTermReport.path, lazy: antdScreen(() => import('./routes/class-term-report')) },
+      { path: paths.explain.path, lazy: antdScreen(() => import('./routes/explain')) },
     ],
   },
   {

@@ -8,6 +8,7 @@ import {
   messageMessages,
   messages,
   readStudentMessages,
+  remindUnsubmitted,
   sendNewMessage,
 } from '@ondoku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,9 @@ describe('messages from the teacher', () => {
     const refused = await send({ team_ids: [classA] });
     expect([refused.status, refused.errmsg]).toEqual([200, messageMessages.notAllowed]);
     expect(refused.errcode).not.toBe(0);
+    // Reminders and notes are writing to children too.
+    const remind = await call(t, remindUnsubmitted, { homework_id: 1 }, { as: me });
+    expect(remind.errmsg).toBe(messageMessages.notAllowed);
     await setAllowSendMessage(t.db, me.teacher.id, true);
     expect((await call(t, getNewNoticeTotal, {}, { as: me })).data.allow_send_message).toBe(true);
   });

@@ -3,11 +3,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ActingTeacher } from '../../lib/acting.js';
 import { requireOwnHomework } from '../homework/policy.js';
+import { requireMaySendMessages } from '../messages/policy.js';
 import { requireTopicRecipient } from './policy.js';
 import { presentNote } from './presenter.js';
 import { findNoteByGuid, insertMessages, insertNote, lockReminders, recipientsOf } from './repository.js';
 
-type Teacher = Pick<ActingTeacher, 'id'>;
+type Teacher = Pick<ActingTeacher, 'id' | 'type'>;
 const minute = 60_000;
 
 /**
@@ -22,6 +23,7 @@ export async function remindUnsubmitted(
   input: { homework_id: number; student_ids?: string[] },
   now: Date,
 ) {
+  await requireMaySendMessages(tx, teacher);
   const hw = await requireOwnHomework(tx, teacher, input.homework_id, now);
   if (hw.state === 'scheduled')
     throw new AppError(ErrorCode.REMIND_NOT_STARTED, studentMessageMessages.remindNotStarted);
@@ -66,6 +68,7 @@ export async function submitWritingNote(
   input: { student_id: string; topic_id: number; guid: string; content: string },
   now: Date,
 ) {
+  await requireMaySendMessages(tx, teacher);
   const { topic, student } = await requireTopicRecipient(tx, teacher, input.topic_id, input.student_id, now);
   const same = async () => {
     const stored = await findNoteByGuid(tx, teacher.id, input.guid);

@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { notify } from '../../../lib/notify';
+import { useNewNoticeTotal } from '../../../lib/queries';
 import { useSession } from '../../../lib/session';
 import { useRemindUnsubmitted } from '../api';
 
@@ -12,8 +13,10 @@ import { useRemindUnsubmitted } from '../api';
 export function RemindButton({ homeworkId, count }: { homeworkId: number; count: number }) {
   const remind = useRemindUnsubmitted();
   const guest = useSession()?.user.type === 'guest';
-  // The guest type may not send notices to children (allow_send_message); the server refuses it too.
-  if (count === 0 || guest) return null;
+  const allowed = useNewNoticeTotal().data?.allow_send_message !== false;
+  // The guest type, and a teacher the operator has not allowed to write to children
+  // (allow_send_message, docs/messages.md), may not send notices; the server refuses them too.
+  if (count === 0 || guest || !allowed) return null;
   const ask = () =>
     notify.confirm({
       title: `未提出の児童${count}人にお知らせを送りますか？`,
