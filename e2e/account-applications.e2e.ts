@@ -101,17 +101,17 @@ describe('account applications', { timeout: 120_000 }, () => {
     await page.getByText(loginId(2)).waitFor();
 
     // A child of it signs in on the students' side with the roster's password.
-    const pupil = await openBrowser();
+    const studentBrowser = await openBrowser();
     try {
-      await pupil.page.goto(`${server.url}/learn/#/signin`);
-      await pupil.page.getByLabel('ID').fill(loginId(1));
-      await pupil.page.getByLabel('パスワード').fill('hana1pass');
-      await pupil.page.getByRole('button', { name: 'ログイン' }).click();
-      await pupil.page.getByRole('heading', { name: 'しゅくだい' }).waitFor();
-      await pupil.page.getByText('申請 花子1さん').waitFor();
-      await screenshot(pupil.page, 'apply-child-signed-in');
+      await studentBrowser.page.goto(`${server.url}/learn/#/signin`);
+      await studentBrowser.page.getByLabel('ID').fill(loginId(1));
+      await studentBrowser.page.getByLabel('パスワード').fill('hana1pass');
+      await studentBrowser.page.getByRole('button', { name: 'ログイン' }).click();
+      await studentBrowser.page.getByRole('heading', { name: 'しゅくだい' }).waitFor();
+      await studentBrowser.page.getByText('申請 花子1さん').waitFor();
+      await screenshot(studentBrowser.page, 'apply-child-signed-in');
     } finally {
-      await pupil.close();
+      await studentBrowser.close();
     }
   });
 });
