@@ -5,6 +5,7 @@ import type { SecretBox } from '../lib/secret-box.js';
 import { createTeacher } from '../modules/auth/service.js';
 import { createClassroomResource, type LibraryMedia } from '../modules/library/index.js';
 import { classroomDemo } from '../modules/library/material/classroom-demo.js';
+import { seedDemoApplications } from './demo-applications.js';
 import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoClasses } from './demo-students.js';
 import { createStudentRecorder, type ReadingSpeech } from './recordings.js';
@@ -61,6 +62,7 @@ export async function seedDemo(db: Db, box: SecretBox, media: LibraryMedia): Pro
         const { title, grade, sentences, note } = article;
         await createClassroomResource(db, teacher, { type: 'article_reading', title, grade, sentences, note }, media);
       }
+      await seedDemoApplications(db, { storage: media.storage, box }, teacher.id, new Date());
     }
   }
 }
