@@ -60,6 +60,19 @@ describe('account applications', { timeout: 120_000 }, () => {
     await page.waitForURL(/#\/account-application-create$/);
 
     await page.getByRole('radio', { name: '新規の生徒アカウント' }).check();
+    // A roster with the same id twice: the rows and what is wrong, and no way forward.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: '誤りのある名簿.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `生徒ID,氏名,クラス\r\n${loginId(9)},一郎,${className}\r\n${loginId(9)},二郎,${className}\r\n`,
+      ),
+    });
+    await page.getByText(`生徒ID「${loginId(9)}」がファイル内で重複しています（2行目と同じ）。`).waitFor();
+    expect(await page.getByRole('button', { name: '確認へ進む' }).isDisabled()).toBe(true);
+    await settled(page);
+    await screenshot(page, 'apply-roster-errors');
+
     await page.locator('input[type="file"]').setInputFiles(rosterFile);
     const preview = page.getByTestId('roster-preview');
     await preview.getByText('名簿の3人を確認しました。誤りはありません。').waitFor();

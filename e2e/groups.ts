@@ -26,7 +26,7 @@ const seconds: Record<string, number> = {
   'classes-edges.e2e.ts': 47,
   'account.e2e.ts': 38,
   'library.e2e.ts': 29,
-  'account-applications.e2e.ts': 21,
+  'account-applications.e2e.ts': 19,
   'durability.e2e.ts': 26,
   'classes-year.e2e.ts': 20,
   'recorder.e2e.ts': 9,
