@@ -60,6 +60,19 @@ describe('account applications', { timeout: 120_000 }, () => {
     await page.waitForURL(/#\/account-application-create$/);
 
     await page.getByRole('radio', { name: '新規の生徒アカウント' }).check();
+    // A roster with the same id twice: the rows and what is wrong, and no way forward.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: '誤りのある名簿.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `生徒ID,氏名,クラス\r\n${loginId(9)},一郎,${className}\r\n${loginId(9)},二郎,${className}\r\n`,
+      ),
+    });
+    await page.getByText(`生徒ID「${loginId(9)}」がファイル内で重複しています（2行目と同じ）。`).waitFor();
+    expect(await page.getByRole('button', { name: '確認へ進む' }).isDisabled()).toBe(true);
+    await settled(page);
+    await screenshot(page, 'apply-roster-errors');
+
     await page.locator('input[type="file"]').setInputFiles(rosterFile);
     const preview = page.getByTestId('roster-preview');
     await preview.getByText('名簿の3人を確認しました。誤りはありません。').waitFor();
@@ -101,17 +114,17 @@ describe('account applications', { timeout: 120_000 }, () => {
     await page.getByText(loginId(2)).waitFor();
 
     // A child of it signs in on the students' side with the roster's password.
-    const pupil = await openBrowser();
+    const studentBrowser = await openBrowser();
     try {
-      await pupil.page.goto(`${server.url}/learn/#/signin`);
-      await pupil.page.getByLabel('ID').fill(loginId(1));
-      await pupil.page.getByLabel('パスワード').fill('hana1pass');
-      await pupil.page.getByRole('button', { name: 'ログイン' }).click();
-      await pupil.page.getByRole('heading', { name: 'しゅくだい' }).waitFor();
-      await pupil.page.getByText('申請 花子1さん').waitFor();
-      await screenshot(pupil.page, 'apply-child-signed-in');
+      await studentBrowser.page.goto(`${server.url}/learn/#/signin`);
+      await studentBrowser.page.getByLabel('ID').fill(loginId(1));
+      await studentBrowser.page.getByLabel('パスワード').fill('hana1pass');
+      await studentBrowser.page.getByRole('button', { name: 'ログイン' }).click();
+      await studentBrowser.page.getByRole('heading', { name: 'しゅくだい' }).waitFor();
+      await studentBrowser.page.getByText('申請 花子1さん').waitFor();
+      await screenshot(studentBrowser.page, 'apply-child-signed-in');
     } finally {
-      await pupil.close();
+      await studentBrowser.close();
     }
   });
 });

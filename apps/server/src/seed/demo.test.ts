@@ -41,6 +41,22 @@ describe('demo data', () => {
     expect((await classesOf('guest01')).rows).toEqual([]);
   });
 
+  it('gives teacher01 an account application of each outcome, and no new class', async () => {
+    const { token } = await classesOf('teacher01');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/account-apply/order-list',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const rows = res.json().data.rows as { apply_type: string; apply_status: string; reason: string }[];
+    expect(rows.map((r) => [r.apply_type, r.apply_status])).toEqual([
+      ['new_students', 'pending'],
+      ['renewal', 'returned'],
+      ['teacher_account', 'completed'],
+    ]);
+    expect(rows[1]!.reason).toContain('押印');
+  });
+
   it('gives teacher01 the demo classroom material, which only teacher01 sees', async () => {
     const classroom = async (loginId: string) => {
       const token = await signIn(t, loginId, DEMO_PASSWORD);

@@ -11,6 +11,7 @@ import {
   startRecitationDraft,
 } from '../modules/free-recitation/index.js';
 import { classroomDemo } from '../modules/library/material/classroom-demo.js';
+import { seedDemoApplications } from './demo-applications.js';
 import { seedDemoHomework } from './demo-homework.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoMotivation } from './demo-motivation.js';
@@ -71,6 +72,7 @@ export async function seedDemo(db: Db, box: SecretBox, media: LibraryMedia): Pro
         await createClassroomResource(db, teacher, { type: 'article_reading', title, grade, sentences, note }, media);
       }
       await seedFreeRecitation(db, teacher, media);
+      await seedDemoApplications(db, { storage: media.storage, box }, teacher.id, new Date());
     }
   }
   await seedDemoMessages(db, new Date());

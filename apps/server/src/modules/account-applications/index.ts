@@ -6,3 +6,5 @@ export {
   OperatorError,
   returnApplication,
 } from './operator.js';
+/** Sending an application as the teacher's call does (the demo seed). */
+export { parseApplicationFields, submitApplication } from './service.js';

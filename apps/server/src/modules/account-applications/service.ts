@@ -107,10 +107,10 @@ export const rosterTarget = (a: {
  */
 export async function checkApplicationFile(
   tx: DbOrTx,
-  teacher: ActingTeacher,
+  teacher: Pick<ActingTeacher, 'id'>,
   form: CheckForm,
   file: UploadedFile,
-  limiter: RateLimiter,
+  limiter?: RateLimiter,
 ) {
   const { kind } = classifyFile(file, form.apply_type);
   if (kind === 'document') return { kind, rows: [], errors: [], notices: [], className: null };
@@ -127,10 +127,10 @@ export async function checkApplicationFile(
 export async function submitApplication(
   tx: DbOrTx,
   storage: Storage,
-  teacher: ActingTeacher,
+  teacher: Pick<ActingTeacher, 'id'>,
   form: ApplicationForm,
   file: UploadedFile,
-  limiter: RateLimiter,
+  limiter: RateLimiter | undefined,
   now: Date,
 ): Promise<ApplicationRecord> {
   if ((await pendingKinds(tx, teacher.id)).has(form.apply_type))

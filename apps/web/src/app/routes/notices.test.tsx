@@ -174,4 +174,24 @@ describe('homework notices', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('system-notice').textContent).not.toContain('●'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'お知らせ' })).toBeTruthy());
   });
+
+  it('links an account application notice to the applications', async () => {
+    const application: NoticeRow = {
+      notice_id: 4,
+      kind: 'application',
+      homework_id: null,
+      message: 'アカウント申請（新規の生徒アカウント）が完了しました。生徒アカウント3人を作成しました。',
+      created_at: '2026-11-21T03:00:00.000Z',
+      read: true,
+    };
+    const { router } = renderRoute('/home/message-detail-page', {
+      api: [
+        reply(getHomeworkNoticePageList, () => ({ rows: [application], total: 1, page: 1, limit: 10, new_msg_num: 0 })),
+      ],
+    });
+    const item = await screen.findByTestId('notice', {}, { timeout: 20_000 });
+    expect(within(item).queryByRole('button', { name: '結果を見る' })).toBeNull();
+    fireEvent.click(within(item).getByRole('button', { name: '申請を見る' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account-application'));
+  });
 });

@@ -73,7 +73,6 @@ const kindHelp: Record<ApplyType, string> = {
 /** The roster as it will be created, row by row, and what is wrong in it. */
 function RosterPreview({ result }: { result: Checked }) {
   if (result.file_kind === 'document') return null;
-  const bad = new Set(result.errors.map((e) => e.row));
   return (
     <div data-testid="roster-preview">
       {result.errors.length > 0 ? (
@@ -107,13 +106,17 @@ function RosterPreview({ result }: { result: Checked }) {
           description={result.notices.map((n) => `${n.row}行目：${n.message}`).join(' ')}
         />
       )}
+      {result.errors.length > 0 && result.rows.length > 0 && (
+        <Typography.Paragraph style={{ ...muted, margin: '12px 0 0' }}>
+          下の一覧は誤りのない行です。
+        </Typography.Paragraph>
+      )}
       <Table
         style={{ marginTop: 12 }}
         size="small"
         rowKey="row"
         dataSource={result.rows}
         pagination={result.rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-        rowClassName={(r) => (bad.has(r.row) ? 'ant-table-row-error' : '')}
         columns={[
           { title: '行', dataIndex: 'row', width: 56 },
           { title: '生徒ID', dataIndex: 'student_id' },
@@ -234,6 +237,14 @@ export function ApplicationForm() {
                 options={(select.data?.grades ?? []).map((g) => ({ value: g, label: g }))}
               />
             </Form.Item>
+          )}
+          {applyType === 'add_students' && select.data?.teams.length === 0 && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              message="今年度のクラスがありません。クラスを作成するか、「新規の生徒アカウント」で申請してください。"
+            />
           )}
           {applyType === 'add_students' && (
             <Form.Item label="追加するクラス" name="team_id" rules={[rules.field(['team_id'])]}>
