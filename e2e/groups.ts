@@ -31,7 +31,7 @@ const seconds: Record<string, number> = {
   'library.e2e.ts': 29,
   'durability.e2e.ts': 26,
   'classes-year.e2e.ts': 20,
-  'rankings.e2e.ts': 20,
+  'rankings.e2e.ts': 18,
   'account-applications.e2e.ts': 19,
   'recorder.e2e.ts': 9,
   'demo-rollover.e2e.ts': 8,

@@ -165,6 +165,13 @@ it('the ranking with a period change, encouragement to the whole class, the prin
   await print.setViewportSize({ width: 794, height: 1123 });
   await print.emulateMedia({ media: 'print' });
   await screenshot(print, 'rankings-student-report-a4');
+  // The class's term report, printed: participation, the score bands, each child.
+  await print.emulateMedia({ media: 'screen' });
+  await print.goto(`${server.url}/#/reports/team-rpt?team_id=${classId}`);
+  await print.getByTestId('class-students').waitFor();
+  expect(await print.getByTestId('term-report').innerText()).toContain('66.7%');
+  await print.emulateMedia({ media: 'print' });
+  await screenshot(print, 'rankings-class-report-a4');
   await print.close();
 
   // The kid's side: the home screen and the inbox.

@@ -8,6 +8,7 @@ import { HistoryScreen } from './screens/history';
 import { HomeworkList } from './screens/homework-list';
 import { Inbox } from './screens/inbox';
 import { JoinClass } from './screens/join-class';
+import { RankingScreen } from './screens/ranking';
 import { SelfPracticeList } from './screens/self-practice-list';
 import { SignIn } from './screens/sign-in';
 import { learnSession, useLearnSession } from './session';
@@ -16,8 +17,6 @@ import './learn.css';
 
 /** The practice screen brings the library's preview views (and antd): loaded when first opened. */
 const Practice = lazy(() => import('./screens/practice'));
-/** ランキング: loaded when first opened, so the first view stays small. */
-const RankingScreen = lazy(async () => ({ default: (await import('./screens/ranking')).RankingScreen }));
 
 const TITLE = 'おんどく';
 

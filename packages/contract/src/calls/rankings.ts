@@ -261,7 +261,7 @@ export const getIntegralRankingExport = defineCall({
   }),
 });
 
-export const integralRulesCall = defineCall({
+export const getIntegralRules = defineCall({
   method: 'GET',
   path: '/api/v2/team/integral-rules',
   access: 'teacher',

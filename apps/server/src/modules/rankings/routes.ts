@@ -2,7 +2,7 @@ import {
   getIntegralRankingExport,
   getRankingSettings,
   getStudentRanking,
-  integralRulesCall,
+  getIntegralRules,
   exportIntegralRanking,
   getExerciseCountRanking,
   getExerciseScoreRanking,
@@ -60,7 +60,7 @@ export function rankingRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock
   route(app, getRecordDurationRanking, { cache }, ranking('record_duration'));
   route(app, getIntegralRanking, { cache }, ranking('integral'));
 
-  route(app, integralRulesCall, async () => presentRuleList());
+  route(app, getIntegralRules, async () => presentRuleList());
 
   route(app, getRankingSettings, async ({ input, teacher }) => {
     const cls = await requireRankingClass(db, teacher, input.team_id);

@@ -55,6 +55,8 @@ export function RankingScreen() {
 
   const printHref =
     cls && params ? `#${paths.integralRankingExport.getHref({ team_ids: [cls.team_id], ...params })}` : undefined;
+  // Every visible class, one page each (the page's default without team_ids).
+  const printAllHref = params ? `#${paths.integralRankingExport.getHref(params)}` : undefined;
   const data = ranking.data;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 1100 }}>
@@ -85,6 +87,9 @@ export function RankingScreen() {
         )}
         <Button icon={<PrinterOutlined />} href={printHref} target="_blank" disabled={!printHref}>
           ポイントランキングを印刷
+        </Button>
+        <Button href={printAllHref} target="_blank" disabled={!printAllHref}>
+          全クラス
         </Button>
       </div>
       {data && (
