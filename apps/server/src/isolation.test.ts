@@ -341,7 +341,7 @@ const samples = (c: CallDef): Record<string, unknown> => ({
   deadline_days: 7,
   review_missed: false,
   distributions: 1,
-  kind: c.tag === 'rankings' ? 'integral' : 'topic-student-score',
+  kind: c.tag === 'rankings' ? 'integral' : c.tag === 'learning-statistics' ? 'learning-progress' : 'topic-student-score',
   // The ranking privacy choices (save-ranking-settings).
   visibility: 'all',
   top_n: 5,
