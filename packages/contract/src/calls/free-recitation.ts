@@ -57,12 +57,12 @@ export const recitationMessages = {
   indexOutOfRange: '録音の番号が正しくありません。',
   translateCount: '訳の数が文の数と合っていません。',
   fileRequired: '音声ファイルを選んでください。',
-  fileType: '音声ファイルは WAV、M4A、MP3、WebM、Ogg のいずれかにしてください。',
+  fileType: '音声ファイルは WAV、M4A、MP3、WebM、Ogg、FLAC のいずれかにしてください。',
   fileTooLarge: '音声ファイルは20MBまでです。',
   /** The WAV rules' messages are the spec's, verbatim, followed by what to do. */
   wavProblem: (specMessage: string) => `${specMessage}（8ビットまたは16ビットの PCM 形式の WAV にしてください。）`,
   cannotDecode: (codec: string) =>
-    `この音声（${codec}）はサーバーで変換できません。WAV、または Opus 形式の WebM・Ogg・M4A にしてください。`,
+    `この音声（${codec}）はサーバーで変換できません。この画面で録音するか、WAV または MP3 で書き出してからお試しください。`,
   unreadableAudio: '音声ファイルを読み取れませんでした。別のファイルをお試しください。',
   audioTooLong: '音声が長すぎます（5分まで）。',
   resourceInUse: 'この教材は宿題で使われているため、変更・削除できません。',
@@ -263,7 +263,7 @@ export const changeResourceTranslate = defineCall({
 
 export const recitationUpload: UploadRule = {
   maxBytes: recitationLimits.uploadMaxBytes,
-  extensions: ['.wav', '.m4a', '.mp3', '.webm', '.ogg', '.oga', '.opus', '.mp4'],
+  extensions: ['.wav', '.m4a', '.mp3', '.webm', '.ogg', '.oga', '.opus', '.mp4', '.flac', '.aac'],
   fileRequiredMessage: recitationMessages.fileRequired,
   fileTypeMessage: recitationMessages.fileType,
   tooLargeMessage: recitationMessages.fileTooLarge,

@@ -1,6 +1,23 @@
 import { recitationMessages, wavErrors } from '@ondoku/contract';
 import { MAX_AUDIO_SECONDS, parseWav, resampleToMono, writeWav } from '@ondoku/speech';
-import { ALL_FORMATS, AudioSampleSink, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
+import decodeAacFile from '@audio/decode-aac';
+import { FLACDecoder } from '@wasm-audio-decoders/flac';
+import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
+import {
+  ADTS,
+  ALL_FORMATS,
+  AudioSampleSink,
+  BufferSource,
+  EncodedPacketSink,
+  FLAC,
+  Input,
+  MP3,
+  MP4,
+  OGG,
+  QTFF,
+  type InputFormat,
+} from 'mediabunny';
+import { MPEGDecoder } from 'mpg123-decoder';
 import { OpusDecoder } from 'opus-decoder';
 import { AppError } from '../../lib/app-error.js';
 
@@ -31,10 +48,13 @@ function finish(samples: Float32Array, fromRate: number, channels: number, codec
 
 /**
  * Reads an uploaded recording (docs/free-recitation.md, "Formats"). WAV must be PCM at 8 or 16
- * bits (the spec's messages, verbatim, for the rest). Other containers (WebM, Ogg, MP4/M4A, MP3)
- * are demuxed by mediabunny; Opus is decoded by opus-decoder and PCM by mediabunny itself, both
- * WebAssembly/JavaScript on this process. AAC, MP3 and Vorbis have no decoder installed (Node
- * has no WebCodecs), so such a file is refused with a message naming what to send instead.
+ * bits (the spec's messages, verbatim, for the rest). Other containers (WebM, Ogg, MP4/M4A, MP3,
+ * FLAC, ADTS) are recognised by mediabunny; every decoder runs in WebAssembly or JavaScript on
+ * this process (Node has no WebCodecs): Opus packets by opus-decoder, PCM by mediabunny itself,
+ * and whole files by their own decoders: MP3 by mpg123-decoder, Ogg Vorbis and FLAC by
+ * @wasm-audio-decoders, AAC (and Apple Lossless) in M4A/MP4 or ADTS by @audio/decode-aac. Any
+ * other codec, or one of these in an unusual container, is refused with a message naming what to
+ * send instead.
  */
 export async function convertUpload(bytes: Uint8Array, filename: string): Promise<ConvertedAudio> {
   if (isWav(bytes) || filename.toLowerCase().endsWith('.wav')) {
@@ -96,6 +116,16 @@ export async function convertUpload(bytes: Uint8Array, filename: string): Promis
       }
       return finish(concat(parts, total), track.sampleRate, 1, codec);
     }
+    const whole = wholeFileDecoder(await input.getFormat(), track.codec);
+    if (whole) {
+      // Checked before decoding, so a long file does not fill the memory first.
+      if ((await track.computeDuration()) > MAX_AUDIO_SECONDS + 1)
+        throw AppError.badRequest(recitationMessages.audioTooLong);
+      const { channelData, sampleRate } = await whole(bytes);
+      const n = channelData[0]?.length ?? 0;
+      if (n === 0 || !sampleRate) throw AppError.badRequest(recitationMessages.unreadableAudio);
+      return finish(mixDown(channelData, n), sampleRate, 1, track.codec ?? 'alac');
+    }
     throw AppError.badRequest(recitationMessages.cannotDecode(codec.toUpperCase()));
   } catch (e) {
     if (e instanceof AppError) throw e;
@@ -103,6 +133,57 @@ export async function convertUpload(bytes: Uint8Array, filename: string): Promis
   } finally {
     input?.dispose();
   }
+}
+
+interface Decoded {
+  channelData: Float32Array[];
+  sampleRate: number;
+}
+
+/**
+ * The decoder reading the whole file, for a codec in the container it usually comes in (what
+ * phones and recording programs write): MP3 files, Vorbis and FLAC in Ogg or FLAC files, AAC in
+ * M4A/MP4 or ADTS. An MP4 audio track mediabunny does not name (codec null) goes to the AAC
+ * package too, which also reads Apple Lossless (an iPhone's "lossless" voice memo).
+ */
+function wholeFileDecoder(format: InputFormat, codec: string | null): ((b: Uint8Array) => Promise<Decoded>) | null {
+  const isMp4 = format === MP4 || format === QTFF;
+  if (codec === 'mp3' && format === MP3) return decodeMp3;
+  if (codec === 'vorbis' && format === OGG) return withDecoder(() => new OggVorbisDecoder());
+  if (codec === 'flac' && (format === FLAC || format === OGG)) return withDecoder(() => new FLACDecoder());
+  if ((codec === 'aac' && (isMp4 || format === ADTS)) || (codec === null && isMp4)) return decodeAacFile;
+  return null;
+}
+
+async function decodeMp3(bytes: Uint8Array): Promise<Decoded> {
+  const decoder = new MPEGDecoder();
+  await decoder.ready;
+  try {
+    return decoder.decode(bytes);
+  } finally {
+    decoder.free();
+  }
+}
+
+function withDecoder(
+  make: () => { ready: Promise<void>; decodeFile: (b: Uint8Array) => Promise<Decoded>; free: () => void },
+) {
+  return async (bytes: Uint8Array): Promise<Decoded> => {
+    const decoder = make();
+    await decoder.ready;
+    try {
+      return await decoder.decodeFile(bytes);
+    } finally {
+      decoder.free();
+    }
+  };
+}
+
+function mixDown(channels: Float32Array[], n: number): Float32Array {
+  if (channels.length === 1) return channels[0]!.subarray(0, n);
+  const mono = new Float32Array(n);
+  for (const c of channels) for (let i = 0; i < n; i++) mono[i]! += (c[i] ?? 0) / channels.length;
+  return mono;
 }
 
 function concat(parts: Float32Array[], total: number): Float32Array {

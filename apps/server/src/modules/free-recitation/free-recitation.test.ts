@@ -17,6 +17,7 @@ import {
   wavHeaderProblem,
 } from '@ondoku/contract';
 import { parseWav, Recording, synthesize, writeWav } from '@ondoku/speech';
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { BufferTarget, EncodedAudioPacketSource, EncodedPacket, Mp4OutputFormat, Output } from 'mediabunny';
 import OpusScript from 'opusscript';
@@ -141,12 +142,15 @@ async function opusM4a(samples: Float32Array) {
   return new Uint8Array((output.target as BufferTarget).buffer!);
 }
 
-/** A few MPEG-1 layer III frames (silent): a real MP3 container with nothing to decode it here. */
-function mp3Frames() {
+/** MPEG-1 layer III frames of 26 ms (128 kb/s, 44.1 kHz) with an empty body, `count` of them. */
+function mp3Frames(count: number) {
   const frame = Buffer.alloc(417);
   frame.writeUInt32BE(0xfffb9064, 0);
-  return Buffer.concat(Array.from({ length: 20 }, () => frame));
+  return Buffer.concat(Array.from({ length: count }, () => frame));
 }
+
+/** Encoded by FFmpeg from the engine's voice; how, in the folder's README.md. */
+const FIXTURES = new URL('../../test/fixtures/recitation/', import.meta.url);
 
 describe('free recitation', () => {
   it('needs a token, and offers several voices with the default first', async () => {
@@ -279,8 +283,31 @@ describe('free recitation', () => {
     const r8 = await upload(guid, { name: 'b.wav', data: to8bit(samples) }, { index: 2, content: FIVE[1]! });
     expect(r8.body.errmsg).toBe('');
     expect(r8.body.data.score).toBeGreaterThanOrEqual(recitationLimits.recordingMatchScore);
-    const mp3 = await upload(guid, { name: 'c.mp3', data: mp3Frames() }, { index: 3, content: FIVE[3]! });
-    expect([mp3.status, mp3.body.errmsg]).toEqual([400, recitationMessages.cannotDecode('MP3')]);
+  });
+
+  it('the formats phones and recording programs write are converted and scored like the WAV', async () => {
+    const guid = await start('read_sentence');
+    const files = ['.mp3', '.ogg', '.flac', '-aac.m4a', '-alac.m4a'];
+    for (const [index, end] of files.entries()) {
+      const data = await readFile(new URL(`i-like-apples${end}`, FIXTURES));
+      const r = await upload(guid, { name: `memo${end}`, data }, { index, content: FIVE[1]! });
+      expect([end, r.body.errmsg]).toEqual([end, '']);
+      expect(r.body.data.flagged).toBe(false);
+      expect(r.body.data.score).toBeGreaterThanOrEqual(recitationLimits.recordingMatchScore);
+      const played = await t.app.inject({ method: 'GET', url: String(r.body.data.audio_file) });
+      const wav = parseWav(new Uint8Array(played.rawPayload));
+      expect(wav.sampleRate).toBe(16000);
+      // The engine's voice lasts 0.79 s; decoders add at most an encoder's priming.
+      expect(wav.samples.length / 16000).toBeGreaterThan(0.75);
+      expect(wav.samples.length / 16000).toBeLessThan(0.9);
+    }
+    // A real codec with no decoder here: refused with what to do instead.
+    const ac3 = await readFile(new URL('i-like-apples-ac3.m4a', FIXTURES));
+    const refused = await upload(guid, { name: 'film.m4a', data: ac3 }, { index: 0, content: FIVE[1]! });
+    expect([refused.status, refused.body.errmsg]).toEqual([400, recitationMessages.cannotDecode('AC3')]);
+    // Over five minutes is refused (convert.ts checks the duration before decoding).
+    const long = await upload(guid, { name: 'long.mp3', data: mp3Frames(11_600) }, { index: 0, content: FIVE[1]! });
+    expect([long.status, long.body.errmsg]).toEqual([400, recitationMessages.audioTooLong]);
   });
 
   it('read_chapter from an uploaded M4A (Opus) and a WebM, converted; a mismatching recording is flagged', async () => {

@@ -409,8 +409,8 @@ export function RecitationForm({
           </div>
         ) : (
           <p style={{ ...muted, fontSize: 12, margin: '12px 0 0' }}>
-            {chapter ? '文章全体' : '1文ずつ'}を録音するか、音声ファイル（WAV、または Opus 形式の
-            WebM・Ogg・M4A）をアップロードします。
+            {chapter ? '文章全体' : '1文ずつ'}を録音するか、音声ファイル（WAV・M4A・MP3・WebM・Ogg・FLAC。
+            スマートフォンのボイスメモもそのまま使えます）をアップロードします。
             録音は採点エンジンで本文と照らし合わせ、合っていないときはお知らせします。
             {chapter ? '' : '録音のない文は音声合成で読み上げます。'}
           </p>
