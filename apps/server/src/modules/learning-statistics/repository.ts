@@ -127,52 +127,42 @@ export interface UsageRecord {
   selfCount: number;
   selfMs: number;
 }
-const usageColumns = sql`
-  count(*) filter (where a.homework_id is not null)::int as hw_count,
-  coalesce(sum(a.duration_ms) filter (where a.homework_id is not null), 0)::float8 as hw_ms,
-  count(*) filter (where a.homework_id is null)::int as self_count,
-  coalesce(sum(a.duration_ms) filter (where a.homework_id is null), 0)::float8 as self_ms`;
-const toUsage = (r: Record<string, unknown>): UsageRecord => ({
-  homeworkCount: Number(r.hw_count ?? 0),
-  homeworkMs: Number(r.hw_ms ?? 0),
-  selfCount: Number(r.self_count ?? 0),
-  selfMs: Number(r.self_ms ?? 0),
-});
-
-/** Homework and self-practice apart, per bucket. */
-export async function usageBuckets(db: DbOrTx, s: Scope, p: Period, unit: BucketUnit) {
-  const res = await db.execute<Record<string, unknown>>(sql`
-    select ${bucketOf(unit)} as bucket, ${usageColumns} from ${attemptsOf(s, p)} group by 1`);
-  return res.rows.map((r) => ({ bucket: String(r.bucket), ...toUsage(r) }));
+export interface UsageCellRecord {
+  studentId: number;
+  /** The date and hour in Japan. */
+  date: string;
+  hour: number;
+  homework: boolean;
+  count: number;
+  ms: number;
 }
 
-/** Per child: homework and self-practice apart, practice days, the last submission in the period. */
-export async function usageStudents(db: DbOrTx, s: Scope, p: Period) {
-  const res = await db.execute<Record<string, unknown>>(sql`
-    select a.student_id, ${usageColumns}, count(distinct ${localTime}::date)::int as days, max(a.created_at) as last_at
-    from ${attemptsOf(s, p)} group by 1`);
+/**
+ * The scope's submissions in the period counted per child, date and hour in Japan and kind
+ * (homework or self-practice): one scan of the attempts, from which the service sums the
+ * buckets, the weekday × hour grid, the children and the totals.
+ */
+export async function usageCells(db: DbOrTx, s: Scope, p: Period): Promise<UsageCellRecord[]> {
+  const res = await db.execute<{
+    student_id: number;
+    date: string;
+    hour: number;
+    homework: boolean;
+    count: number;
+    ms: number;
+  }>(sql`
+    select a.student_id, ${localTime}::date::text as date, extract(hour from ${localTime})::int as hour,
+      a.homework_id is not null as homework, count(*)::int as count, coalesce(sum(a.duration_ms), 0)::float8 as ms
+    from ${attemptsOf(s, p)}
+    group by 1, 2, 3, 4`);
   return res.rows.map((r) => ({
     studentId: Number(r.student_id),
-    ...toUsage(r),
-    days: Number(r.days),
-    lastAt: r.last_at === null ? null : new Date(r.last_at as string),
+    date: String(r.date),
+    hour: Number(r.hour),
+    homework: r.homework === true,
+    count: Number(r.count),
+    ms: Number(r.ms),
   }));
-}
-
-/** Totals of the scope: usage and child-days with practice. */
-export async function usageTotals(db: DbOrTx, s: Scope, p: Period) {
-  const res = await db.execute<Record<string, unknown>>(sql`
-    select ${usageColumns}, count(distinct (a.student_id, ${localTime}::date))::int as days from ${attemptsOf(s, p)}`);
-  const r = res.rows[0] ?? {};
-  return { ...toUsage(r), days: Number(r.days ?? 0) };
-}
-
-/** Submissions started per weekday (0 Sunday) and hour in Japan. */
-export async function usageHours(db: DbOrTx, s: Scope, p: Period) {
-  const res = await db.execute<{ weekday: number; hour: number; count: number }>(sql`
-    select extract(dow from ${localTime})::int as weekday, extract(hour from ${localTime})::int as hour, count(*)::int as count
-    from ${attemptsOf(s, p)} group by 1, 2 order by 1, 2`);
-  return res.rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), count: Number(r.count) }));
 }
 
 /** Word books (every teacher's) with their parts. */
@@ -194,8 +184,15 @@ export async function partWords(db: DbOrTx, bookCode: string, part: number): Pro
   return res.rows.map((r) => ({ id: Number(r.id), word: r.word, meaning: r.meaning }));
 }
 
-/** A word as the statistics compare it: lower case, letters and apostrophes only. */
-export const wordKey = (w: string) => w.toLowerCase().replace(/[^a-z']/g, '');
+/** Punctuation a word of a reading may carry at either end (apples. "Hello,). */
+const EDGE_PUNCTUATION = ' .,!?;:"()[]';
+/** A word as the statistics compare it: lower case, without the punctuation at its ends. */
+export const wordKey = (w: string) => {
+  let x = w.toLowerCase();
+  while (x && EDGE_PUNCTUATION.includes(x[0]!)) x = x.slice(1);
+  while (x && EDGE_PUNCTUATION.includes(x[x.length - 1]!)) x = x.slice(0, -1);
+  return x;
+};
 
 /**
  * The best judgement of each of `words` in each child's readings of the period (every spoken
@@ -204,11 +201,11 @@ export const wordKey = (w: string) => w.toLowerCase().replace(/[^a-z']/g, '');
 export async function bestWordScores(db: DbOrTx, s: Scope, p: Period, words: string[]) {
   if (words.length === 0) return [];
   const res = await db.execute<{ student_id: number; word: string; best: number }>(sql`
-    select a.student_id, regexp_replace(lower(w->>'word'), '[^a-z'']', '', 'g') as word, max((w->>'score')::float8) as best
+    select a.student_id, btrim(lower(w->>'word'), ${EDGE_PUNCTUATION}) as word, max((w->>'score')::float8) as best
     from attempts a
     join attempt_answers aa on aa.attempt_id = a.id and aa.words is not null
     cross join lateral jsonb_array_elements(aa.words) w
-    where ${attemptFilter(s, p)} and regexp_replace(lower(w->>'word'), '[^a-z'']', '', 'g') = any(${sql.param(words)}::text[])
+    where ${attemptFilter(s, p)} and btrim(lower(w->>'word'), ${EDGE_PUNCTUATION}) = any(${sql.param(words)}::text[])
       and w->>'type' <> 'inserted'
     group by 1, 2`);
   return res.rows.map((r) => ({ studentId: Number(r.student_id), word: r.word, best: Number(r.best) }));

@@ -1,5 +1,6 @@
 import {
   learningStatisticsLimits as limits,
+  learningStatisticsMessages,
   scoreBands,
   type ProgressAlert,
   type ProgressUnit,
@@ -8,8 +9,16 @@ import {
 } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { learningStatisticsMessages } from '@ondoku/contract';
-import { bucketsOf, middleOf, monthOf, periodOf, requestedRange, shownStart, type DateRange } from './period.js';
+import {
+  bucketStart,
+  bucketsOf,
+  middleOf,
+  monthOf,
+  periodOf,
+  requestedRange,
+  shownStart,
+  type DateRange,
+} from './period.js';
 import * as repo from './repository.js';
 import type { MemberRecord, Scope, ScoreBucketRecord, UsageRecord } from './repository.js';
 import { practiceMaterials } from './practice.js';
@@ -88,7 +97,17 @@ export async function progressReport(
   };
 }
 
-const noUsage: UsageRecord = { homeworkCount: 0, homeworkMs: 0, selfCount: 0, selfMs: 0 };
+const noUsage = (): UsageRecord => ({ homeworkCount: 0, homeworkMs: 0, selfCount: 0, selfMs: 0 });
+const addUsage = (u: UsageRecord, c: { homework: boolean; count: number; ms: number }) => {
+  if (c.homework) {
+    u.homeworkCount += c.count;
+    u.homeworkMs += c.ms;
+  } else {
+    u.selfCount += c.count;
+    u.selfMs += c.ms;
+  }
+};
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 export async function usageReport(
   db: DbOrTx,
@@ -99,25 +118,51 @@ export async function usageReport(
   const range = requestedRange(now, q);
   const period = periodOf(range);
   const classScope: Scope = { teacherId: scope.teacherId, classId: scope.classId };
-  const [members, buckets, totals, hours, perStudent] = await Promise.all([
+  // One scan of the class's submissions; the one child's figures are the child's cells.
+  const [members, cells] = await Promise.all([
     repo.classMembers(db, classScope),
-    repo.usageBuckets(db, scope, period, q.unit),
-    repo.usageTotals(db, scope, period),
-    repo.usageHours(db, scope, period),
-    repo.usageStudents(db, classScope, period),
+    repo.usageCells(db, classScope, period),
   ]);
-  const byBucket = new Map(buckets.map((b) => [b.bucket, b]));
-  const byStudent = new Map(perStudent.map((r) => [r.studentId, r]));
+  const inScope = scope.studentId === undefined ? cells : cells.filter((c) => c.studentId === scope.studentId);
+  const totals = { ...noUsage(), days: new Set(inScope.map((c) => `${c.studentId}:${c.date}`)).size };
+  const byBucket = new Map<string, UsageRecord>();
+  const hours = new Map<string, { weekday: number; hour: number; count: number }>();
+  for (const c of inScope) {
+    addUsage(totals, c);
+    const b = bucketStart(c.date, q.unit);
+    const u = byBucket.get(b) ?? noUsage();
+    addUsage(u, c);
+    byBucket.set(b, u);
+    const weekday = weekdayOf(c.date);
+    const h = hours.get(`${weekday}:${c.hour}`) ?? { weekday, hour: c.hour, count: 0 };
+    h.count += c.count;
+    hours.set(`${weekday}:${c.hour}`, h);
+  }
+  const byStudent = new Map<number, UsageRecord & { dates: Set<string> }>();
+  for (const c of cells) {
+    const u = byStudent.get(c.studentId) ?? { ...noUsage(), dates: new Set<string>() };
+    addUsage(u, c);
+    u.dates.add(c.date);
+    byStudent.set(c.studentId, u);
+  }
+  // The last submission in the period, per child: the latest cell's date is enough for the table.
+  const lastAt = await repo.lastSubmissions(db, classScope, period.to);
   return {
     range,
     unit: q.unit,
     studentCount: scope.studentId === undefined ? members.length : 1,
     totals,
-    buckets: bucketsOf(range, q.unit).map((b) => ({ start: shownStart(b, range), ...(byBucket.get(b) ?? noUsage) })),
-    hours,
+    buckets: bucketsOf(range, q.unit).map((b) => ({ start: shownStart(b, range), ...(byBucket.get(b) ?? noUsage()) })),
+    hours: [...hours.values()].sort((x, y) => x.weekday - y.weekday || x.hour - y.hour),
     students: members.map((m) => {
       const r = byStudent.get(m.id);
-      return { ...m, ...(r ?? noUsage), days: r?.days ?? 0, lastAt: r?.lastAt ?? null };
+      const last = lastAt.get(m.id) ?? null;
+      return {
+        ...m,
+        ...(r ?? noUsage()),
+        days: r?.dates.size ?? 0,
+        lastAt: last && last >= period.from ? last : null,
+      };
     }),
   };
 }
