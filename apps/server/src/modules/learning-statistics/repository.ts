@@ -61,52 +61,56 @@ export interface ScoreBucketRecord {
   duration: number;
 }
 
-/** Mean scores, count and recorded time per bucket. */
-export async function scoreBuckets(db: DbOrTx, s: Scope, p: Period, unit: BucketUnit): Promise<ScoreBucketRecord[]> {
-  const res = await db.execute<Record<string, unknown>>(sql`
-    select ${bucketOf(unit)} as bucket, avg(a.score)::float8 as score, avg(a.accuracy_score)::float8 as accuracy,
-      avg(a.fluency_score)::float8 as fluency, avg(a.integrity_score)::float8 as integrity,
-      count(*)::int as count, coalesce(sum(a.duration_ms), 0)::float8 as duration
-    from ${attemptsOf(s, p)}
-    group by 1`);
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return res.rows.map((r) => ({
-    bucket: String(r.bucket),
-    score: num(r.score),
-    accuracy: num(r.accuracy),
-    fluency: num(r.fluency),
-    integrity: num(r.integrity),
-    count: Number(r.count),
-    duration: Number(r.duration),
-  }));
-}
-
-export interface StudentTrendRecord {
+/** Sums of one child's submissions in one bucket (means are sums over counts; a null score is not counted). */
+export interface ProgressCellRecord {
   studentId: number;
+  bucket: string;
   count: number;
   duration: number;
-  average: number | null;
-  firstHalf: number | null;
-  secondHalf: number | null;
+  score: number;
+  accuracy: number;
+  accuracyN: number;
+  fluency: number;
+  fluencyN: number;
+  integrity: number;
+  integrityN: number;
+  /** Submissions before the period's middle, and their score sum (the trend). */
+  firstN: number;
+  first: number;
 }
 
-/** Per child of the class: submissions, time and mean score in the period and in its two halves. */
-export async function studentTrends(db: DbOrTx, s: Scope, p: Period, middle: Date): Promise<StudentTrendRecord[]> {
+/** The class's submissions in the period summed per child and bucket: one scan of the attempts. */
+export async function progressCells(
+  db: DbOrTx,
+  s: Scope,
+  p: Period,
+  unit: BucketUnit,
+  middle: Date,
+): Promise<ProgressCellRecord[]> {
   const res = await db.execute<Record<string, unknown>>(sql`
-    select a.student_id, count(*)::int as count, coalesce(sum(a.duration_ms), 0)::float8 as duration,
-      avg(a.score)::float8 as average,
-      avg(a.score) filter (where a.created_at < ${middle})::float8 as first_half,
-      avg(a.score) filter (where a.created_at >= ${middle})::float8 as second_half
+    select a.student_id, ${bucketOf(unit)} as bucket, count(*)::int as count,
+      coalesce(sum(a.duration_ms), 0)::float8 as duration, sum(a.score)::float8 as score,
+      coalesce(sum(a.accuracy_score), 0)::float8 as accuracy, count(a.accuracy_score)::int as accuracy_n,
+      coalesce(sum(a.fluency_score), 0)::float8 as fluency, count(a.fluency_score)::int as fluency_n,
+      coalesce(sum(a.integrity_score), 0)::float8 as integrity, count(a.integrity_score)::int as integrity_n,
+      count(*) filter (where a.created_at < ${middle})::int as first_n,
+      coalesce(sum(a.score) filter (where a.created_at < ${middle}), 0)::float8 as first
     from ${attemptsOf(s, p)}
-    group by 1`);
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    group by 1, 2`);
   return res.rows.map((r) => ({
     studentId: Number(r.student_id),
+    bucket: String(r.bucket),
     count: Number(r.count),
     duration: Number(r.duration),
-    average: num(r.average),
-    firstHalf: num(r.first_half),
-    secondHalf: num(r.second_half),
+    score: Number(r.score),
+    accuracy: Number(r.accuracy),
+    accuracyN: Number(r.accuracy_n),
+    fluency: Number(r.fluency),
+    fluencyN: Number(r.fluency_n),
+    integrity: Number(r.integrity),
+    integrityN: Number(r.integrity_n),
+    firstN: Number(r.first_n),
+    first: Number(r.first),
   }));
 }
 
