@@ -103,6 +103,13 @@ describe('demo homework', () => {
     // No result is left unsubmitted, and every hand-in is in the past, by a child of teacher01.
     const unused = await t.db.execute(sql`select count(*)::int as n from evaluation_results where used_at is null`);
     expect(unused.rows[0]).toEqual({ n: 0 });
+    // Every reading keeps the evaluator's phone judgements, summed into the children's sound statistics.
+    const phones = await t.db.execute(
+      sql`select count(*) filter (where phones is null)::int as missing, (select count(*)::int from sound_judgements) as sounds
+        from evaluation_results`,
+    );
+    expect(phones.rows[0]).toMatchObject({ missing: 0 });
+    expect(Number(phones.rows[0]!.sounds)).toBeGreaterThan(100);
     const [teacher] = await t.db.select().from(teachers).where(eq(teachers.loginId, 'teacher01'));
     const others = await t.db.execute(
       sql`select count(*)::int as n from attempts where teacher_id <> ${teacher!.id} or created_at > now()`,

@@ -61,52 +61,56 @@ export interface ScoreBucketRecord {
   duration: number;
 }
 
-/** Mean scores, count and recorded time per bucket. */
-export async function scoreBuckets(db: DbOrTx, s: Scope, p: Period, unit: BucketUnit): Promise<ScoreBucketRecord[]> {
-  const res = await db.execute<Record<string, unknown>>(sql`
-    select ${bucketOf(unit)} as bucket, avg(a.score)::float8 as score, avg(a.accuracy_score)::float8 as accuracy,
-      avg(a.fluency_score)::float8 as fluency, avg(a.integrity_score)::float8 as integrity,
-      count(*)::int as count, coalesce(sum(a.duration_ms), 0)::float8 as duration
-    from ${attemptsOf(s, p)}
-    group by 1`);
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return res.rows.map((r) => ({
-    bucket: String(r.bucket),
-    score: num(r.score),
-    accuracy: num(r.accuracy),
-    fluency: num(r.fluency),
-    integrity: num(r.integrity),
-    count: Number(r.count),
-    duration: Number(r.duration),
-  }));
-}
-
-export interface StudentTrendRecord {
+/** Sums of one child's submissions in one bucket (means are sums over counts; a null score is not counted). */
+export interface ProgressCellRecord {
   studentId: number;
+  bucket: string;
   count: number;
   duration: number;
-  average: number | null;
-  firstHalf: number | null;
-  secondHalf: number | null;
+  score: number;
+  accuracy: number;
+  accuracyN: number;
+  fluency: number;
+  fluencyN: number;
+  integrity: number;
+  integrityN: number;
+  /** Submissions before the period's middle, and their score sum (the trend). */
+  firstN: number;
+  first: number;
 }
 
-/** Per child of the class: submissions, time and mean score in the period and in its two halves. */
-export async function studentTrends(db: DbOrTx, s: Scope, p: Period, middle: Date): Promise<StudentTrendRecord[]> {
+/** The class's submissions in the period summed per child and bucket: one scan of the attempts. */
+export async function progressCells(
+  db: DbOrTx,
+  s: Scope,
+  p: Period,
+  unit: BucketUnit,
+  middle: Date,
+): Promise<ProgressCellRecord[]> {
   const res = await db.execute<Record<string, unknown>>(sql`
-    select a.student_id, count(*)::int as count, coalesce(sum(a.duration_ms), 0)::float8 as duration,
-      avg(a.score)::float8 as average,
-      avg(a.score) filter (where a.created_at < ${middle})::float8 as first_half,
-      avg(a.score) filter (where a.created_at >= ${middle})::float8 as second_half
+    select a.student_id, ${bucketOf(unit)} as bucket, count(*)::int as count,
+      coalesce(sum(a.duration_ms), 0)::float8 as duration, sum(a.score)::float8 as score,
+      coalesce(sum(a.accuracy_score), 0)::float8 as accuracy, count(a.accuracy_score)::int as accuracy_n,
+      coalesce(sum(a.fluency_score), 0)::float8 as fluency, count(a.fluency_score)::int as fluency_n,
+      coalesce(sum(a.integrity_score), 0)::float8 as integrity, count(a.integrity_score)::int as integrity_n,
+      count(*) filter (where a.created_at < ${middle})::int as first_n,
+      coalesce(sum(a.score) filter (where a.created_at < ${middle}), 0)::float8 as first
     from ${attemptsOf(s, p)}
-    group by 1`);
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    group by 1, 2`);
   return res.rows.map((r) => ({
     studentId: Number(r.student_id),
+    bucket: String(r.bucket),
     count: Number(r.count),
     duration: Number(r.duration),
-    average: num(r.average),
-    firstHalf: num(r.first_half),
-    secondHalf: num(r.second_half),
+    score: Number(r.score),
+    accuracy: Number(r.accuracy),
+    accuracyN: Number(r.accuracy_n),
+    fluency: Number(r.fluency),
+    fluencyN: Number(r.fluency_n),
+    integrity: Number(r.integrity),
+    integrityN: Number(r.integrity_n),
+    firstN: Number(r.first_n),
+    first: Number(r.first),
   }));
 }
 
@@ -127,52 +131,42 @@ export interface UsageRecord {
   selfCount: number;
   selfMs: number;
 }
-const usageColumns = sql`
-  count(*) filter (where a.homework_id is not null)::int as hw_count,
-  coalesce(sum(a.duration_ms) filter (where a.homework_id is not null), 0)::float8 as hw_ms,
-  count(*) filter (where a.homework_id is null)::int as self_count,
-  coalesce(sum(a.duration_ms) filter (where a.homework_id is null), 0)::float8 as self_ms`;
-const toUsage = (r: Record<string, unknown>): UsageRecord => ({
-  homeworkCount: Number(r.hw_count ?? 0),
-  homeworkMs: Number(r.hw_ms ?? 0),
-  selfCount: Number(r.self_count ?? 0),
-  selfMs: Number(r.self_ms ?? 0),
-});
-
-/** Homework and self-practice apart, per bucket. */
-export async function usageBuckets(db: DbOrTx, s: Scope, p: Period, unit: BucketUnit) {
-  const res = await db.execute<Record<string, unknown>>(sql`
-    select ${bucketOf(unit)} as bucket, ${usageColumns} from ${attemptsOf(s, p)} group by 1`);
-  return res.rows.map((r) => ({ bucket: String(r.bucket), ...toUsage(r) }));
+export interface UsageCellRecord {
+  studentId: number;
+  /** The date and hour in Japan. */
+  date: string;
+  hour: number;
+  homework: boolean;
+  count: number;
+  ms: number;
 }
 
-/** Per child: homework and self-practice apart, practice days, the last submission in the period. */
-export async function usageStudents(db: DbOrTx, s: Scope, p: Period) {
-  const res = await db.execute<Record<string, unknown>>(sql`
-    select a.student_id, ${usageColumns}, count(distinct ${localTime}::date)::int as days, max(a.created_at) as last_at
-    from ${attemptsOf(s, p)} group by 1`);
+/**
+ * The scope's submissions in the period counted per child, date and hour in Japan and kind
+ * (homework or self-practice): one scan of the attempts, from which the service sums the
+ * buckets, the weekday × hour grid, the children and the totals.
+ */
+export async function usageCells(db: DbOrTx, s: Scope, p: Period): Promise<UsageCellRecord[]> {
+  const res = await db.execute<{
+    student_id: number;
+    date: string;
+    hour: number;
+    homework: boolean;
+    count: number;
+    ms: number;
+  }>(sql`
+    select a.student_id, ${localTime}::date::text as date, extract(hour from ${localTime})::int as hour,
+      a.homework_id is not null as homework, count(*)::int as count, coalesce(sum(a.duration_ms), 0)::float8 as ms
+    from ${attemptsOf(s, p)}
+    group by 1, 2, 3, 4`);
   return res.rows.map((r) => ({
     studentId: Number(r.student_id),
-    ...toUsage(r),
-    days: Number(r.days),
-    lastAt: r.last_at === null ? null : new Date(r.last_at as string),
+    date: String(r.date),
+    hour: Number(r.hour),
+    homework: r.homework === true,
+    count: Number(r.count),
+    ms: Number(r.ms),
   }));
-}
-
-/** Totals of the scope: usage and child-days with practice. */
-export async function usageTotals(db: DbOrTx, s: Scope, p: Period) {
-  const res = await db.execute<Record<string, unknown>>(sql`
-    select ${usageColumns}, count(distinct (a.student_id, ${localTime}::date))::int as days from ${attemptsOf(s, p)}`);
-  const r = res.rows[0] ?? {};
-  return { ...toUsage(r), days: Number(r.days ?? 0) };
-}
-
-/** Submissions started per weekday (0 Sunday) and hour in Japan. */
-export async function usageHours(db: DbOrTx, s: Scope, p: Period) {
-  const res = await db.execute<{ weekday: number; hour: number; count: number }>(sql`
-    select extract(dow from ${localTime})::int as weekday, extract(hour from ${localTime})::int as hour, count(*)::int as count
-    from ${attemptsOf(s, p)} group by 1, 2 order by 1, 2`);
-  return res.rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), count: Number(r.count) }));
 }
 
 /** Word books (every teacher's) with their parts. */
@@ -194,8 +188,15 @@ export async function partWords(db: DbOrTx, bookCode: string, part: number): Pro
   return res.rows.map((r) => ({ id: Number(r.id), word: r.word, meaning: r.meaning }));
 }
 
-/** A word as the statistics compare it: lower case, letters and apostrophes only. */
-export const wordKey = (w: string) => w.toLowerCase().replace(/[^a-z']/g, '');
+/** Punctuation a word of a reading may carry at either end (apples. "Hello,). */
+const EDGE_PUNCTUATION = ' .,!?;:"()[]';
+/** A word as the statistics compare it: lower case, without the punctuation at its ends. */
+export const wordKey = (w: string) => {
+  let x = w.toLowerCase();
+  while (x && EDGE_PUNCTUATION.includes(x[0]!)) x = x.slice(1);
+  while (x && EDGE_PUNCTUATION.includes(x[x.length - 1]!)) x = x.slice(0, -1);
+  return x;
+};
 
 /**
  * The best judgement of each of `words` in each child's readings of the period (every spoken
@@ -204,11 +205,11 @@ export const wordKey = (w: string) => w.toLowerCase().replace(/[^a-z']/g, '');
 export async function bestWordScores(db: DbOrTx, s: Scope, p: Period, words: string[]) {
   if (words.length === 0) return [];
   const res = await db.execute<{ student_id: number; word: string; best: number }>(sql`
-    select a.student_id, regexp_replace(lower(w->>'word'), '[^a-z'']', '', 'g') as word, max((w->>'score')::float8) as best
+    select a.student_id, btrim(lower(w->>'word'), ${EDGE_PUNCTUATION}) as word, max((w->>'score')::float8) as best
     from attempts a
     join attempt_answers aa on aa.attempt_id = a.id and aa.words is not null
     cross join lateral jsonb_array_elements(aa.words) w
-    where ${attemptFilter(s, p)} and regexp_replace(lower(w->>'word'), '[^a-z'']', '', 'g') = any(${sql.param(words)}::text[])
+    where ${attemptFilter(s, p)} and btrim(lower(w->>'word'), ${EDGE_PUNCTUATION}) = any(${sql.param(words)}::text[])
       and w->>'type' <> 'inserted'
     group by 1, 2`);
   return res.rows.map((r) => ({ studentId: Number(r.student_id), word: r.word, best: Number(r.best) }));

@@ -1,5 +1,6 @@
 import {
   learningStatisticsLimits as limits,
+  learningStatisticsMessages,
   scoreBands,
   type ProgressAlert,
   type ProgressUnit,
@@ -8,8 +9,16 @@ import {
 } from '@ondoku/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { learningStatisticsMessages } from '@ondoku/contract';
-import { bucketsOf, middleOf, monthOf, periodOf, requestedRange, shownStart, type DateRange } from './period.js';
+import {
+  bucketStart,
+  bucketsOf,
+  middleOf,
+  monthOf,
+  periodOf,
+  requestedRange,
+  shownStart,
+  type DateRange,
+} from './period.js';
 import * as repo from './repository.js';
 import type { MemberRecord, Scope, ScoreBucketRecord, UsageRecord } from './repository.js';
 import { practiceMaterials } from './practice.js';
@@ -47,40 +56,86 @@ export async function progressReport(
   const period = periodOf(range);
   const classScope: Scope = { teacherId: scope.teacherId, classId: scope.classId };
   const lastBefore = new Date(Math.min(now.getTime(), period.to.getTime()));
-  const [members, classBuckets, studentBuckets, trends, last] = await Promise.all([
+  // One scan of the class's submissions, summed per child and bucket; the class, the child and
+  // each child's trend are sums of those cells.
+  const [members, cells, last] = await Promise.all([
     repo.classMembers(db, classScope),
-    repo.scoreBuckets(db, classScope, period, q.unit),
-    scope.studentId === undefined ? Promise.resolve(null) : repo.scoreBuckets(db, scope, period, q.unit),
-    repo.studentTrends(db, classScope, period, middleOf(period)),
+    repo.progressCells(db, classScope, period, q.unit, middleOf(period)),
     repo.lastSubmissions(db, classScope, lastBefore),
   ]);
-  const byBucket = (rows: ScoreBucketRecord[]) => new Map(rows.map((r) => [r.bucket, r]));
-  const cls = byBucket(classBuckets);
-  const stu = studentBuckets && byBucket(studentBuckets);
-  const trendOf = new Map(trends.map((t) => [t.studentId, t]));
+  const sumOf = (rows: repo.ProgressCellRecord[], bucket: string): ScoreBucketRecord | null => {
+    if (rows.length === 0) return null;
+    const n = (f: (r: repo.ProgressCellRecord) => number) => rows.reduce((x, r) => x + f(r), 0);
+    const count = n((r) => r.count);
+    const mean = (sum: number, k: number) => (k > 0 ? sum / k : null);
+    return {
+      bucket,
+      count,
+      duration: n((r) => r.duration),
+      score: mean(
+        n((r) => r.score),
+        count,
+      ),
+      accuracy: mean(
+        n((r) => r.accuracy),
+        n((r) => r.accuracyN),
+      ),
+      fluency: mean(
+        n((r) => r.fluency),
+        n((r) => r.fluencyN),
+      ),
+      integrity: mean(
+        n((r) => r.integrity),
+        n((r) => r.integrityN),
+      ),
+    };
+  };
+  const cellsOf = new Map<string, repo.ProgressCellRecord[]>();
+  for (const c of cells) cellsOf.set(c.bucket, [...(cellsOf.get(c.bucket) ?? []), c]);
+  const trendOf = new Map<number, { count: number; duration: number; sum: number; firstN: number; first: number }>();
+  for (const c of cells) {
+    const t = trendOf.get(c.studentId) ?? { count: 0, duration: 0, sum: 0, firstN: 0, first: 0 };
+    t.count += c.count;
+    t.duration += c.duration;
+    t.sum += c.score;
+    t.firstN += c.firstN;
+    t.first += c.first;
+    trendOf.set(c.studentId, t);
+  }
   return {
     range,
     unit: q.unit,
-    buckets: bucketsOf(range, q.unit).map((b) => ({
-      start: shownStart(b, range),
-      class: cls.get(b) ?? null,
-      student: stu ? (stu.get(b) ?? null) : null,
-    })),
+    buckets: bucketsOf(range, q.unit).map((b) => {
+      const here = cellsOf.get(b) ?? [];
+      return {
+        start: shownStart(b, range),
+        class: sumOf(here, b),
+        student:
+          scope.studentId === undefined
+            ? null
+            : sumOf(
+                here.filter((c) => c.studentId === scope.studentId),
+                b,
+              ),
+      };
+    }),
     students: members.map((m) => {
       const t = trendOf.get(m.id);
+      const firstHalf = t && t.firstN > 0 ? t.first / t.firstN : null;
+      const secondN = t ? t.count - t.firstN : 0;
+      const secondHalf = t && secondN > 0 ? (t.sum - t.first) / secondN : null;
       const lastAt = last.get(m.id) ?? null;
       const alerts: ProgressAlert[] = [];
       if (!lastAt) alerts.push('none_yet');
       else if (lastBefore.getTime() - lastAt.getTime() >= limits.stoppedDays * DAY_MS) alerts.push('stopped');
-      if (t?.firstHalf != null && t.secondHalf != null && t.secondHalf <= t.firstHalf - limits.dropPoints)
-        alerts.push('drop');
+      if (firstHalf !== null && secondHalf !== null && secondHalf <= firstHalf - limits.dropPoints) alerts.push('drop');
       return {
         ...m,
         count: t?.count ?? 0,
         duration: t?.duration ?? 0,
-        average: t?.average ?? null,
-        firstHalf: t?.firstHalf ?? null,
-        secondHalf: t?.secondHalf ?? null,
+        average: t && t.count > 0 ? t.sum / t.count : null,
+        firstHalf,
+        secondHalf,
         lastAt,
         alerts,
       };
@@ -88,7 +143,17 @@ export async function progressReport(
   };
 }
 
-const noUsage: UsageRecord = { homeworkCount: 0, homeworkMs: 0, selfCount: 0, selfMs: 0 };
+const noUsage = (): UsageRecord => ({ homeworkCount: 0, homeworkMs: 0, selfCount: 0, selfMs: 0 });
+const addUsage = (u: UsageRecord, c: { homework: boolean; count: number; ms: number }) => {
+  if (c.homework) {
+    u.homeworkCount += c.count;
+    u.homeworkMs += c.ms;
+  } else {
+    u.selfCount += c.count;
+    u.selfMs += c.ms;
+  }
+};
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 export async function usageReport(
   db: DbOrTx,
@@ -99,25 +164,51 @@ export async function usageReport(
   const range = requestedRange(now, q);
   const period = periodOf(range);
   const classScope: Scope = { teacherId: scope.teacherId, classId: scope.classId };
-  const [members, buckets, totals, hours, perStudent] = await Promise.all([
+  // One scan of the class's submissions; the one child's figures are the child's cells.
+  const [members, cells] = await Promise.all([
     repo.classMembers(db, classScope),
-    repo.usageBuckets(db, scope, period, q.unit),
-    repo.usageTotals(db, scope, period),
-    repo.usageHours(db, scope, period),
-    repo.usageStudents(db, classScope, period),
+    repo.usageCells(db, classScope, period),
   ]);
-  const byBucket = new Map(buckets.map((b) => [b.bucket, b]));
-  const byStudent = new Map(perStudent.map((r) => [r.studentId, r]));
+  const inScope = scope.studentId === undefined ? cells : cells.filter((c) => c.studentId === scope.studentId);
+  const totals = { ...noUsage(), days: new Set(inScope.map((c) => `${c.studentId}:${c.date}`)).size };
+  const byBucket = new Map<string, UsageRecord>();
+  const hours = new Map<string, { weekday: number; hour: number; count: number }>();
+  for (const c of inScope) {
+    addUsage(totals, c);
+    const b = bucketStart(c.date, q.unit);
+    const u = byBucket.get(b) ?? noUsage();
+    addUsage(u, c);
+    byBucket.set(b, u);
+    const weekday = weekdayOf(c.date);
+    const h = hours.get(`${weekday}:${c.hour}`) ?? { weekday, hour: c.hour, count: 0 };
+    h.count += c.count;
+    hours.set(`${weekday}:${c.hour}`, h);
+  }
+  const byStudent = new Map<number, UsageRecord & { dates: Set<string> }>();
+  for (const c of cells) {
+    const u = byStudent.get(c.studentId) ?? { ...noUsage(), dates: new Set<string>() };
+    addUsage(u, c);
+    u.dates.add(c.date);
+    byStudent.set(c.studentId, u);
+  }
+  // The last submission in the period, per child: the latest cell's date is enough for the table.
+  const lastAt = await repo.lastSubmissions(db, classScope, period.to);
   return {
     range,
     unit: q.unit,
     studentCount: scope.studentId === undefined ? members.length : 1,
     totals,
-    buckets: bucketsOf(range, q.unit).map((b) => ({ start: shownStart(b, range), ...(byBucket.get(b) ?? noUsage) })),
-    hours,
+    buckets: bucketsOf(range, q.unit).map((b) => ({ start: shownStart(b, range), ...(byBucket.get(b) ?? noUsage()) })),
+    hours: [...hours.values()].sort((x, y) => x.weekday - y.weekday || x.hour - y.hour),
     students: members.map((m) => {
       const r = byStudent.get(m.id);
-      return { ...m, ...(r ?? noUsage), days: r?.days ?? 0, lastAt: r?.lastAt ?? null };
+      const last = lastAt.get(m.id) ?? null;
+      return {
+        ...m,
+        ...(r ?? noUsage()),
+        days: r?.dates.size ?? 0,
+        lastAt: last && last >= period.from ? last : null,
+      };
     }),
   };
 }
