@@ -275,7 +275,8 @@ const samples = (c: CallDef): Record<string, unknown> => ({
   deadline_days: 7,
   review_missed: false,
   distributions: 1,
-  kind: 'topic-student-score',
+  // A download task's kind (the statistics export takes its own kinds).
+  kind: c.path === '/api/v2/statistics/export' ? 'learning-progress' : 'topic-student-score',
   email: 'stranger@school.example',
   word_index: 0,
   // The comment draft (save-comment-draft).
