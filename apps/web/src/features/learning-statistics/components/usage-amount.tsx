@@ -143,7 +143,7 @@ function UsageBody({ data }: { data: Usage }) {
                 tick={{ fontSize: 12 }}
                 unit="分"
                 width={64}
-                tickFormatter={(v: number) => String(Math.round(v * 10) / 10)}
+                tickFormatter={(v: number) => String(Math.round(v * 100) / 100)}
               />
               <Tooltip />
               <Legend />
