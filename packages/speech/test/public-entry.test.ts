@@ -20,6 +20,7 @@ describe('public entry', () => {
         'SpeechWorkerPool',
         'WORD_TYPES',
         'decodeWavTo16kMono',
+        'dictionaryPronunciations',
         'listToneTypes',
         'loadEvaluator',
         'parseWav',

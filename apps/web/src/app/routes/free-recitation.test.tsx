@@ -128,6 +128,9 @@ describe('/free-recitation', { timeout: 120_000 }, () => {
     await screen.findByText('今月あと 3 回作成できます（20 回まで）', {}, { timeout: 20_000 });
     fill('1文目', 'Good morning.');
     await screen.findAllByText('Good morning.', {}, { timeout: 20_000 });
+    // The form's watched value re-renders outside act; let its effects (the blocker's new test
+    // function) run before navigating, as they always have by the time a teacher clicks.
+    await act(async () => {});
     await act(() => router.navigate('/homework-management'));
     fireEvent.click(await screen.findByRole('button', { name: '続ける' }, { timeout: 20_000 }));
     await waitFor(() => expect(screen.queryByRole('button', { name: '続ける' })).toBeNull());
