@@ -16,7 +16,7 @@ import { ListContainer } from '../../../components/ui/list-container';
 import { useListState } from '../../../components/ui/use-list-state';
 import { DateTimePicker } from '../../../components/ui/date-time-picker';
 import { paths } from '../../../config/paths';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/dates';
 import { applyZodIssues, limitedLength } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useDelayPlan, useDeletePlan, useEditPlan, usePlanDetail, usePlanList } from '../api';
@@ -89,7 +89,7 @@ export function PeriodicPlanList() {
               <div style={{ ...muted, fontSize: 13, marginTop: 4 }}>
                 {recipientsText(p)}
                 <span style={{ margin: '0 8px' }}>|</span>
-                {weekdaysText(p.weekdays)} {dayjs(p.start_time).format('HH:mm')}
+                {weekdaysText(p.weekdays)} {formatTime(p.start_time)}
                 <span style={{ margin: '0 8px' }}>|</span>
                 {formatDate(p.start_time)} 〜 {formatDate(p.end_time)}
               </div>
@@ -185,10 +185,7 @@ export function PeriodicPlanDetail({ planId }: { planId: number | null }) {
               [
                 ['配信先', recipientsText(p)],
                 ['期間', `${formatDateTime(p.start_time)} 〜 ${formatDateTime(p.end_time)}`],
-                [
-                  '配信',
-                  `${weekdaysText(p.weekdays)} ${dayjs(p.start_time).format('HH:mm')}（各回${p.deadline_days}日間）`,
-                ],
+                ['配信', `${weekdaysText(p.weekdays)} ${formatTime(p.start_time)}（各回${p.deadline_days}日間）`],
                 ['進み具合', `${p.made_count}/${p.total_count}回配信済み`],
                 ['必要練習回数', p.required_times === null ? '指定なし' : `${p.required_times}回`],
                 ['間違えた単語・文の復習', p.review_missed ? 'する' : 'しない'],
