@@ -5,7 +5,7 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { useSoundInsights } from '../api';
-import { DASH, Panel, StatsFilters, muted, useStatsFilters } from './parts';
+import { DASH, Panel, StatsFilters, muted, scopeOf, useStatsFilters } from './parts';
 import { ExportButton } from './export-button';
 import { StatisticsNav } from './stats-links';
 
@@ -31,14 +31,7 @@ const HEAT_SOUNDS = 12;
 export function Intelligence({ onMakeHomework }: { onMakeHomework: (h: PracticeHomework) => void }) {
   const filters = useStatsFilters();
   const { values } = filters;
-  const params =
-    values.classId === null
-      ? null
-      : {
-          team_id: values.classId,
-          ...(values.startDate ? { start_date: values.startDate } : {}),
-          ...(values.endDate ? { end_date: values.endDate } : {}),
-        };
+  const params = scopeOf(values);
   const query = useSoundInsights(params);
   const data = query.data;
   const failure = readFailure(query);

@@ -1,4 +1,4 @@
-import { scoreBands } from '@ondoku/contract';
+import { schoolClock, scoreBands } from '@ondoku/contract';
 import { Button, Select, Space } from 'antd';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -123,6 +123,19 @@ export interface StatsFilterValues {
   extra: URLSearchParams;
 }
 
+/**
+ * What every statistics call is asked for from the filters: the class and the period (the dates
+ * the teacher chose, else the server's default); null until a class is known.
+ */
+export function scopeOf(values: StatsFilterValues) {
+  if (values.classId === null) return null;
+  return {
+    team_id: values.classId,
+    ...(values.startDate ? { start_date: values.startDate } : {}),
+    ...(values.endDate ? { end_date: values.endDate } : {}),
+  };
+}
+
 /** The filters of a statistics screen, kept in the address; the first class is chosen when none is. */
 export function useStatsFilters() {
   const [params, setParams] = useSearchParams();
@@ -152,7 +165,10 @@ export function useStatsFilters() {
   return { values, set, classes: rows, classesLoading: classes.isPending };
 }
 
-const todayInJapan = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+const todayInJapan = () => {
+  const c = schoolClock(Date.now());
+  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+};
 const daysBefore = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 const schoolYearStart = (date: string) => `${Number(date.slice(0, 4)) - (date.slice(5, 7) < '04' ? 1 : 0)}-04-01`;

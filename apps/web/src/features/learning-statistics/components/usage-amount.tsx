@@ -16,6 +16,7 @@ import {
   muted,
   palette,
   shortDate,
+  scopeOf,
   useStatsFilters,
 } from './parts';
 import { ExportButton } from './export-button';
@@ -36,16 +37,8 @@ export function UsageAmount() {
   const filters = useStatsFilters();
   const { values } = filters;
   const unit = asUnit(values.unit);
-  const params =
-    values.classId === null
-      ? null
-      : {
-          team_id: values.classId,
-          unit,
-          ...(values.loginId ? { student_id: values.loginId } : {}),
-          ...(values.startDate ? { start_date: values.startDate } : {}),
-          ...(values.endDate ? { end_date: values.endDate } : {}),
-        };
+  const scope = scopeOf(values);
+  const params = scope && { ...scope, unit, ...(values.loginId ? { student_id: values.loginId } : {}) };
   const query = useUsageAmount(params);
   const data = query.data;
   const failure = readFailure(query);

@@ -4,7 +4,18 @@ import type { CSSProperties } from 'react';
 import { readFailure } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { useWordProgress } from '../api';
-import { BandLegend, DASH, Panel, StatsFilters, bandOf, bandStyle, muted, scoreLabel, useStatsFilters } from './parts';
+import {
+  BandLegend,
+  DASH,
+  Panel,
+  StatsFilters,
+  bandOf,
+  bandStyle,
+  muted,
+  scoreLabel,
+  scopeOf,
+  useStatsFilters,
+} from './parts';
 import { ExportButton } from './export-button';
 import { StatisticsNav } from './stats-links';
 
@@ -22,16 +33,8 @@ export function WordProgress() {
   const { values, set } = filters;
   const book = values.extra.get('book_code') ?? undefined;
   const part = Number(values.extra.get('part')) || undefined;
-  const params =
-    values.classId === null
-      ? null
-      : {
-          team_id: values.classId,
-          ...(book ? { book_code: book } : {}),
-          ...(part ? { part } : {}),
-          ...(values.startDate ? { start_date: values.startDate } : {}),
-          ...(values.endDate ? { end_date: values.endDate } : {}),
-        };
+  const scope = scopeOf(values);
+  const params = scope && { ...scope, ...(book ? { book_code: book } : {}), ...(part ? { part } : {}) };
   const query = useWordProgress(params);
   const data = query.data;
   const failure = readFailure(query);
