@@ -21,6 +21,17 @@ export { parseWav, writeWav, type DecodedWav } from './audio/wav';
 export { dictionaryPronunciations } from './lexicon/lexicon';
 export { resampleToMono, type ResampleOptions } from './audio/resample';
 export { decodeWavTo16kMono } from './audio/decode';
+export {
+  ReplayFingerprinter,
+  replayFingerprintOf,
+  replayReferenceOf,
+  matchReplay,
+  isReplay,
+  REPLAY_THRESHOLD,
+  type ReplayFingerprint,
+  type ReplayReference,
+  type ReplayMatch,
+} from './audio/replay';
 export { Recording, RECORDING_TYPE, RECORDING_BITRATE, RECORDING_COMPLEXITY } from './audio/recording';
 export { synthesize, type SynthesizeOptions, type SynthesisResult, type TimedWord } from './tts/synthesize';
 export { listToneTypes, DEFAULT_TONE_TYPE, type ToneType } from './tts/voices';

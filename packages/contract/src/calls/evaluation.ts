@@ -71,6 +71,8 @@ export const EvaluationCode = {
   NO_AUDIO: 40005,
   /** Audio without a voice (silence, zeros, a muted microphone): not a reading, never scored. */
   NO_VOICE: 40006,
+  /** The topic's own model audio played back (or into the microphone), not the reader's voice: never scored. */
+  MODEL_AUDIO: 40007,
   TICKET_INVALID: 40100,
   IDLE_TIMEOUT: 40800,
   TOO_MANY_SOCKETS: 42900,
@@ -90,6 +92,7 @@ export const evaluationMessages = {
   audioTooLong: '録音が長すぎます。もう一度短く録音してください。',
   noAudio: '録音データがありません。',
   noVoice: '声が聞こえませんでした。マイクに近づいて、もう一度読んでください。',
+  modelAudio: 'お手本の音声ではなく、自分の声で読んでね。',
   ticketInvalid: '接続の有効期限が切れました。もう一度お試しください。',
   idleTimeout: '一定時間データが届かなかったため、接続を終了しました。',
   tooManySockets: '同時に開ける録音の数を超えています。前の録音を終えてからもう一度お試しください。',

@@ -11,6 +11,7 @@ import { fairShareVictim } from './fair-share.js';
 import { EvaluationSession, type StartStream, type StoreEvaluation } from './session.js';
 import type { SpeechService } from './speech-service.js';
 import { storeEvaluation } from './store.js';
+import { createReplayChecks } from './replay-check.js';
 import type { TicketKind } from './ticket.js';
 import { isLiveTeacherSession, useTicket } from './ticket-repository.js';
 
@@ -58,6 +59,9 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
       finished,
       deps.clock.now(),
     );
+
+  // Children's readings against their text's model audio (replay-check.ts); one cache per process.
+  const replayCheck = createReplayChecks({ db: deps.db, storage: deps.storage });
 
   app.get(
     EVALUATION_SOCKET_PATH,
@@ -117,6 +121,7 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
           const started = new EvaluationSession(io, fairStart, (s) => deps.sessions.delete(s), {
             owner: { kind: claim.kind, id: claim.id, group },
             store,
+            replayCheck,
           });
           deps.sessions.add(started);
           session = started;

@@ -15,6 +15,7 @@ import type { StoredPhoneJudgement } from '../../db/schema/index.js';
 import { phoneJudgementsOf } from './phones.js';
 import { presentEvaluationResult } from './presenter.js';
 import { VoiceOnset } from './voice-onset.js';
+import type { OpenReplayCheck, ReplayCheck } from './replay-check.js';
 import { hasControlChars } from '../../lib/control-chars.js';
 import type { TicketKind } from './ticket.js';
 
@@ -102,6 +103,8 @@ export class EvaluationSession {
   /** Audio received before the voice began: handed to the worker at once when it does. */
   private beforeVoice: Int16Array[] = [];
   private readonly voice = new VoiceOnset();
+  /** Whether the reading is the text's model audio played back (children's readings only). */
+  private replay: ReplayCheck | null = null;
   private samples = 0;
   private maxSamples = 0;
   private idleTimer: NodeJS.Timeout | null = null;
@@ -115,7 +118,12 @@ export class EvaluationSession {
     private readonly startStream: StartStream,
     private readonly onEnd: (session: EvaluationSession) => void,
     /** Whose ticket opened the socket, and where a finished evaluation is stored before the reply. */
-    private readonly opts: { owner?: SessionOwner; store?: StoreEvaluation } = {},
+    private readonly opts: {
+      owner?: SessionOwner;
+      store?: StoreEvaluation;
+      /** A child's reading is checked against the text's model audio (replay-check.ts). */
+      replayCheck?: OpenReplayCheck;
+    } = {},
   ) {
     this.touch();
   }
@@ -163,6 +171,7 @@ export class EvaluationSession {
     this.stream?.abort(); // no-op once finished
     this.stream = null;
     this.beforeVoice = [];
+    this.replay = null;
     this.onEnd(this);
   }
 
@@ -204,6 +213,7 @@ export class EvaluationSession {
         return this.fail(EvaluationCode.BAD_FRAME, evaluationMessages.badFrame);
       }
       this.samples += pcm.length;
+      this.replay?.push(pcm);
       if (this.samples > this.maxSamples) {
         return this.fail(EvaluationCode.AUDIO_TOO_LONG, evaluationMessages.audioTooLong);
       }
@@ -266,6 +276,8 @@ export class EvaluationSession {
       // An accepted stream whose worker fell far behind: answered now, not after a long wait.
       onShed: () => this.fail(EvaluationCode.BUSY, evaluationMessages.busy),
     };
+    // A child's reading of a text with model audio: is it that audio played back?
+    if (this.owner.kind === 'student') this.replay = this.opts.replayCheck?.(trimmed, this.group) ?? null;
     this.state = 'receiving';
   }
 
@@ -291,6 +303,10 @@ export class EvaluationSession {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const recording = this.recording;
     try {
+      // The model audio played back is not the child's reading: no score, nothing stored.
+      const replayed = (await this.replay?.isReplay().catch(() => false)) ?? false;
+      if (this.state !== 'evaluating') return;
+      if (replayed) return this.fail(EvaluationCode.MODEL_AUDIO, evaluationMessages.modelAudio);
       // Opus: muxed here while the worker aligns; raw: the worker's. A file that fails is not kept.
       const [result, muxed] = await Promise.all([this.stream!.finish(), recording?.finish().catch(() => null)]);
       const { recording: encoded, ...scored } = result;
