@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { synthesize, writeWav } from '@ondoku/speech';
+import { synthesizeChildReading, writeWav } from '@ondoku/speech';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,8 @@ import {
  */
 const server = sharedServer();
 const run = Math.random().toString(36).slice(2, 6);
+/** How the children of this spec read: a high female eSpeak voice at its own pace, a quiet room. */
+const CHILD_VOICE = { voice: 'en-us+f4', speed: 0.9, snrDb: 40, slip: 'none', seed: 1 } as const;
 let teacher: TestTeacher;
 let token: string;
 let classRow: { team_id: number };
@@ -120,12 +122,13 @@ beforeAll(async () => {
   );
   choice = choices.rows[0] ?? null;
 
-  // The microphone: the first sentence read by a voice other than the model's, silence around it.
+  // The microphone: the first sentence read by a child's voice (never one of the model voices, whose
+  // recordings are refused as replays: docs/speech-service.md), silence around it.
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-learn-'));
-  const speech = await synthesize({ text: sentence.items[0]!.screen_text, toneType: 3 });
+  const speech = await synthesizeChildReading(sentence.items[0]!.screen_text, CHILD_VOICE);
   const samples = Float32Array.from([
     ...new Float32Array(16_000 * 0.4),
-    ...speech.samples,
+    ...Float32Array.from(speech.pcm, (x) => x / 32768),
     ...new Float32Array(16_000 * 1.2),
   ]);
   speechSeconds = samples.length / 16_000;

@@ -182,6 +182,12 @@ export async function buildApp(deps: AppDeps) {
     if (!READ_METHODS.has(request.method)) await changeFeed.sync();
   });
   if (deps.syncBeforeEachRequest) app.addHook('onRequest', () => changeFeed.sync());
+  // A reply sent before the request's body has all arrived (a 401 before the body) closes the
+  // socket with it: kept alive, it would wait for a body that may never come (docs/security.md,
+  // "Connections").
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+  });
   // Tokens are the auth and learn modules' tables; the plugin finds them through these (lib/acting.ts).
   registerAuth(app, db, changeFeed, { teacherByTokenHash: findTeacherByTokenHash, studentByToken: findStudentByToken });
   openApiRoute(app);

@@ -90,13 +90,20 @@ async function measure(split: SpeechoceanSplit, out: string) {
 }
 
 /**
- * The threshold: twice the most pairs any real reading of train shares with its model audio at
- * one offset (and at least 10), so that a real reading needs twice the worst coincidence seen to
- * raise an alarm. The ratio floor stays at REPLAY_THRESHOLD's (it guards long readings).
+ * The threshold: a real reading of train raised neither figure to more than two thirds of it —
+ * the pairs at one offset at least 1.5 × the most any real reading of train shares with its model
+ * audio, and their share of the reading's pairs at least 1.5 × the largest share (rounded up to
+ * 0.005). A replay must pass both; a real reading would have to beat both worst cases by half.
  */
 function chooseThreshold(train: Measured) {
   const worst = Math.max(...train.negatives.map((n) => n.matched));
-  return { minMatched: Math.max(10, 2 * worst), minRatio: REPLAY_THRESHOLD.minRatio, worst };
+  const worstRatio = Math.max(...train.negatives.map((n) => (n.pairs ? n.matched / n.pairs : 0)));
+  return {
+    minMatched: Math.ceil(1.5 * worst),
+    minRatio: Math.ceil((1.5 * worstRatio) / 0.005) * 0.005,
+    worst,
+    worstRatio,
+  };
 }
 
 function report(trainFile: string, testFile: string) {
@@ -104,8 +111,11 @@ function report(trainFile: string, testFile: string) {
   const test = JSON.parse(readFileSync(testFile, 'utf8')) as Measured;
   const th = chooseThreshold(train);
   const hit = (x: { matched: number; pairs: number }) =>
-    x.matched >= th.minMatched && x.pairs > 0 && x.matched / x.pairs >= th.minRatio;
-  console.log(`threshold (chosen on train): matched ≥ ${th.minMatched}, ratio ≥ ${th.minRatio} (train's worst real reading: ${th.worst})`);
+    x.matched >= th.minMatched && x.pairs > 0 && x.matched / x.pairs >= th.minRatio - 1e-9;
+  console.log(
+    `threshold (chosen on train): matched ≥ ${th.minMatched}, ratio ≥ ${th.minRatio.toFixed(3)} ` +
+      `(train's real readings: at most ${th.worst} pairs, a share of at most ${th.worstRatio.toFixed(4)})`,
+  );
   console.log(`in use (src/audio/replay.ts REPLAY_THRESHOLD): matched ≥ ${REPLAY_THRESHOLD.minMatched}, ratio ≥ ${REPLAY_THRESHOLD.minRatio}`);
   for (const m of [train, test]) {
     const kids = m.negatives.filter((n) => n.age <= CHILD_MAX_AGE);
