@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+// eslint-disable-next-line no-restricted-syntax -- the speech package's name for a child's reading
 import { synthesizeChildReading, writeWav } from '@ondoku/speech';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -125,6 +126,7 @@ beforeAll(async () => {
   // The microphone: the first sentence read by a child's voice (never one of the model voices, whose
   // recordings are refused as replays: docs/speech-service.md), silence around it.
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-learn-'));
+  // eslint-disable-next-line no-restricted-syntax -- the speech package's name for a child's reading
   const speech = await synthesizeChildReading(sentence.items[0]!.screen_text, CHILD_VOICE);
   const samples = Float32Array.from([
     ...new Float32Array(16_000 * 0.4),

@@ -82,7 +82,8 @@ async function measure(split: SpeechoceanSplit, out: string) {
         result.positives.push({ id: r.id, degradation: d.name, matched: p.matched, pairs: p.pairs });
       }
     }
-    if (i % 100 === 0) console.error(`${split}: ${i}/${readings.length} (${Math.round((Date.now() - started) / 1000)} s)`);
+    if (i % 100 === 0)
+      console.error(`${split}: ${i}/${readings.length} (${Math.round((Date.now() - started) / 1000)} s)`);
   }
   result.msPerAudioSecond = fpMs / fpSeconds;
   writeFileSync(out, JSON.stringify(result));
@@ -116,11 +117,14 @@ function report(trainFile: string, testFile: string) {
     `threshold (chosen on train): matched ≥ ${th.minMatched}, ratio ≥ ${th.minRatio.toFixed(3)} ` +
       `(train's real readings: at most ${th.worst} pairs, a share of at most ${th.worstRatio.toFixed(4)})`,
   );
-  console.log(`in use (src/audio/replay.ts REPLAY_THRESHOLD): matched ≥ ${REPLAY_THRESHOLD.minMatched}, ratio ≥ ${REPLAY_THRESHOLD.minRatio}`);
+  console.log(
+    `in use (src/audio/replay.ts REPLAY_THRESHOLD): matched ≥ ${REPLAY_THRESHOLD.minMatched}, ratio ≥ ${REPLAY_THRESHOLD.minRatio}`,
+  );
   for (const m of [train, test]) {
     const kids = m.negatives.filter((n) => n.age <= CHILD_MAX_AGE);
     const worst = [...m.negatives].sort((a, b) => b.matched - a.matched)[0];
-    const quantile = (q: number) => [...m.negatives].map((n) => n.matched).sort((a, b) => a - b)[Math.floor(q * (m.negatives.length - 1))];
+    const quantile = (q: number) =>
+      [...m.negatives].map((n) => n.matched).sort((a, b) => a - b)[Math.floor(q * (m.negatives.length - 1))];
     console.log(
       `${m.split}: real readings ${m.negatives.length} (children ${kids.length}); false alarms ${m.negatives.filter(hit).length} ` +
         `(children ${kids.filter(hit).length}); matched pairs median ${quantile(0.5)}, 99th pct ${quantile(0.99)}, max ${worst?.matched} (${worst?.id}); ` +

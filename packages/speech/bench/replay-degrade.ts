@@ -90,7 +90,8 @@ function pass(x: Float32Array, hz: number, kind: 'low' | 'high'): Float32Array {
   const alpha = Math.sin(w) / (2 * Math.SQRT1_2);
   const cos = Math.cos(w);
   const a0 = 1 + alpha;
-  const [b0, b1, b2] = kind === 'low' ? [(1 - cos) / 2, 1 - cos, (1 - cos) / 2] : [(1 + cos) / 2, -(1 + cos), (1 + cos) / 2];
+  const [b0, b1, b2] =
+    kind === 'low' ? [(1 - cos) / 2, 1 - cos, (1 - cos) / 2] : [(1 + cos) / 2, -(1 + cos), (1 + cos) / 2];
   return biquad(x, b0 / a0, b1 / a0, b2 / a0, (-2 * cos) / a0, (1 - alpha) / a0);
 }
 

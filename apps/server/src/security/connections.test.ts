@@ -149,14 +149,14 @@ describe('a body that stops, after a burst of wrong passwords from the same addr
       }
       return { socket, statuses };
     };
-    const [teachers, children] = await Promise.all([burst('t', 110), burst('s', 110)]);
+    const [teachers, students] = await Promise.all([burst('t', 110), burst('s', 110)]);
     expect(teachers.statuses).toContain('429');
-    expect(children.statuses).toContain('429');
+    expect(students.statuses).toContain('429');
     // The same probes from the throttled address on new sockets, and on a burst's own socket
     // right after its last answer.
     const after = await probe();
     teachers.socket.destroy();
-    children.socket.destroy();
+    students.socket.destroy();
     const again = await burst('s', 3);
     expect(again.statuses).toEqual(['429', '429', '429']);
     again.socket.removeAllListeners('data');

@@ -206,12 +206,17 @@ export function replayFingerprintOf(pcm: Int16Array | Float32Array): ReplayFinge
 
 /** Indexes a model recording's landmarks for matching (built once per model audio). */
 export function replayReferenceOf(fp: ReplayFingerprint): ReplayReference {
-  const order = Array.from(fp.hashes.keys()).sort((x, y) => fp.hashes[x]! - fp.hashes[y]! || fp.times[x]! - fp.times[y]!);
-  return {
-    hashes: Uint32Array.from(order, (i) => fp.hashes[i]!),
-    times: Uint32Array.from(order, (i) => fp.times[i]!),
-    frames: fp.frames,
-  };
+  // hash · 2³² + time is exact in a double (hashes have 20 bits): one native numeric sort.
+  const keys = new Float64Array(fp.hashes.length);
+  for (let i = 0; i < keys.length; i++) keys[i] = fp.hashes[i]! * 4294967296 + fp.times[i]!;
+  keys.sort();
+  const hashes = new Uint32Array(keys.length);
+  const times = new Uint32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    hashes[i] = Math.floor(keys[i]! / 4294967296);
+    times[i] = keys[i]! % 4294967296;
+  }
+  return { hashes, times, frames: fp.frames };
 }
 
 /** The first index of `hashes` (sorted) holding a value ≥ h. */

@@ -4,7 +4,6 @@ import {
   isReplay,
   matchReplay,
   ReplayFingerprinter,
-  replayFingerprintOf,
   replayReferenceOf,
   type ReplayReference,
 } from '@ondoku/speech';
@@ -143,7 +142,13 @@ export class ReferenceCache {
       const chunks: Buffer[] = [];
       for await (const chunk of this.storage.read(key)) chunks.push(chunk as Buffer);
       const pcm = decodeWavTo16kMono(new Uint8Array(Buffer.concat(chunks)));
-      return replayReferenceOf(replayFingerprintOf(pcm));
+      // A second of audio at a time, so that an article's minutes never hold the event loop.
+      const f = new ReplayFingerprinter();
+      for (let at = 0; at < pcm.length; at += 16_000) {
+        f.push(pcm.subarray(at, at + 16_000));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return replayReferenceOf(f.fingerprint());
     } catch {
       this.entries.delete(key); // tried again next time
       return null;
