@@ -92,7 +92,7 @@ export async function modelAudioKeysOf(db: DbOrTx, text: string, teacherId: numb
         sql`${libraryResources.searchKey} like ${`%${escapeLike(needle)}%`}`,
       ),
     )
-    .limit(20);
+    .limit(50);
   const keys = new Set<string>();
   for (const row of rows) for (const k of keysIn(row.content, wanted)) keys.add(k);
   return [...keys].slice(0, MAX_REFERENCES);
