@@ -5,7 +5,7 @@ import { openRuntime } from './runtime.js';
 import { createSpeechService } from './modules/evaluation/speech-service.js';
 import { demoTeacherId, isEmpty, seedDemo, seedDemoHomeworkOfTeacher01 } from './seed/demo.js';
 import { preparationReporter, type PreparationReporter } from './lib/preparation.js';
-import { storageFromConfig } from './lib/storage.js';
+import { storageFromConfig } from './lib/storage-from-config.js';
 import { evaluatorFingerprint } from './seed/recordings.js';
 import { logOptions } from './lib/log-options.js';
 import { headquartersSource, installLibrary, libraryCacheDir, type LibraryMedia } from './modules/library/index.js';
