@@ -13,26 +13,26 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const child = (id: number) => ({ kind: 'student' as const, id, group: 1 });
+const studentReader = (id: number) => ({ kind: 'student' as const, id, group: 1 });
 
 describe('evaluation socket budget across processes', () => {
   it('a child with two sockets open on one process is refused a third on the other', async () => {
     const a = createSocketBudget({ db: t.db });
     const b = createSocketBudget({ db: t.db });
     try {
-      const first = await a.admit(child(101), 2);
-      const second = await b.admit(child(101), 2);
+      const first = await a.admit(studentReader(101), 2);
+      const second = await b.admit(studentReader(101), 2);
       expect(first).not.toBeNull();
       expect(second).not.toBeNull();
-      expect(await a.admit(child(101), 2)).toBeNull();
-      expect(await b.admit(child(101), 2)).toBeNull();
+      expect(await a.admit(studentReader(101), 2)).toBeNull();
+      expect(await b.admit(studentReader(101), 2)).toBeNull();
       // Another child, and a teacher with the same number, are not affected.
-      expect(await b.admit(child(102), 2)).not.toBeNull();
+      expect(await b.admit(studentReader(102), 2)).not.toBeNull();
       expect(await b.admit({ kind: 'teacher', id: 101, group: 101 }, 2)).not.toBeNull();
       // A closed socket gives its place back, on whichever process it was.
       first!();
       await waitUntil(async () => (await openRows(101)) === 1);
-      expect(await b.admit(child(101), 2)).not.toBeNull();
+      expect(await b.admit(studentReader(101), 2)).not.toBeNull();
     } finally {
       await a.close();
       await b.close();
@@ -43,7 +43,9 @@ describe('evaluation socket budget across processes', () => {
     const a = createSocketBudget({ db: t.db });
     const b = createSocketBudget({ db: t.db });
     try {
-      const tries = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).admit(child(201), 2)));
+      const tries = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).admit(studentReader(201), 2)),
+      );
       expect(tries.filter(Boolean)).toHaveLength(2);
       expect(await openRows(201)).toBe(2);
     } finally {
@@ -57,14 +59,14 @@ describe('evaluation socket budget across processes', () => {
     const dead = createSocketBudget({ db: t.db, leaseSeconds: 1, heartbeatMs: 3_600_000 });
     const live = createSocketBudget({ db: t.db, leaseSeconds: 1, heartbeatMs: 200 });
     try {
-      expect(await dead.admit(child(301), 1)).not.toBeNull();
-      expect(await live.admit(child(301), 1)).toBeNull();
+      expect(await dead.admit(studentReader(301), 1)).not.toBeNull();
+      expect(await live.admit(studentReader(301), 1)).toBeNull();
       await new Promise((r) => setTimeout(r, 1_300));
-      const kept = await live.admit(child(301), 1);
+      const kept = await live.admit(studentReader(301), 1);
       expect(kept).not.toBeNull();
       // A live process's place is renewed by its heartbeat, so it outlasts the lease.
       await new Promise((r) => setTimeout(r, 1_500));
-      expect(await dead.admit(child(301), 1)).toBeNull();
+      expect(await dead.admit(studentReader(301), 1)).toBeNull();
     } finally {
       await live.close();
       await dead.close();
@@ -73,7 +75,7 @@ describe('evaluation socket budget across processes', () => {
 
   it("shutting down gives back the process's places", async () => {
     const a = createSocketBudget({ db: t.db });
-    expect(await a.admit(child(401), 1)).not.toBeNull();
+    expect(await a.admit(studentReader(401), 1)).not.toBeNull();
     await a.close();
     expect(await openRows(401)).toBe(0);
   });
