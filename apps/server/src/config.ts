@@ -55,6 +55,12 @@ export interface Config {
   s3: S3Settings | undefined;
   /** The library's synthesis cache (docs/library.md); default DATA_DIR/tts-cache. */
   ttsCacheDir: string;
+  /**
+   * Whether this process installs (or updates) the content library at start (LIBRARY_INSTALL,
+   * default true). With several processes one is enough: the others serve the library it
+   * installed (docs/deployment.md).
+   */
+  installLibrary: boolean;
 }
 
 const bool = (v: string | undefined, def: boolean) =>
@@ -87,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: env.STORAGE || 'local',
     s3: s3Settings(env),
     ttsCacheDir: path.resolve(env.TTS_CACHE_DIR || path.join(env.DATA_DIR ?? './data', 'tts-cache')),
+    installLibrary: bool(env.LIBRARY_INSTALL, true),
   };
 }
 

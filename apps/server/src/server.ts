@@ -92,9 +92,13 @@ speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers f
 // The content library is installed in the background (docs/library.md): an unchanged library is
 // one query; a new or changed one is synthesised on the speech workers while requests are served,
 // then appears at once (one transaction). Until then the teacher sees the previous library.
-installLibrary(database.db, media, headquartersSource(), {
-  progress: preparationReporter(database.db, 'library', { onError: reportError }),
-})
+// LIBRARY_INSTALL=false: another process installs it (docs/deployment.md); this one serves it.
+const libraryInstall = config.installLibrary
+  ? installLibrary(database.db, media, headquartersSource(), {
+      progress: preparationReporter(database.db, 'library', { onError: reportError }),
+    })
+  : Promise.resolve({ skipped: true as const, ms: 0 });
+libraryInstall
   .then((r) =>
     app.log.info(
       r.skipped
