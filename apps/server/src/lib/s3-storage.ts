@@ -51,7 +51,8 @@ export function createS3Storage(settings: S3Settings): Storage & { client(): Pro
     ));
   const objectKey = (key: string) => {
     if (!isStorageKey(key)) throw new Error(`Not a storage key: ${key}`);
-    return `${settings.prefix}${key}`;
+    // The local disk's layout (`ab/abcdef….wav`), so DATA_DIR/files copies over as it is.
+    return `${settings.prefix}${key.slice(0, 2)}/${key}`;
   };
   const Bucket = settings.bucket;
 
