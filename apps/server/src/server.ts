@@ -5,6 +5,7 @@ import { openRuntime } from './runtime.js';
 import { createSpeechService } from './modules/evaluation/speech-service.js';
 import { demoTeacherId, isEmpty, seedDemo, seedDemoHomeworkOfTeacher01 } from './seed/demo.js';
 import { preparationReporter, type PreparationReporter } from './lib/preparation.js';
+import { createS3Storage } from './lib/s3-storage.js';
 import { storageFromConfig } from './lib/storage-from-config.js';
 import { evaluatorFingerprint } from './seed/recordings.js';
 import { logOptions } from './lib/log-options.js';
@@ -16,13 +17,25 @@ import { headquartersSource, installLibrary, libraryCacheDir, type LibraryMedia 
  * PostgreSQL is stopped with a fast shutdown and a checkpoint).
  */
 const config = loadConfig();
+const storage = storageFromConfig(config);
+if (config.storage === 's3' && config.s3) {
+  // A bucket that is missing, unreachable or refuses our keys is said now, not at the first upload.
+  await createS3Storage(config.s3)
+    .checkBucket()
+    .catch((err: unknown) => {
+      const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      console.error(
+        `STORAGE=s3: the bucket "${config.s3?.bucket}" at ${config.s3?.endpoint ?? 'AWS'} cannot be used (${why})`,
+      );
+      process.exit(1);
+    });
+}
 const { database, cipher, secretBox } = await openRuntime(config, { share: false }).catch((err: unknown) => {
   // A refusal (an old PGlite folder, a database in use) is a message for the operator, not a crash.
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
 const speech = createSpeechService({ workers: config.speechWorkers, modelDir: config.speechModelDir });
-const storage = storageFromConfig(config);
 // Model audio is synthesised on the speech worker threads: an install never blocks a request.
 const media: LibraryMedia = {
   storage,

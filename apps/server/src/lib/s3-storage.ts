@@ -31,7 +31,11 @@ const isMissing = (err: unknown) => {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 };
 
-export function createS3Storage(settings: S3Settings): Storage & { client(): Promise<S3Client> } {
+export function createS3Storage(settings: S3Settings): Storage & {
+  client(): Promise<S3Client>;
+  /** Throws unless the bucket exists and the keys may use it (a HEAD of the bucket; server.ts at start). */
+  checkBucket(): Promise<void>;
+} {
   let sdk: Promise<typeof S3> | null = null;
   let made: Promise<S3Client> | null = null;
   const load = () => (sdk ??= import('@aws-sdk/client-s3'));
@@ -83,6 +87,10 @@ export function createS3Storage(settings: S3Settings): Storage & { client(): Pro
   return {
     kind: 's3',
     client,
+    async checkBucket() {
+      const [s, c] = await Promise.all([load(), client()]);
+      await c.send(new s.HeadBucketCommand({ Bucket }));
+    },
     async put(bytes, contentType) {
       const key = storageKeyOf(bytes, contentType);
       const size = bytes.byteLength;

@@ -8,8 +8,8 @@ import type { S3Settings } from '../lib/s3-storage.js';
 
 /**
  * A real S3-protocol server for tests (s3rver: the S3 REST API over HTTP on the loopback, objects
- * in a temporary folder; docs/architecture.md, "Libraries"), with one empty bucket. It checks
- * request signatures against its fixed key pair, so the client's signing is exercised too.
+ * in a temporary folder; docs/architecture.md, "Libraries"), with one empty bucket. It takes the
+ * SDK's signed requests as they are but does not check the signatures (any key pair passes).
  *
  * Clients reach it through a small pass-through in front, which a test can tell to hold the next
  * upload of a content type (`holdPuts`): the uploader is then caught in the middle of its work, as
