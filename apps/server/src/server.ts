@@ -123,7 +123,11 @@ libraryInstall
             cached: r.cached,
             checks: r.checks,
           },
-      r.skipped ? 'content library is up to date' : 'content library installed',
+      !config.installLibrary
+        ? 'content library left to the process that installs it (LIBRARY_INSTALL=false)'
+        : r.skipped
+          ? 'content library is up to date'
+          : 'content library installed',
     ),
   )
   // A first start's demo homework is made from the library, so it follows the install.
