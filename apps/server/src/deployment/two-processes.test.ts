@@ -74,6 +74,8 @@ let databaseName: string;
 let a: Proc;
 let b: Proc;
 const dataDirs: string[] = [];
+/** Every server started, so none outlives the file (a start that failed leaves the other running). */
+const spawned: ChildProcess[] = [];
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const studentKey = randomBytes(32);
 const secretBox = secretBoxFromKey(studentKey);
@@ -116,6 +118,7 @@ async function startServer(databaseUrl: string): Promise<Proc> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  spawned.push(proc);
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -127,7 +130,10 @@ async function startServer(databaseUrl: string): Promise<Proc> {
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`server did not start: ${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url, host: `127.0.0.1:${port}`, proc, log: () => out };
@@ -239,6 +245,7 @@ describe.runIf(built && mine)('two server processes on one PostgreSQL and one ob
   afterAll(async () => {
     s3?.dropHeld();
     await Promise.all([stopServer(a), stopServer(b)]);
+    for (const proc of spawned) if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
     await database?.close();
     if (databaseName) await admin(`drop database if exists ${databaseName} with (force)`).catch(() => {});
     await s3?.close();
