@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { S3Settings } from './lib/s3-storage.js';
 
 /**
  * Configuration from the environment, with the defaults documented in the README.
@@ -45,10 +46,21 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of outgoing mail. */
   mailFrom: string;
-  /** Where files (library audio, pictures) are kept: `local` = DATA_DIR/files (lib/storage.ts). */
+  /**
+   * Where files (library audio and pictures, recordings, exports) are kept: `local` = DATA_DIR/files
+   * (lib/storage.ts), `s3` = the object store of `s3` (lib/s3-storage.ts, docs/deployment.md).
+   */
   storage: string;
+  /** The bucket of STORAGE=s3, from S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE, S3_PREFIX and the keys. */
+  s3: S3Settings | undefined;
   /** The library's synthesis cache (docs/library.md); default DATA_DIR/tts-cache. */
   ttsCacheDir: string;
+  /**
+   * Whether this process installs (or updates) the content library at start (LIBRARY_INSTALL,
+   * default true). With several processes one is enough: the others serve the library it
+   * installed (docs/deployment.md).
+   */
+  installLibrary: boolean;
 }
 
 const bool = (v: string | undefined, def: boolean) =>
@@ -79,7 +91,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || '音読 Ondoku <no-reply@ondoku.invalid>',
     storage: env.STORAGE || 'local',
+    s3: s3Settings(env),
     ttsCacheDir: path.resolve(env.TTS_CACHE_DIR || path.join(env.DATA_DIR ?? './data', 'tts-cache')),
+    installLibrary: bool(env.LIBRARY_INSTALL, true),
+  };
+}
+
+/**
+ * The object store's settings when S3_BUCKET is set. Keys: S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY,
+ * or else the AWS SDK's own chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, a profile, a role).
+ * Path-style addressing is the default with an S3_ENDPOINT (MinIO and most self-hosted stores),
+ * virtual-host style without one (AWS).
+ */
+export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const endpoint = env.S3_ENDPOINT || undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (!!accessKeyId !== !!secretAccessKey) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, !!endpoint),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    prefix: env.S3_PREFIX ?? '',
   };
 }
 

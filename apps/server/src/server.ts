@@ -5,7 +5,8 @@ import { openRuntime } from './runtime.js';
 import { createSpeechService } from './modules/evaluation/speech-service.js';
 import { demoTeacherId, isEmpty, seedDemo, seedDemoHomeworkOfTeacher01 } from './seed/demo.js';
 import { preparationReporter, type PreparationReporter } from './lib/preparation.js';
-import { storageFromConfig } from './lib/storage.js';
+import { createS3Storage } from './lib/s3-storage.js';
+import { storageFromConfig } from './lib/storage-from-config.js';
 import { evaluatorFingerprint } from './seed/recordings.js';
 import { logOptions } from './lib/log-options.js';
 import { headquartersSource, installLibrary, libraryCacheDir, type LibraryMedia } from './modules/library/index.js';
@@ -16,13 +17,25 @@ import { headquartersSource, installLibrary, libraryCacheDir, type LibraryMedia 
  * PostgreSQL is stopped with a fast shutdown and a checkpoint).
  */
 const config = loadConfig();
+const storage = storageFromConfig(config);
+if (config.storage === 's3' && config.s3) {
+  // A bucket that is missing, unreachable or refuses our keys is said now, not at the first upload.
+  await createS3Storage(config.s3)
+    .checkBucket()
+    .catch((err: unknown) => {
+      const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      console.error(
+        `STORAGE=s3: the bucket "${config.s3?.bucket}" at ${config.s3?.endpoint ?? 'AWS'} cannot be used (${why})`,
+      );
+      process.exit(1);
+    });
+}
 const { database, cipher, secretBox } = await openRuntime(config, { share: false }).catch((err: unknown) => {
   // A refusal (an old PGlite folder, a database in use) is a message for the operator, not a crash.
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
 const speech = createSpeechService({ workers: config.speechWorkers, modelDir: config.speechModelDir });
-const storage = storageFromConfig(config);
 // Model audio is synthesised on the speech worker threads: an install never blocks a request.
 const media: LibraryMedia = {
   storage,
@@ -92,9 +105,13 @@ speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers f
 // The content library is installed in the background (docs/library.md): an unchanged library is
 // one query; a new or changed one is synthesised on the speech workers while requests are served,
 // then appears at once (one transaction). Until then the teacher sees the previous library.
-installLibrary(database.db, media, headquartersSource(), {
-  progress: preparationReporter(database.db, 'library', { onError: reportError }),
-})
+// LIBRARY_INSTALL=false: another process installs it (docs/deployment.md); this one serves it.
+const libraryInstall = config.installLibrary
+  ? installLibrary(database.db, media, headquartersSource(), {
+      progress: preparationReporter(database.db, 'library', { onError: reportError }),
+    })
+  : Promise.resolve({ skipped: true as const, ms: 0 });
+libraryInstall
   .then((r) =>
     app.log.info(
       r.skipped
@@ -106,7 +123,11 @@ installLibrary(database.db, media, headquartersSource(), {
             cached: r.cached,
             checks: r.checks,
           },
-      r.skipped ? 'content library is up to date' : 'content library installed',
+      !config.installLibrary
+        ? 'content library left to the process that installs it (LIBRARY_INSTALL=false)'
+        : r.skipped
+          ? 'content library is up to date'
+          : 'content library installed',
     ),
   )
   // A first start's demo homework is made from the library, so it follows the install.

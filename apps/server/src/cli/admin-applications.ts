@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { applyStatuses, applyStatusNames, applyTypeNames, type ApplyStatus } from '@ondoku/contract';
 import type { Config } from '../config.js';
-import { storageFromConfig } from '../lib/storage.js';
+import { storageFromConfig } from '../lib/storage-from-config.js';
 import {
   approveApplication,
   completeApplication,

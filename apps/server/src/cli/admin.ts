@@ -20,7 +20,7 @@ import { setQuota as setRecitationQuota } from '../modules/free-recitation/index
 import { writeSystemStatus } from '../modules/system/repository.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { storageFromConfig } from '../lib/storage.js';
+import { storageFromConfig } from '../lib/storage-from-config.js';
 import {
   directSynthesizer,
   headquartersSource,

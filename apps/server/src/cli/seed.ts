@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openRuntime } from '../runtime.js';
-import { storageFromConfig } from '../lib/storage.js';
+import { storageFromConfig } from '../lib/storage-from-config.js';
 import { createSpeechService } from '../modules/evaluation/index.js';
 import { headquartersSource, installLibrary, libraryCacheDir } from '../modules/library/index.js';
 import { isEmpty, resetAll, seedDemo, seedDemoHomeworkOfTeacher01 } from '../seed/demo.js';

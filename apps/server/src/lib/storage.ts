@@ -12,9 +12,10 @@ import type { Readable } from 'node:stream';
  *
  * `remove` exists for recordings only (library files are never deleted).
  *
- * `createLocalStorage(dir)` keeps files under DATA_DIR/files (`ab/abcdef….wav`). An object store
- * (S3 and the like) is another implementation of `Storage`: `put` becomes a PUT of the key,
- * `stat` a HEAD, `read` a ranged GET; `storageFromConfig` picks one by configuration.
+ * `createLocalStorage(dir)` keeps files under DATA_DIR/files (`ab/abcdef….wav`); an S3-compatible
+ * object store is the other implementation (s3-storage.ts: `put` a PUT of the key, `stat` a HEAD,
+ * `read` a ranged GET); storage-from-config.ts picks one by configuration. Both pass the same
+ * contract tests (storage.test.ts).
  */
 export interface StoredFile {
   key: string;
@@ -23,7 +24,7 @@ export interface StoredFile {
 }
 
 export interface Storage {
-  readonly kind: 'local';
+  readonly kind: 'local' | 's3';
   /** Stores the bytes (no-op when the key exists) and answers their content address. */
   put(bytes: Uint8Array, contentType: string): Promise<StoredFile>;
   /** Size of a stored file, or null when the key is unknown or malformed. */
@@ -112,11 +113,4 @@ export function createLocalStorage(dir: string): Storage {
       }
     },
   };
-}
-
-/** The configured storage (STORAGE=local, the default: DATA_DIR/files). */
-export function storageFromConfig(config: { dataDir: string; storage?: string }): Storage {
-  const kind = config.storage ?? 'local';
-  if (kind === 'local') return createLocalStorage(path.join(config.dataDir, 'files'));
-  throw new Error(`STORAGE must be "local", got "${kind}"`);
 }

@@ -30,9 +30,9 @@ export const evaluationLimits = {
   maxSecondsBeforeVoice: 10,
   /** No audio progress (50 ms of audio) from the client this long ends the session. */
   idleTimeoutMs: 20_000,
-  /** Open evaluation sockets per teacher, counted per server process. */
+  /** Open evaluation sockets per teacher, counted across every server process (evaluation_sockets). */
   maxSocketsPerTeacher: 4,
-  /** Open evaluation sockets per child, counted per server process (one recorder, plus a retry). */
+  /** Open evaluation sockets per child, counted across every server process (one recorder, plus a retry). */
   maxSocketsPerStudent: 2,
 } as const;
 

@@ -10,6 +10,7 @@ import { SpeechBusyError } from '@ondoku/speech';
 import { fairShareVictim } from './fair-share.js';
 import { EvaluationSession, type StartStream, type StoreEvaluation } from './session.js';
 import type { SpeechService } from './speech-service.js';
+import { createSocketBudget } from './socket-budget.js';
 import { storeEvaluation } from './store.js';
 import { createReplayChecks } from './replay-check.js';
 import type { TicketKind } from './ticket.js';
@@ -62,6 +63,11 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
 
   // Children's readings against their text's model audio (replay-check.ts); one cache per process.
   const replayCheck = createReplayChecks({ db: deps.db, storage: deps.storage });
+  const budget = createSocketBudget({
+    db: deps.db,
+    onError: (err) => app.log.warn({ err }, 'evaluation socket budget could not be written'),
+  });
+  app.addHook('onClose', () => budget.close());
 
   app.get(
     EVALUATION_SOCKET_PATH,
@@ -96,16 +102,18 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
 
       const claim = deps.links.tickets.verify((request.query as { ticket?: string }).ticket ?? '');
       if (claim === null) return refuse(EvaluationCode.TICKET_INVALID, evaluationMessages.ticketInvalid);
-      void useTicket(deps.db, claim).then(
-        (group) => {
-          if (gone) return;
+      // The ticket is used, then a place taken in the reader's socket budget, counted on every
+      // server process (socket-budget.ts).
+      const admitted = useTicket(deps.db, claim).then(async (group) =>
+        group === null || gone
+          ? { group, release: null }
+          : { group, release: await budget.admit({ ...claim, group }, maxSockets[claim.kind]) },
+      );
+      void admitted.then(
+        ({ group, release }) => {
+          if (gone) return release?.();
           if (group === null) return refuse(EvaluationCode.TICKET_INVALID, evaluationMessages.ticketInvalid);
-          // Counted in this process's set: behind a load balancer each process allows this many.
-          let open = 0;
-          for (const s of deps.sessions) if (s.owner.kind === claim.kind && s.owner.id === claim.id) open++;
-          if (open >= maxSockets[claim.kind]) {
-            return refuse(EvaluationCode.TOO_MANY_SOCKETS, evaluationMessages.tooManySockets);
-          }
+          if (!release) return refuse(EvaluationCode.TOO_MANY_SOCKETS, evaluationMessages.tooManySockets);
           // Past capacity, a reader whose group holds fewer streams takes the place of the
           // newest stream of the group holding most (docs/speech-service.md, "A fair share").
           const fairStart: StartStream = (text, category, options) => {
@@ -118,11 +126,15 @@ export function evaluationRoutes(app: FastifyInstance, deps: EvaluationDeps) {
               return deps.speech.startStream(text, category, options);
             }
           };
-          const started = new EvaluationSession(io, fairStart, (s) => deps.sessions.delete(s), {
-            owner: { kind: claim.kind, id: claim.id, group },
-            store,
-            replayCheck,
-          });
+          const started = new EvaluationSession(
+            io,
+            fairStart,
+            (s) => {
+              deps.sessions.delete(s);
+              release();
+            },
+            { owner: { kind: claim.kind, id: claim.id, group }, store, replayCheck },
+          );
           deps.sessions.add(started);
           session = started;
           for (const text of early.splice(0)) started.receive(text);
