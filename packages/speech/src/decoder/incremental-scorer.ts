@@ -205,6 +205,42 @@ export class IncrementalScorer {
     while (this.nLive + 3 < this.nCep) this.scoreLive(this.nLive++, this.nCep);
   }
 
+  /** Frames whose live streams are scored (push() keeps three frames back for the deltas). */
+  get liveFrames(): number {
+    return this.nLive;
+  }
+
+  /**
+   * The scores of the first T frames as if the reading stopped there but with exact deltas (T ≤
+   * liveFrames): the static stream normalised by those frames' own cepstral mean and searched in
+   * full. The stream goes on unchanged (the warp choice of evaluator/vtln.ts compares the first
+   * seconds of a reading under several warps and keeps one scorer).
+   */
+  scoresSoFar(T: number): SenoneScores {
+    if (this.finished) throw new Error('stream already finished');
+    if (!this.column) throw new Error('senones not set');
+    if (T > this.nLive) throw new Error(`only ${this.nLive} frames scored`);
+    const { ncep, dim } = this;
+    const nColumns = this.list.length;
+    const live = this.scores.data.slice(0, T * nColumns);
+    const cep = this.cep.data;
+    const feat = this.feat.data;
+    const mean = new Float64Array(ncep);
+    if (this.model.params.cmn !== 'none' && T > 0) {
+      for (let t = 0; t < T; t++) for (let i = 0; i < ncep; i++) mean[i] = mean[i]! + cep[t * ncep + i]!;
+      for (let i = 0; i < ncep; i++) mean[i] = mean[i]! / T;
+    }
+    // The static cepstra of feat are only written (and read) at finish(): free until then.
+    for (let t = 0; t < T; t++) for (let i = 0; i < ncep; i++) feat[t * dim + i] = cep[t * ncep + i]! - mean[i]!;
+    const fullSearch = this.fullSearch;
+    this.fullSearch = new Uint8Array(T).fill(1);
+    if (this.finalStreams.length) for (let t = 0; t < T; t++) this.scoreStreams(t, this.finalStreams);
+    this.fullSearch = fullSearch;
+    const data = this.scores.data.slice(0, T * nColumns);
+    this.scores.data.set(live, 0);
+    return { nFrames: T, column: this.column, nColumns, data };
+  }
+
   /** Scores of all frames; the stream cannot be used afterwards. */
   finish(): SenoneScores {
     if (this.finished) throw new Error('stream already finished');
