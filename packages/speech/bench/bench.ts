@@ -12,6 +12,7 @@ import { measureWorkerMemory } from './memory';
 import { speechoceanDir } from './speechocean';
 import { dumpSpeechocean } from './speechocean-evaluate';
 import { asMapped, asRecorded, figuresTable, omissionFigureLines, speechoceanFigures } from './speechocean-figures';
+import { FAIRNESS_CONDITIONS, printVoiceTable, voiceFigures } from './voices';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const line = (name: string, value: string, target = '') =>
@@ -103,6 +104,15 @@ const wall = performance.now() - t0;
 await pool.close();
 const failed = settled.filter((s) => s.status === 'rejected').length;
 line('8 simultaneous evaluations, 2 worker threads', `${8 - failed}/8 ok`, `wall ${wall.toFixed(0)} ms`);
+
+// Fair to every voice: eight eSpeak voices on the children's path and the teacher's, beside the
+// figures of the fixed children's warp (bench/voices.ts; README "Fair to every voice").
+console.log("\n== Every voice: the children's path and the teacher's ==");
+for (const c of FAIRNESS_CONDITIONS) {
+  const rows = await voiceFigures(ev, { snrDb: c.snrDb, onProgress: (d, t) => process.stderr.write(`\r  ${d}/${t}`) });
+  process.stderr.write('\n');
+  printVoiceTable(c.name, rows);
+}
 
 console.log('\n== Verification against pocketsphinx (Debian) ==');
 const v = await verifyAgainstPocketsphinx(ev);

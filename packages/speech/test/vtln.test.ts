@@ -5,8 +5,17 @@ import { MfccExtractor } from '../src/frontend/mfcc';
 import { createEvaluator, loadEvaluator, type Evaluator } from '../src/evaluator/evaluator';
 import { analyse, analyseScores, planAnalysis } from '../src/evaluator/align';
 import { IncrementalScorer } from '../src/decoder/incremental-scorer';
-import { viterbi } from '../src/decoder/viterbi';
-import { alignmentLogLikelihood, CHILD_WARP, mostLikelyWarp, vtlnGridFromEnv } from '../src/evaluator/vtln';
+import { viterbi, viterbiSoFar } from '../src/decoder/viterbi';
+import {
+  alignmentLogLikelihood,
+  CHILD_WARP,
+  CHILD_WARPS,
+  childWarpsFromEnv,
+  mostLikelyWarp,
+  VoicedFrames,
+  vtlnGridFromEnv,
+  WARP_DECISION_VOICED_FRAMES,
+} from '../src/evaluator/vtln';
 import { pronunciations } from '../src/lexicon/lexicon';
 import { synthesize } from '../src/tts/synthesize';
 
@@ -86,16 +95,68 @@ describe('VTLN', () => {
     expect(await createEvaluator(ev.model, { vtln: [0.8] }).evaluate({ pcm: short, text: TEXT })).toEqual(plain);
   });
 
-  it("hears a child's reading through the children's warp, an adult's unwarped", async () => {
+  it("hears a child's reading through one warp of the children's grid, chosen on its first seconds", async () => {
     const plain = await ev.evaluate({ pcm: samples, text: TEXT });
     expect(await ev.evaluate({ pcm: samples, text: TEXT, reader: 'adult' })).toEqual(plain);
     const child = await ev.evaluate({ pcm: samples, text: TEXT, reader: 'child' });
+    // This high voice is heard through a warp < 1 (the likelihood prefers one: see above).
     expect(child).not.toEqual(plain);
-    // The children's warp is one the likelihood prefers for this high voice (see above).
-    expect(CHILD_WARP).toBeLessThan(1);
-    // Streamed in the recorder's chunks, the same result.
-    const stream = ev.startStream({ text: TEXT, reader: 'child' });
-    for (let i = 0; i < samples.length; i += 3200) stream.push(samples.subarray(i, i + 3200));
-    expect(await stream.finish()).toEqual(child);
+    expect(CHILD_WARPS[0]).toBe(CHILD_WARP);
+    expect(CHILD_WARPS).toContain(1);
+    const chosen = await Promise.all(
+      CHILD_WARPS.map((w) => createEvaluator(ev.model, { childWarps: [w] }).evaluate({ pcm: samples, text: TEXT, reader: 'child' })),
+    );
+    expect(chosen.filter((r) => JSON.stringify(r) === JSON.stringify(child))).toHaveLength(1);
+    expect(chosen.at(-1)).toEqual(plain);
+    // Streamed in any chunks (the recorder's, or odd sizes), the same result: the choice depends
+    // on the samples alone.
+    for (const chunk of [3200, 777, 16000]) {
+      const stream = ev.startStream({ text: TEXT, reader: 'child' });
+      for (let i = 0; i < samples.length; i += chunk) stream.push(samples.subarray(i, i + chunk));
+      expect(await stream.finish()).toEqual(child);
+    }
+  });
+
+  it('counts voiced frames alike however the audio is cut', () => {
+    const whole = new VoicedFrames();
+    whole.push(samples);
+    expect(whole.decisionFrame).toBeGreaterThanOrEqual(WARP_DECISION_VOICED_FRAMES);
+    const cut = new VoicedFrames();
+    for (let i = 0; i < samples.length; i += 333) cut.push(Int16Array.from(samples.subarray(i, i + 333), (x) => Math.round(x * 32767)));
+    expect(Math.abs(cut.decisionFrame! - whole.decisionFrame!)).toBeLessThanOrEqual(1);
+    // Silence is no voice.
+    const quiet = new VoicedFrames();
+    quiet.push(new Float32Array(16000 * 5));
+    expect(quiet.decisionFrame).toBeUndefined();
+  });
+
+  it('scores the frames so far without disturbing the stream; the search so far ends anywhere', async () => {
+    const prons = await Promise.all(splitWordsOf(TEXT).map((w) => pronunciations(w)));
+    const plan = planAnalysis(ev.model, prons);
+    const make = () => {
+      const scorer = new IncrementalScorer(ev.model, new MfccExtractor(ev.model.params, 0.9));
+      scorer.setSenones(plan.senones);
+      return scorer;
+    };
+    const a = make();
+    a.push(samples.subarray(0, 24000));
+    const soFar = a.scoresSoFar(120);
+    expect(soFar.nFrames).toBe(120);
+    expect(() => a.scoresSoFar(a.liveFrames + 1)).toThrow();
+    a.push(samples.subarray(24000));
+    const b = make();
+    b.push(samples);
+    expect(a.finish()).toEqual(b.finish());
+    const partial = viterbiSoFar(plan.forced, soFar);
+    expect(Number.isFinite(partial)).toBe(true);
+    expect(viterbi(plan.forced, soFar)?.score ?? -Infinity).toBeLessThanOrEqual(partial);
+  });
+
+  it('reads the grid from ONDOKU_SPEECH_CHILD_WARPS', () => {
+    expect(childWarpsFromEnv(undefined)).toEqual(CHILD_WARPS);
+    expect(childWarpsFromEnv('0.8,1')).toEqual([0.8, 1]);
+    expect(() => childWarpsFromEnv('0.5')).toThrow('ONDOKU_SPEECH_CHILD_WARPS');
   });
 });
+
+const splitWordsOf = (text: string) => text.toLowerCase().replace(/[.]/g, '').split(' ');

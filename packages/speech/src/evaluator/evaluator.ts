@@ -4,12 +4,11 @@ import { MfccExtractor } from '../frontend/mfcc';
 import { loadAcousticModel, type AcousticModel } from '../model/acoustic-model';
 import { pronunciations } from '../lexicon/lexicon';
 import { splitSentences, splitWords, type TextWord } from '../text/tokenize';
-import { analyse, analyseScores, planAnalysis, type Analysis, type AnalyseOptions, type AnalysisPlan } from './align';
-import { IncrementalScorer } from '../decoder/incremental-scorer';
+import { analyse, analyseScores, planAnalysis, type Analysis, type AnalyseOptions } from './align';
 import { evaluateHtml, evaluateText } from './markup';
 import { insertedWords, wordResults } from './scores';
 import { chapterScores, expertScores } from './expert-mapping';
-import { chooseWarpEarly, childWarpsFromEnv, mostLikelyWarp, VoicedFrames, vtlnGridFromEnv } from './vtln';
+import { childWarpsFromEnv, vtlnGridFromEnv, WarpedScorer } from './vtln';
 import type {
   EvaluationCategory,
   EvaluationRequest,
@@ -110,36 +109,18 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
     const category = req.category ?? 'read_sentence';
     const words = textWords(text);
     // The warps this reading may be heard through (vtln.ts): a child's reading through the
-    // children's grid, a teacher's unwarped (plus ONDOKU_SPEECH_VTLN's factors, if any). Each has
-    // its own scorer (and MFCC buffers: streams of one worker may interleave) until one is chosen.
+    // children's grid, a teacher's unwarped (plus ONDOKU_SPEECH_VTLN's factors, if any). Each
+    // stream has its own scorers (and MFCC buffers: streams of one worker may interleave).
     const grid = req.reader === 'child' ? childWarps : [1, ...vtln];
-    let scorers = grid.map((warp) => ({
-      warp,
-      scorer: new IncrementalScorer(model, new MfccExtractor(model.params, warp)),
-    }));
-    const voiced = scorers.length > 1 ? new VoicedFrames(opts.warpDecisionFrames) : undefined;
+    const scorer = new WarpedScorer(model, grid, opts.warpDecisionFrames);
     let nSamples = 0;
     let failed: unknown;
-    let plan: AnalysisPlan | undefined;
     const planned = Promise.all(words.map((w) => pronunciations(w.text))).then((prons) => {
-      plan = planAnalysis(model, prons);
-      for (const w of scorers) w.scorer.setSenones(plan.senones);
-      decide();
+      const plan = planAnalysis(model, prons);
+      scorer.setSenones(plan.senones, plan.forced);
       return plan;
     });
     planned.catch((e: unknown) => (failed = e));
-    /** With several warps: once the first seconds of voice are heard (and the plan is known), keep
-     *  the warp under which they are most likely and drop the other scorers (vtln.ts). */
-    function decide(): void {
-      const at = voiced?.decisionFrame;
-      if (scorers.length < 2 || at === undefined || !plan) return;
-      if (scorers.some((w) => w.scorer.liveFrames < at)) return;
-      const best = chooseWarpEarly(
-        plan.forced,
-        scorers.map((w) => ({ warp: w.warp, scores: w.scorer.scoresSoFar(at) })),
-      );
-      scorers = [scorers[best]!];
-    }
     let done = false;
     const stream: EvaluationStream = {
       push(pcm) {
@@ -147,11 +128,7 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
         if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
         if (nSamples + pcm.length > maxSamples) throw new Error('Audio is too long to evaluate');
         nSamples += pcm.length;
-        for (const w of scorers) w.scorer.push(pcm);
-        if (voiced && scorers.length > 1) {
-          voiced.push(pcm);
-          decide();
-        }
+        scorer.push(pcm);
       },
       get durationMs() {
         return Math.round((nSamples / model.params.sampleRate) * 1000);
@@ -160,12 +137,7 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
         if (done) throw new Error('Evaluation already finished');
         done = true;
         const plan = await planned;
-        decide();
-        // Readings too short for the early choice: the most likely forced alignment of the whole.
-        const { scores, passA } = mostLikelyWarp(
-          plan.forced,
-          scorers.map((w) => ({ warp: w.warp, scores: w.scorer.finish() })),
-        );
+        const { scores, passA } = scorer.finish();
         const analysis = analyseScores(model, plan, scores, passA);
         return buildResult(analysis, text, words, plan.prons, category, nSamples);
       },

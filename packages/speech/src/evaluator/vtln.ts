@@ -8,6 +8,9 @@
 import type { DecodingGraph } from '../decoder/graph';
 import type { SenoneScores } from '../decoder/senone-scores';
 import { viterbi, viterbiSoFar, type ViterbiResult } from '../decoder/viterbi';
+import { IncrementalScorer } from '../decoder/incremental-scorer';
+import { MfccExtractor } from '../frontend/mfcc';
+import type { AcousticModel } from '../model/acoustic-model';
 import type { Analysis } from './align';
 
 /**
@@ -145,4 +148,70 @@ export function mostLikelyWarp(
     }
   }
   return { ...best, passA: bestA };
+}
+
+/**
+ * The scoring of one reading under a grid of warps (the first tried first): one scorer per warp
+ * while the audio arrives; once WARP_DECISION_VOICED_FRAMES voiced frames are heard (and the
+ * senones are known), the warp whose forced alignment of the part heard so far is most likely is
+ * kept and the other scorers stop (chooseWarpEarly). A reading too short for that keeps every
+ * scorer and is decided on its whole forced alignment at finish() (mostLikelyWarp). One warp:
+ * one scorer, nothing else. The choice depends on the samples alone, not on their chunks.
+ */
+export class WarpedScorer {
+  private scorers: Array<{ warp: number; scorer: IncrementalScorer }>;
+  private readonly voiced: VoicedFrames | undefined;
+  private forced: DecodingGraph | undefined;
+
+  constructor(
+    private readonly model: AcousticModel,
+    grid: number[],
+    decisionFrames = WARP_DECISION_VOICED_FRAMES,
+  ) {
+    if (grid.length === 0) throw new Error('no warp');
+    this.scorers = grid.map((warp) => ({
+      warp,
+      scorer: new IncrementalScorer(model, new MfccExtractor(model.params, warp)),
+    }));
+    this.voiced = grid.length > 1 ? new VoicedFrames(decisionFrames) : undefined;
+  }
+
+  /** The warps still scored (one once chosen). */
+  get warps(): number[] {
+    return this.scorers.map((w) => w.warp);
+  }
+
+  setSenones(senones: Iterable<number>, forced: DecodingGraph): void {
+    const list = [...senones];
+    for (const w of this.scorers) w.scorer.setSenones(list);
+    this.forced = forced;
+    this.decide();
+  }
+
+  push(pcm: Int16Array | Float32Array): void {
+    for (const w of this.scorers) w.scorer.push(pcm);
+    if (this.voiced && this.scorers.length > 1) {
+      this.voiced.push(pcm);
+      this.decide();
+    }
+  }
+
+  finish(): WarpedScores & { passA?: ViterbiResult } {
+    this.decide();
+    return mostLikelyWarp(
+      this.forced!,
+      this.scorers.map((w) => ({ warp: w.warp, scores: w.scorer.finish() })),
+    );
+  }
+
+  private decide(): void {
+    const at = this.voiced?.decisionFrame;
+    if (this.scorers.length < 2 || at === undefined || !this.forced) return;
+    if (this.scorers.some((w) => w.scorer.liveFrames < at)) return;
+    const best = chooseWarpEarly(
+      this.forced,
+      this.scorers.map((w) => ({ warp: w.warp, scores: w.scorer.scoresSoFar(at) })),
+    );
+    this.scorers = [this.scorers[best]!];
+  }
 }
