@@ -36,3 +36,20 @@ describe('a low adult voice on the children’s path', () => {
     }
   });
 });
+
+describe('silence around a reading', () => {
+  it('costs nothing however long: digital silence is left out of the cepstral mean', async () => {
+    const { text, samples } = readings[0]!;
+    const padded = (lead: number, tail: number) =>
+      Float32Array.from([...new Float32Array(16_000 * lead), ...samples, ...new Float32Array(16_000 * tail)]);
+    const totals = [];
+    for (const [lead, tail] of [
+      [0.3, 0.3],
+      [0.5, 1.5],
+      [1, 2],
+    ] as const)
+      totals.push((await ev.evaluate({ pcm: padded(lead, tail), text, reader: 'child' })).total_score);
+    // Before: 81, 75, 72 (the mean of all frames, silence included).
+    expect(Math.max(...totals) - Math.min(...totals)).toBeLessThanOrEqual(2);
+  });
+});
