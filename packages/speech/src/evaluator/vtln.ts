@@ -41,8 +41,9 @@ export function childWarpsFromEnv(value = process.env.ONDOKU_SPEECH_CHILD_WARPS)
 
 /** Frames of 10 ms. */
 const FRAME = 160;
-/** Voiced frames (10 ms) heard under every warp before one is chosen: 1.5 s of voice. */
-export const WARP_DECISION_VOICED_FRAMES = 150;
+/** Voiced frames (10 ms) heard under every warp before one is chosen: 2 s of voice (1.5 s chose 0.8
+ *  for a low voice whose first words liked it: README, "Fair to every voice"). */
+export const WARP_DECISION_VOICED_FRAMES = 200;
 /** A frame is voiced when its energy is within this many dB of the loudest frame so far … */
 const VOICED_BELOW_PEAK_DB = 30;
 /** … and above this level (dB of full scale): room noise and digital silence are not. */
