@@ -1,5 +1,6 @@
 // npm run bench:speech — prints the evaluator's quality and speed figures (see README).
 // BENCH_SENTENCES (default 10) sets the size of the synthetic test set.
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadEvaluator } from '../src/evaluator/evaluator';
@@ -182,9 +183,15 @@ if (soDir) {
     `${before.readings} readings (every ${every}th of the split; ${before.children} by children aged 6–12), ` +
       `${before.wrongTextPairs} children's readings also scored against a wrong text, ${before.extraCases} texts with one extra word; evaluations in ${out}`,
   );
+  // The fixed children's warp's figures (28 November 2026, bench/fair-report.ts; no extra-word texts).
+  const fair = JSON.parse(readFileSync(path.join(import.meta.dirname, 'speechocean-fair-before.json'), 'utf8')) as {
+    name: string;
+    figures: typeof now;
+  };
   console.log(
     figuresTable([
       ['before', before],
+      [fair.name, fair.figures],
       ['now', now],
     ]),
   );
