@@ -15,6 +15,7 @@ import {
   VoicedFrames,
   vtlnGridFromEnv,
   WARP_DECISION_VOICED_FRAMES,
+  WarpedScorer,
 } from '../src/evaluator/vtln';
 import { pronunciations } from '../src/lexicon/lexicon';
 import { synthesize } from '../src/tts/synthesize';
@@ -117,11 +118,35 @@ describe('VTLN', () => {
     }
   });
 
+  it('chooses on the first 2 s of voice of a longer reading, alike in any chunks, and stops the other scorers', async () => {
+    const text = `${TEXT} ${TEXT}`;
+    const twice = Float32Array.from([...samples, ...samples]);
+    const prons = await Promise.all(splitWordsOf(text).map((w) => pronunciations(w)));
+    const plan = planAnalysis(ev.model, prons);
+    const scorer = new WarpedScorer(ev.model, CHILD_WARPS);
+    scorer.setSenones(plan.senones, plan.forced);
+    for (let i = 0; i < twice.length; i += 3200) scorer.push(twice.subarray(i, i + 3200));
+    expect(scorer.warps).toHaveLength(1);
+    const whole = await ev.evaluate({ pcm: twice, text, reader: 'child' });
+    for (const chunk of [3200, 999]) {
+      const stream = ev.startStream({ text, reader: 'child' });
+      for (let i = 0; i < twice.length; i += chunk) stream.push(twice.subarray(i, i + chunk));
+      expect(await stream.finish()).toEqual(whole);
+    }
+    const only = await createEvaluator(ev.model, { childWarps: scorer.warps }).evaluate({ pcm: twice, text, reader: 'child' });
+    expect(only).toEqual(whole);
+  });
+
   it('counts voiced frames alike however the audio is cut', () => {
-    const whole = new VoicedFrames();
+    // This sentence has less than WARP_DECISION_VOICED_FRAMES of voice: decided at finish().
+    const all = new VoicedFrames();
+    all.push(samples);
+    expect(all.decisionFrame).toBeUndefined();
+    expect(samples.length / 160).toBeGreaterThan(WARP_DECISION_VOICED_FRAMES);
+    const whole = new VoicedFrames(100);
     whole.push(samples);
-    expect(whole.decisionFrame).toBeGreaterThanOrEqual(WARP_DECISION_VOICED_FRAMES);
-    const cut = new VoicedFrames();
+    expect(whole.decisionFrame).toBeGreaterThanOrEqual(100);
+    const cut = new VoicedFrames(100);
     for (let i = 0; i < samples.length; i += 333) cut.push(Int16Array.from(samples.subarray(i, i + 333), (x) => Math.round(x * 32767)));
     expect(Math.abs(cut.decisionFrame! - whole.decisionFrame!)).toBeLessThanOrEqual(1);
     // Silence is no voice.
