@@ -21,5 +21,8 @@ console.log(figuresTable(columns));
 if (save) {
   const column = columns.find(([name]) => name === save);
   if (!column) throw new Error(`no column ${save}`);
-  writeFileSync(path.join(import.meta.dirname, 'speechocean-fair-before.json'), JSON.stringify({ name: save, figures: column[1] }, null, 2) + '\n');
+  writeFileSync(
+    path.join(import.meta.dirname, 'speechocean-fair-before.json'),
+    JSON.stringify({ name: save, figures: column[1] }, null, 2) + '\n',
+  );
 }

@@ -101,8 +101,14 @@ export async function voiceFigures(
   return out;
 }
 
-export function printVoiceTable(condition: string, rows: VoiceFigures[], before = FAIRNESS_BEFORE[condition] ?? {}): void {
-  console.log(`-- ${condition}: mean total of ten sentences (children's path / teacher's; acceptance: children's ≥ 85 and within 5 of the teacher's)`);
+export function printVoiceTable(
+  condition: string,
+  rows: VoiceFigures[],
+  before = FAIRNESS_BEFORE[condition] ?? {},
+): void {
+  console.log(
+    `-- ${condition}: mean total of ten sentences (children's path / teacher's; acceptance: children's ≥ 85 and within 5 of the teacher's)`,
+  );
   console.log(
     `${'voice'.padEnd(10)} ${'children'.padStart(9)} ${'teacher'.padStart(8)} ${'gap'.padStart(5)} ${'min'.padStart(4)}   ${'before: children / teacher (gap, min)'}`,
   );
@@ -114,7 +120,9 @@ export function printVoiceTable(condition: string, rows: VoiceFigures[], before 
     );
   }
   const cpu = rows.map((r) => r.childCpuPerSecond ?? 0);
-  console.log(`children's path CPU per audio second: ${(cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(1)} ms (mean of voices)`);
+  console.log(
+    `children's path CPU per audio second: ${(cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(1)} ms (mean of voices)`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

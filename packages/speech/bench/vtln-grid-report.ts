@@ -13,6 +13,11 @@ for (const arg of process.argv.slice(2)) {
   for (const r of records) if (r.kind === 'right') warps.set(r.warp ?? 1, (warps.get(r.warp ?? 1) ?? 0) + 1);
   const cpu = records.reduce((s, r) => s + r.cpuMs, 0) / records.reduce((s, r) => s + r.durationMs, 0);
   console.log(
-    `${name.padEnd(12)} n ${f.readings} (children ${f.children})  total ${f.pearsonTotal.toFixed(3)}  children ${f.pearsonTotalChildren.toFixed(3)}  accuracy ${f.pearsonAccuracy.toFixed(3)}  fluency ${f.pearsonFluency.toFixed(3)}  word ${f.pearsonWordAccuracy.toFixed(3)}  RTF ${cpu.toFixed(3)}  warps ${[...warps].sort((a, b) => a[0] - b[0]).map(([w, n]) => `${w}:${n}`).join(' ')}`,
+    `${name.padEnd(12)} n ${f.readings} (children ${f.children})  total ${f.pearsonTotal.toFixed(3)}  children ${f.pearsonTotalChildren.toFixed(3)}  accuracy ${f.pearsonAccuracy.toFixed(3)}  fluency ${f.pearsonFluency.toFixed(3)}  word ${f.pearsonWordAccuracy.toFixed(3)}  RTF ${cpu.toFixed(3)}  warps ${[
+      ...warps,
+    ]
+      .sort((a, b) => a[0] - b[0])
+      .map(([w, n]) => `${w}:${n}`)
+      .join(' ')}`,
   );
 }

@@ -105,7 +105,9 @@ describe('VTLN', () => {
     expect(CHILD_WARPS[0]).toBe(CHILD_WARP);
     expect(CHILD_WARPS).toContain(1);
     const chosen = await Promise.all(
-      CHILD_WARPS.map((w) => createEvaluator(ev.model, { childWarps: [w] }).evaluate({ pcm: samples, text: TEXT, reader: 'child' })),
+      CHILD_WARPS.map((w) =>
+        createEvaluator(ev.model, { childWarps: [w] }).evaluate({ pcm: samples, text: TEXT, reader: 'child' }),
+      ),
     );
     expect(chosen.filter((r) => JSON.stringify(r) === JSON.stringify(child))).toHaveLength(1);
     expect(chosen.at(-1)).toEqual(plain);
@@ -133,7 +135,11 @@ describe('VTLN', () => {
       for (let i = 0; i < twice.length; i += chunk) stream.push(twice.subarray(i, i + chunk));
       expect(await stream.finish()).toEqual(whole);
     }
-    const only = await createEvaluator(ev.model, { childWarps: scorer.warps }).evaluate({ pcm: twice, text, reader: 'child' });
+    const only = await createEvaluator(ev.model, { childWarps: scorer.warps }).evaluate({
+      pcm: twice,
+      text,
+      reader: 'child',
+    });
     expect(only).toEqual(whole);
   });
 
@@ -147,7 +153,8 @@ describe('VTLN', () => {
     whole.push(samples);
     expect(whole.decisionFrame).toBeGreaterThanOrEqual(100);
     const cut = new VoicedFrames(100);
-    for (let i = 0; i < samples.length; i += 333) cut.push(Int16Array.from(samples.subarray(i, i + 333), (x) => Math.round(x * 32767)));
+    for (let i = 0; i < samples.length; i += 333)
+      cut.push(Int16Array.from(samples.subarray(i, i + 333), (x) => Math.round(x * 32767)));
     expect(Math.abs(cut.decisionFrame! - whole.decisionFrame!)).toBeLessThanOrEqual(1);
     // Silence is no voice.
     const quiet = new VoicedFrames();
