@@ -1,6 +1,7 @@
 import { submitSelfPractice, submitTopic, type EvaluationResultData } from '@ondoku/contract';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { EvaluationParams } from '@ondoku/ui/recorder';
+import { microphoneConstraints } from '@ondoku/ui/recorder/constants';
 import { fetchStudentSocketUrl, learnApi } from './api';
 import { createOutbox, type Outbox } from './outbox';
 import { openLearnQueue, type LearnQueue, type QueuedRecording } from './queue';
@@ -69,7 +70,8 @@ export function browserDeps(): LearnDeps {
       return new Recorder({ socketUrl: fetchStudentSocketUrl, encoderUrl, params, onLevel, onRefused });
     },
     evaluateQueued,
-    openMicrophone: () => navigator.mediaDevices.getUserMedia({ audio: true }),
+    // The level meter hears the microphone as the recorder will (no gain control or noise suppression).
+    openMicrophone: () => navigator.mediaDevices.getUserMedia(microphoneConstraints),
   });
 }
 

@@ -1,5 +1,6 @@
 // npm run bench:speech — prints the evaluator's quality and speed figures (see README).
 // BENCH_SENTENCES (default 10) sets the size of the synthetic test set.
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadEvaluator } from '../src/evaluator/evaluator';
@@ -12,6 +13,7 @@ import { measureWorkerMemory } from './memory';
 import { speechoceanDir } from './speechocean';
 import { dumpSpeechocean } from './speechocean-evaluate';
 import { asMapped, asRecorded, figuresTable, omissionFigureLines, speechoceanFigures } from './speechocean-figures';
+import { FAIRNESS_CONDITIONS, printVoiceTable, voiceFigures } from './voices';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const line = (name: string, value: string, target = '') =>
@@ -104,6 +106,15 @@ await pool.close();
 const failed = settled.filter((s) => s.status === 'rejected').length;
 line('8 simultaneous evaluations, 2 worker threads', `${8 - failed}/8 ok`, `wall ${wall.toFixed(0)} ms`);
 
+// Fair to every voice: eight eSpeak voices on the children's path and the teacher's, beside the
+// figures of the fixed children's warp (bench/voices.ts; README "Fair to every voice").
+console.log("\n== Every voice: the children's path and the teacher's ==");
+for (const c of FAIRNESS_CONDITIONS) {
+  const rows = await voiceFigures(ev, { snrDb: c.snrDb, onProgress: (d, t) => process.stderr.write(`\r  ${d}/${t}`) });
+  process.stderr.write('\n');
+  printVoiceTable(c.name, rows);
+}
+
 console.log('\n== Verification against pocketsphinx (Debian) ==');
 const v = await verifyAgainstPocketsphinx(ev);
 if (!v.available) console.log('pocketsphinx/sphinxbase-utils not available: skipped');
@@ -172,9 +183,15 @@ if (soDir) {
     `${before.readings} readings (every ${every}th of the split; ${before.children} by children aged 6–12), ` +
       `${before.wrongTextPairs} children's readings also scored against a wrong text, ${before.extraCases} texts with one extra word; evaluations in ${out}`,
   );
+  // The fixed children's warp's figures (28 November 2026, bench/fair-report.ts; no extra-word texts).
+  const fair = JSON.parse(readFileSync(path.join(import.meta.dirname, 'speechocean-fair-before.json'), 'utf8')) as {
+    name: string;
+    figures: typeof now;
+  };
   console.log(
     figuresTable([
       ['before', before],
+      [fair.name, fair.figures],
       ['now', now],
     ]),
   );

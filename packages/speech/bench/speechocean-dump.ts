@@ -4,7 +4,8 @@
 // SO_EVERY=k keeps every k-th reading (default 1); SO_CHECK_EVERY=k (default 4, 0 = none) adds the
 // wrong-text and extra-word checks on every k-th kept reading. An existing file is resumed.
 // By default each reader is heard as the product hears a student or a teacher: children (age ≤ 12)
-// through the children's VTLN warp (src/evaluator/vtln.ts CHILD_WARP), adults unwarped.
+// through the children's grid of VTLN warps, one chosen per reading (src/evaluator/vtln.ts
+// WarpedScorer; ONDOKU_SPEECH_CHILD_WARPS sets the grid), adults unwarped.
 // SO_WARP=α evaluates everyone with that warp of the front end (src/frontend/mfcc.ts); SO_GROUP=children|adults
 // keeps only those readers. SO_KINDS=right,extra evaluates only those kinds; SO_CHECKED_ONLY=1 only the readings that get the
 // checks; SO_PART=k/n only the kept readings with index ≡ k mod n (run n processes, concatenate).

@@ -13,9 +13,11 @@ import { MfccExtractor } from '../src/frontend/mfcc';
 import { fluencyParts, summarise, wordResults } from '../src/evaluator/scores';
 import { expertFeatures } from '../src/evaluator/expert-features';
 import { pronunciations } from '../src/lexicon/lexicon';
-import type { OmissionEvidence } from '../src/evaluator/align';
+import type { Analysis, OmissionEvidence } from '../src/evaluator/align';
+import { splitWords, type TextWord } from '../src/text/tokenize';
 import { textCheckFeatures } from '../src/evaluator/text-check';
-import { CHILD_WARP } from '../src/evaluator/vtln';
+import { childWarpsFromEnv, WarpedScorer } from '../src/evaluator/vtln';
+import { analyseScores, planAnalysis } from '../src/evaluator/align';
 import { rng } from './dataset';
 import { CHILD_MAX_AGE, readAudio, readSplit, type SpeechoceanSplit } from './speechocean';
 
@@ -55,7 +57,8 @@ export interface DumpOptions {
   /** Wrong-text and extra-word checks on every k-th kept reading (0 = none). */
   checkEvery: number;
   /** VTLN warp factor of the front end for every reading (1 = none); 'reader' (default): as the
-   *  product hears its readers, children (age ≤ CHILD_MAX_AGE) through CHILD_WARP, adults at 1. */
+   *  product hears its readers, children (age ≤ CHILD_MAX_AGE) through the children's grid (the
+   *  warp chosen per reading: vtln.ts WarpedScorer; ONDOKU_SPEECH_CHILD_WARPS), adults at 1. */
   warp?: number | 'reader';
   /** Only the readings of children (age ≤ CHILD_MAX_AGE) or of the others. */
   group?: 'children' | 'adults';
@@ -94,7 +97,10 @@ export async function dumpSpeechocean({
 
   const ev = await loadEvaluator();
   const extractors = new Map<number, MfccExtractor>();
-  const warpOf = (age: number) => (warp === 'reader' ? (age <= CHILD_MAX_AGE ? CHILD_WARP : 1) : warp);
+  const childGrid = childWarpsFromEnv();
+  // SO_WARP_FRAMES: voiced frames heard before the warp is chosen (measurements; vtln.ts default).
+  const decisionFrames = process.env.SO_WARP_FRAMES ? Number(process.env.SO_WARP_FRAMES) : undefined;
+  const warpOf = (age: number) => (warp === 'reader' ? (age <= CHILD_MAX_AGE ? childGrid : 1) : warp);
   const mfccOf = (w: number) => {
     if (w === 1) return undefined;
     if (!extractors.has(w)) extractors.set(w, new MfccExtractor(ev.model.params, w));
@@ -103,10 +109,26 @@ export async function dumpSpeechocean({
   const sum = (xs: Float32Array) => xs.reduce((a, b) => a + b, 0);
 
   async function evaluate(samples: Float32Array, text: string, age: number) {
-    const w = warpOf(age);
-    const mfcc = mfccOf(w);
+    const grid = warpOf(age);
     const t0 = process.cpuUsage();
-    const { analysis, words } = await ev.analyse(samples, text, mfcc ? { mfcc } : {});
+    let w: number;
+    let analysis: Analysis;
+    let words: TextWord[];
+    if (Array.isArray(grid)) {
+      // As the evaluator's stream does (evaluator.ts): the warp chosen on the first seconds.
+      words = splitWords(text);
+      const plan = planAnalysis(ev.model, await Promise.all(words.map((x) => pronunciations(x.text))));
+      const scorer = new WarpedScorer(ev.model, grid, decisionFrames);
+      scorer.setSenones(plan.senones, plan.forced);
+      for (let o = 0; o < samples.length; o += 8000) scorer.push(samples.subarray(o, o + 8000));
+      const chosen = scorer.finish();
+      w = chosen.warp;
+      analysis = analyseScores(ev.model, plan, chosen.scores, chosen.passA);
+    } else {
+      w = grid;
+      const mfcc = mfccOf(w);
+      ({ analysis, words } = await ev.analyse(samples, text, mfcc ? { mfcc } : {}));
+    }
     const prons = await Promise.all(words.map((w) => pronunciations(w.text)));
     const phones = prons.reduce((n, p) => n + (p[0]?.length ?? 1), 0);
     const expected = wordResults(

@@ -5,8 +5,18 @@ import { MfccExtractor } from '../src/frontend/mfcc';
 import { createEvaluator, loadEvaluator, type Evaluator } from '../src/evaluator/evaluator';
 import { analyse, analyseScores, planAnalysis } from '../src/evaluator/align';
 import { IncrementalScorer } from '../src/decoder/incremental-scorer';
-import { viterbi } from '../src/decoder/viterbi';
-import { alignmentLogLikelihood, CHILD_WARP, mostLikelyWarp, vtlnGridFromEnv } from '../src/evaluator/vtln';
+import { viterbi, viterbiSoFar } from '../src/decoder/viterbi';
+import {
+  alignmentLogLikelihood,
+  CHILD_WARP,
+  CHILD_WARPS,
+  childWarpsFromEnv,
+  mostLikelyWarp,
+  VoicedFrames,
+  vtlnGridFromEnv,
+  WARP_DECISION_VOICED_FRAMES,
+  WarpedScorer,
+} from '../src/evaluator/vtln';
 import { pronunciations } from '../src/lexicon/lexicon';
 import { synthesize } from '../src/tts/synthesize';
 
@@ -86,16 +96,99 @@ describe('VTLN', () => {
     expect(await createEvaluator(ev.model, { vtln: [0.8] }).evaluate({ pcm: short, text: TEXT })).toEqual(plain);
   });
 
-  it("hears a child's reading through the children's warp, an adult's unwarped", async () => {
+  it("hears a child's reading through one warp of the children's grid, chosen on its first seconds", async () => {
     const plain = await ev.evaluate({ pcm: samples, text: TEXT });
     expect(await ev.evaluate({ pcm: samples, text: TEXT, reader: 'adult' })).toEqual(plain);
     const child = await ev.evaluate({ pcm: samples, text: TEXT, reader: 'child' });
+    // This high voice is heard through a warp < 1 (the likelihood prefers one: see above).
     expect(child).not.toEqual(plain);
-    // The children's warp is one the likelihood prefers for this high voice (see above).
-    expect(CHILD_WARP).toBeLessThan(1);
-    // Streamed in the recorder's chunks, the same result.
-    const stream = ev.startStream({ text: TEXT, reader: 'child' });
-    for (let i = 0; i < samples.length; i += 3200) stream.push(samples.subarray(i, i + 3200));
-    expect(await stream.finish()).toEqual(child);
+    expect(CHILD_WARPS[0]).toBe(CHILD_WARP);
+    expect(CHILD_WARPS).toContain(1);
+    const chosen = await Promise.all(
+      CHILD_WARPS.map((w) =>
+        createEvaluator(ev.model, { childWarps: [w] }).evaluate({ pcm: samples, text: TEXT, reader: 'child' }),
+      ),
+    );
+    expect(chosen.filter((r) => JSON.stringify(r) === JSON.stringify(child))).toHaveLength(1);
+    expect(chosen.at(-1)).toEqual(plain);
+    // Streamed in any chunks (the recorder's, or odd sizes), the same result: the choice depends
+    // on the samples alone.
+    for (const chunk of [3200, 777, 16000]) {
+      const stream = ev.startStream({ text: TEXT, reader: 'child' });
+      for (let i = 0; i < samples.length; i += chunk) stream.push(samples.subarray(i, i + chunk));
+      expect(await stream.finish()).toEqual(child);
+    }
+  });
+
+  it('chooses on the first 2 s of voice of a longer reading, alike in any chunks, and stops the other scorers', async () => {
+    const text = `${TEXT} ${TEXT}`;
+    const twice = Float32Array.from([...samples, ...samples]);
+    const prons = await Promise.all(splitWordsOf(text).map((w) => pronunciations(w)));
+    const plan = planAnalysis(ev.model, prons);
+    const scorer = new WarpedScorer(ev.model, CHILD_WARPS);
+    scorer.setSenones(plan.senones, plan.forced);
+    for (let i = 0; i < twice.length; i += 3200) scorer.push(twice.subarray(i, i + 3200));
+    expect(scorer.warps).toHaveLength(1);
+    const whole = await ev.evaluate({ pcm: twice, text, reader: 'child' });
+    for (const chunk of [3200, 999]) {
+      const stream = ev.startStream({ text, reader: 'child' });
+      for (let i = 0; i < twice.length; i += chunk) stream.push(twice.subarray(i, i + chunk));
+      expect(await stream.finish()).toEqual(whole);
+    }
+    const only = await createEvaluator(ev.model, { childWarps: scorer.warps }).evaluate({
+      pcm: twice,
+      text,
+      reader: 'child',
+    });
+    expect(only).toEqual(whole);
+  });
+
+  it('counts voiced frames alike however the audio is cut', () => {
+    // This sentence has less than WARP_DECISION_VOICED_FRAMES of voice: decided at finish().
+    const all = new VoicedFrames();
+    all.push(samples);
+    expect(all.decisionFrame).toBeUndefined();
+    expect(samples.length / 160).toBeGreaterThan(WARP_DECISION_VOICED_FRAMES);
+    const whole = new VoicedFrames(100);
+    whole.push(samples);
+    expect(whole.decisionFrame).toBeGreaterThanOrEqual(100);
+    const cut = new VoicedFrames(100);
+    for (let i = 0; i < samples.length; i += 333)
+      cut.push(Int16Array.from(samples.subarray(i, i + 333), (x) => Math.round(x * 32767)));
+    expect(Math.abs(cut.decisionFrame! - whole.decisionFrame!)).toBeLessThanOrEqual(1);
+    // Silence is no voice.
+    const quiet = new VoicedFrames();
+    quiet.push(new Float32Array(16000 * 5));
+    expect(quiet.decisionFrame).toBeUndefined();
+  });
+
+  it('scores the frames so far without disturbing the stream; the search so far ends anywhere', async () => {
+    const prons = await Promise.all(splitWordsOf(TEXT).map((w) => pronunciations(w)));
+    const plan = planAnalysis(ev.model, prons);
+    const make = () => {
+      const scorer = new IncrementalScorer(ev.model, new MfccExtractor(ev.model.params, 0.9));
+      scorer.setSenones(plan.senones);
+      return scorer;
+    };
+    const a = make();
+    a.push(samples.subarray(0, 24000));
+    const soFar = a.scoresSoFar(120);
+    expect(soFar.nFrames).toBe(120);
+    expect(() => a.scoresSoFar(a.liveFrames + 1)).toThrow();
+    a.push(samples.subarray(24000));
+    const b = make();
+    b.push(samples);
+    expect(a.finish()).toEqual(b.finish());
+    const partial = viterbiSoFar(plan.forced, soFar);
+    expect(Number.isFinite(partial)).toBe(true);
+    expect(viterbi(plan.forced, soFar)?.score ?? -Infinity).toBeLessThanOrEqual(partial);
+  });
+
+  it('reads the grid from ONDOKU_SPEECH_CHILD_WARPS', () => {
+    expect(childWarpsFromEnv(undefined)).toEqual(CHILD_WARPS);
+    expect(childWarpsFromEnv('0.8,1')).toEqual([0.8, 1]);
+    expect(() => childWarpsFromEnv('0.5')).toThrow('ONDOKU_SPEECH_CHILD_WARPS');
   });
 });
+
+const splitWordsOf = (text: string) => text.toLowerCase().replace(/[.]/g, '').split(' ');

@@ -16,6 +16,16 @@ import { DITHER_LSB } from '../frontend/index';
 import { gaussianScore, insertK, insertTop, topK, topKSeeded, TOP_N, type SenoneScores } from './senone-scores';
 import { simdGaussians, type SimdGaussians } from './simd-gaussians';
 
+/**
+ * Frames of digital silence (c0 below this: the dither alone gives 9–12; a quiet room 20 and
+ * more) are left out of the batch cepstral mean: half a second of zeros before and after a reading
+ * (a WAV file's padding, a fake microphone) otherwise pulls the mean far from speech and costs the
+ * reading 10–20 points (packages/speech/README.md, "The browser's recording and the file").
+ */
+export const DIGITAL_SILENCE_C0 = 14;
+/** The mean of all frames when fewer than this many are above digital silence. */
+const MIN_MEAN_FRAMES = 20;
+
 /** Candidates per codebook kept for the static stream (of 256). */
 export const SHORTLIST = 20;
 /** Frames whose running mean estimate was further than this (max over cepstra) from the final
@@ -80,6 +90,9 @@ export class IncrementalScorer {
   private finished = false;
   // static stream pre-selection: running cepstral sum, shortlist per frame [t][cb][k]
   private readonly runSum: Float64Array;
+  /** The same over the frames above digital silence only, and their count. */
+  private readonly runSumVoiced: Float64Array;
+  private runVoiced = 0;
   private shortlist = new Uint8Array(0);
   private readonly slIdx: Int32Array;
   private readonly slVal: Float32Array;
@@ -116,6 +129,7 @@ export class IncrementalScorer {
     this.topIdx = new Int32Array(this.nCb * model.nStreams * TOP_N);
     this.topVal = new Float32Array(this.nCb * model.nStreams * TOP_N);
     this.runSum = new Float64Array(this.ncep);
+    this.runSumVoiced = new Float64Array(this.ncep);
     // −1: no previous frame's shortlist yet (topKSeeded seeds each frame's with the last).
     this.slIdx = new Int32Array(this.nCb * SHORTLIST).fill(-1);
     this.slVal = new Float32Array(this.nCb * SHORTLIST);
@@ -205,6 +219,38 @@ export class IncrementalScorer {
     while (this.nLive + 3 < this.nCep) this.scoreLive(this.nLive++, this.nCep);
   }
 
+  /** Frames whose live streams are scored (push() keeps three frames back for the deltas). */
+  get liveFrames(): number {
+    return this.nLive;
+  }
+
+  /**
+   * The scores of the first T frames as if the reading stopped there but with exact deltas (T ≤
+   * liveFrames): the static stream normalised by those frames' own cepstral mean and searched in
+   * full. The stream goes on unchanged (the warp choice of evaluator/vtln.ts compares the first
+   * seconds of a reading under several warps and keeps one scorer).
+   */
+  scoresSoFar(T: number): SenoneScores {
+    if (this.finished) throw new Error('stream already finished');
+    if (!this.column) throw new Error('senones not set');
+    if (T > this.nLive) throw new Error(`only ${this.nLive} frames scored`);
+    const { ncep, dim } = this;
+    const nColumns = this.list.length;
+    const live = this.scores.data.slice(0, T * nColumns);
+    const cep = this.cep.data;
+    const feat = this.feat.data;
+    const mean = this.cepstralMean(T);
+    // The static cepstra of feat are only written (and read) at finish(): free until then.
+    for (let t = 0; t < T; t++) for (let i = 0; i < ncep; i++) feat[t * dim + i] = cep[t * ncep + i]! - mean[i]!;
+    const fullSearch = this.fullSearch;
+    this.fullSearch = new Uint8Array(T).fill(1);
+    if (this.finalStreams.length) for (let t = 0; t < T; t++) this.scoreStreams(t, this.finalStreams);
+    this.fullSearch = fullSearch;
+    const data = this.scores.data.slice(0, T * nColumns);
+    this.scores.data.set(live, 0);
+    return { nFrames: T, column: this.column, nColumns, data };
+  }
+
   /** Scores of all frames; the stream cannot be used afterwards. */
   finish(): SenoneScores {
     if (this.finished) throw new Error('stream already finished');
@@ -216,20 +262,22 @@ export class IncrementalScorer {
     const { ncep, dim } = this;
     const cep = this.cep.data;
     const feat = this.feat.ensure(T * dim);
-    const mean = new Float64Array(ncep);
-    if (this.model.params.cmn !== 'none' && T > 0) {
-      for (let t = 0; t < T; t++) for (let i = 0; i < ncep; i++) mean[i] = mean[i]! + cep[t * ncep + i]!;
-      for (let i = 0; i < ncep; i++) mean[i] = mean[i]! / T;
-    }
+    const mean = this.cepstralMean(T);
     for (let t = 0; t < T; t++) for (let i = 0; i < ncep; i++) feat[t * dim + i] = cep[t * ncep + i]! - mean[i]!;
     // Frames whose pre-selection used a mean estimate too far from the final mean: full search.
     const run = new Float64Array(ncep);
+    const runVoiced = new Float64Array(ncep);
+    let nVoiced = 0;
     this.fullSearch = new Uint8Array(T);
     for (let t = 0; t < T; t++) {
       let err = 0;
+      const voiced = cep[t * ncep]! >= DIGITAL_SILENCE_C0;
+      if (voiced) nVoiced++;
       for (let i = 0; i < ncep; i++) {
         run[i] = run[i]! + cep[t * ncep + i]!;
-        err = Math.max(err, Math.abs(run[i]! / (t + 1) - mean[i]!));
+        if (voiced) runVoiced[i] = runVoiced[i]! + cep[t * ncep + i]!;
+        const estimate = nVoiced >= MIN_MEAN_FRAMES ? runVoiced[i]! / nVoiced : run[i]! / (t + 1);
+        err = Math.max(err, Math.abs(estimate - mean[i]!));
       }
       if (err > SHORTLIST_MAX_MEAN_ERROR || t >= this.nShortlisted) this.fullSearch[t] = 1;
     }
@@ -238,6 +286,28 @@ export class IncrementalScorer {
     const data = this.scores.ensure(T * nColumns).subarray(0, T * nColumns);
     this.pre = new Float64Array(0);
     return { nFrames: T, column: this.column, nColumns, data };
+  }
+
+  /** The batch cepstral mean of the first T frames: of those above digital silence when there are
+   *  MIN_MEAN_FRAMES of them, else of all (DIGITAL_SILENCE_C0). */
+  private cepstralMean(T: number): Float64Array {
+    const { ncep } = this;
+    const cep = this.cep.data;
+    const mean = new Float64Array(ncep);
+    if (this.model.params.cmn === 'none' || T === 0) return mean;
+    let n = 0;
+    for (let t = 0; t < T; t++) {
+      if (cep[t * ncep]! < DIGITAL_SILENCE_C0) continue;
+      n++;
+      for (let i = 0; i < ncep; i++) mean[i] = mean[i]! + cep[t * ncep + i]!;
+    }
+    if (n < MIN_MEAN_FRAMES) {
+      mean.fill(0);
+      n = T;
+      for (let t = 0; t < T; t++) for (let i = 0; i < ncep; i++) mean[i] = mean[i]! + cep[t * ncep + i]!;
+    }
+    for (let i = 0; i < ncep; i++) mean[i] = mean[i]! / n;
+    return mean;
   }
 
   private computeCepstra(end: number): void {
@@ -252,9 +322,14 @@ export class IncrementalScorer {
   private preselectStatic(t: number): void {
     const { ncep, nCb, model, slIdx, slVal, approx } = this;
     const cep = this.cep.data;
+    const voiced = cep[t * ncep]! >= DIGITAL_SILENCE_C0;
+    if (voiced) this.runVoiced++;
     for (let i = 0; i < ncep; i++) {
       this.runSum[i] = this.runSum[i]! + cep[t * ncep + i]!;
-      approx[i] = cep[t * ncep + i]! - this.runSum[i]! / (t + 1);
+      if (voiced) this.runSumVoiced[i] = this.runSumVoiced[i]! + cep[t * ncep + i]!;
+      approx[i] =
+        cep[t * ncep + i]! -
+        (this.runVoiced >= MIN_MEAN_FRAMES ? this.runSumVoiced[i]! / this.runVoiced : this.runSum[i]! / (t + 1));
     }
     const need = (t + 1) * nCb * SHORTLIST;
     if (need > this.shortlist.length) {

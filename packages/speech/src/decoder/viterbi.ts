@@ -73,6 +73,16 @@ function flatten(graph: DecodingGraph): FlatGraph {
 }
 
 export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAULT_BEAM): ViterbiResult | undefined {
+  return search(graph, scores, beam, false);
+}
+
+/** The best path's score over the first scores.nFrames frames, ending anywhere in the graph (the
+ *  part of a reading heard so far: evaluator/vtln.ts); −Infinity when none. No segments. */
+export function viterbiSoFar(graph: DecodingGraph, scores: SenoneScores, beam = DEFAULT_BEAM): number {
+  return search(graph, scores, beam, true)!.score;
+}
+
+function search(graph: DecodingGraph, scores: SenoneScores, beam: number, freeEnd: boolean): ViterbiResult | undefined {
   const N = graph.nodes.length;
   const T = scores.nFrames;
   const NEG = -Infinity;
@@ -110,6 +120,8 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
   let liveHi = -1;
   /** Beam floor of the last scored frame. */
   let floor = NEG;
+  /** The best state's score of the last scored frame (freeEnd). */
+  let lastBest = NEG;
   nullScore[graph.start] = 0;
   let reach = graph.start;
   for (let t = 0; t <= T; t++) {
@@ -233,10 +245,15 @@ export function viterbi(graph: DecodingGraph, scores: SenoneScores, beam = DEFAU
       }
     }
     floor = best - beam;
+    if (scoring) lastBest = best;
     lo = firstHeld;
     liveHi = lastHeld;
   }
   hist.size = hSize;
+  if (freeEnd) {
+    releaseHistory();
+    return { score: lastBest, segments: [] };
+  }
   const final = nullScore[end]!;
   const segments = final === NEG ? [] : backtrack(hist, nullHist[end]!, T);
   releaseHistory();

@@ -5,11 +5,10 @@ import { loadAcousticModel, type AcousticModel } from '../model/acoustic-model';
 import { pronunciations } from '../lexicon/lexicon';
 import { splitSentences, splitWords, type TextWord } from '../text/tokenize';
 import { analyse, analyseScores, planAnalysis, type Analysis, type AnalyseOptions } from './align';
-import { IncrementalScorer } from '../decoder/incremental-scorer';
 import { evaluateHtml, evaluateText } from './markup';
 import { insertedWords, wordResults } from './scores';
 import { chapterScores, expertScores } from './expert-mapping';
-import { CHILD_WARP, mostLikelyWarp, vtlnGridFromEnv } from './vtln';
+import { childWarpsFromEnv, vtlnGridFromEnv, WarpedScorer } from './vtln';
 import type {
   EvaluationCategory,
   EvaluationRequest,
@@ -21,6 +20,8 @@ import type {
 
 export const MAX_TEXT_WORDS = 1000;
 export const MAX_AUDIO_SECONDS = 300;
+/** evaluate() feeds its stream 0.5 s at a time. */
+const EVALUATE_CHUNK = 8000;
 
 export interface Evaluator {
   readonly model: AcousticModel;
@@ -54,6 +55,12 @@ export interface LoadEvaluatorOptions {
 export interface EvaluatorOptions {
   /** VTLN warp factors tried per reading besides 1 (vtln.ts); default ONDOKU_SPEECH_VTLN, none. */
   vtln?: number[];
+  /** The warps a child's reading may be heard through, one chosen per reading (vtln.ts); default
+   *  ONDOKU_SPEECH_CHILD_WARPS, CHILD_WARPS. */
+  childWarps?: number[];
+  /** Voiced frames heard before the warp is chosen (vtln.ts WARP_DECISION_VOICED_FRAMES; Infinity:
+   *  every warp scores the whole reading, the forced alignment chooses). For measurements. */
+  warpDecisionFrames?: number;
 }
 
 let shared: Promise<Evaluator> | undefined;
@@ -75,6 +82,7 @@ export function toFloatSamples(pcm: Int16Array | Float32Array): Float32Array {
 export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {}): Evaluator {
   const mfcc = new MfccExtractor(model.params);
   const vtln = opts.vtln ?? vtlnGridFromEnv();
+  const childWarps = opts.childWarps ?? childWarpsFromEnv();
   const maxSamples = MAX_AUDIO_SECONDS * model.params.sampleRate;
 
   function textWords(text: string): TextWord[] {
@@ -92,36 +100,35 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
   }
 
   function startStream(req: { text: string; category?: EvaluationCategory; reader?: Reader }): EvaluationStream {
+    return openStream(req).stream;
+  }
+
+  /** The stream, and the plan it waits for (evaluate() pushes once it is there: see below). */
+  function openStream(req: { text: string; category?: EvaluationCategory; reader?: Reader }) {
     const text = req.text;
     const category = req.category ?? 'read_sentence';
     const words = textWords(text);
-    // Each stream has its own MFCC buffers: streams of one worker may interleave.
-    // A child's reading is heard through the children's warp (vtln.ts CHILD_WARP).
-    const baseWarp = req.reader === 'child' ? CHILD_WARP : 1;
-    const scorer = new IncrementalScorer(model, new MfccExtractor(model.params, baseWarp));
+    // The warps this reading may be heard through (vtln.ts): a child's reading through the
+    // children's grid, a teacher's unwarped (plus ONDOKU_SPEECH_VTLN's factors, if any). Each
+    // stream has its own scorers (and MFCC buffers: streams of one worker may interleave).
+    const grid = req.reader === 'child' ? childWarps : [1, ...vtln];
+    const scorer = new WarpedScorer(model, grid, opts.warpDecisionFrames);
     let nSamples = 0;
-    // With VTLN every warp of the grid has its own scorer, fed as the audio arrives (vtln.ts).
-    const warped = vtln.map((warp) => ({
-      warp,
-      scorer: new IncrementalScorer(model, new MfccExtractor(model.params, warp)),
-    }));
     let failed: unknown;
     const planned = Promise.all(words.map((w) => pronunciations(w.text))).then((prons) => {
       const plan = planAnalysis(model, prons);
-      scorer.setSenones(plan.senones);
-      for (const w of warped) w.scorer.setSenones(plan.senones);
+      scorer.setSenones(plan.senones, plan.forced);
       return plan;
     });
     planned.catch((e: unknown) => (failed = e));
     let done = false;
-    return {
+    const stream: EvaluationStream = {
       push(pcm) {
         if (done) throw new Error('Evaluation already finished');
         if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
         if (nSamples + pcm.length > maxSamples) throw new Error('Audio is too long to evaluate');
         nSamples += pcm.length;
         scorer.push(pcm);
-        for (const w of warped) w.scorer.push(pcm);
       },
       get durationMs() {
         return Math.round((nSamples / model.params.sampleRate) * 1000);
@@ -130,14 +137,12 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
         if (done) throw new Error('Evaluation already finished');
         done = true;
         const plan = await planned;
-        const { scores, passA } = mostLikelyWarp(plan.forced, [
-          { warp: baseWarp, scores: scorer.finish() },
-          ...warped.map((w) => ({ warp: w.warp, scores: w.scorer.finish() })),
-        ]);
+        const { scores, passA } = scorer.finish();
         const analysis = analyseScores(model, plan, scores, passA);
         return buildResult(analysis, text, words, plan.prons, category, nSamples);
       },
     };
+    return { stream, planned };
   }
 
   function buildResult(
@@ -182,8 +187,12 @@ export function createEvaluator(model: AcousticModel, opts: EvaluatorOptions = {
     async evaluate(req) {
       const samples = toFloatSamples(req.pcm);
       if (samples.length > maxSamples) throw new Error('Audio is too long to evaluate');
-      const stream = startStream({ text: req.text, category: req.category, reader: req.reader });
-      stream.push(samples);
+      const { stream, planned } = openStream({ text: req.text, category: req.category, reader: req.reader });
+      // In chunks once the plan is there, as a stream would be fed: with several warps the ones
+      // not chosen stop after the first seconds (the choice depends on the samples alone, so the
+      // result is the same as one push).
+      await planned;
+      for (let o = 0; o < samples.length; o += EVALUATE_CHUNK) stream.push(samples.subarray(o, o + EVALUATE_CHUNK));
       return stream.finish();
     },
   };

@@ -16,6 +16,16 @@ export const capture = {
   bitsPerFrame: 70,
 } as const;
 
+/**
+ * The microphone as the evaluator wants it: one channel, and none of the browser's voice-call
+ * processing (echo cancellation, automatic gain, noise suppression), which reshapes the spectrum
+ * the evaluator scores; the recorder and any level meter shown before it (the children's マイクの
+ * じゅんび) open it alike. docs/speech-service.md, "Audio encodings".
+ */
+export const microphoneConstraints: MediaStreamConstraints = {
+  audio: { channelCount: 1, echoCancellation: false, autoGainControl: false, noiseSuppression: false },
+};
+
 /** The recorder's messages, verbatim (the contract's wording). */
 export const recorderMessages = {
   noWebSocket: 'Your browser does not support WebSocket!',

@@ -1,4 +1,4 @@
-export { capture, recorderMessages } from './constants';
+export { capture, microphoneConstraints, recorderMessages } from './constants';
 export {
   checkRecorderSupport,
   Recorder,

@@ -1,5 +1,5 @@
 import type { EvaluationCategory, EvaluationReply, EvaluationResultData } from '@ondoku/contract';
-import { capture, recorderMessages } from './constants';
+import { capture, microphoneConstraints, recorderMessages } from './constants';
 import { joinChunks, type EncoderReply, type EncoderRequest } from './encoder-core';
 import { Downsampler, floatTo16Bit, wavBlob } from './resample';
 
@@ -94,9 +94,7 @@ export class Recorder {
     this.unsent = [];
     this.recorded = [];
     try {
-      this.stream = await navigator.mediaDevices.getUserMedia({
-        audio: { channelCount: 1, echoCancellation: false, autoGainControl: false, noiseSuppression: false },
-      });
+      this.stream = await navigator.mediaDevices.getUserMedia(microphoneConstraints);
     } catch {
       this.setState('init');
       throw new RecorderError(recorderMessages.micDenied);
