@@ -69,6 +69,8 @@ describe('download tasks with two processes', () => {
   });
 
   it('a run that outlived its lease cannot finish the task another process took over', async () => {
+    // The task first: a runner started before it exists finds nothing to do and returns.
+    const [id] = await newTasks(1);
     let releaseStalled!: () => void;
     const stalledStarted = new Promise<void>((started) => {
       const stalled: TaskMaker = async (_db, task) => {
@@ -79,7 +81,6 @@ describe('download tasks with two processes', () => {
       // Its heartbeat never comes: as a process frozen (or killed) in the middle of an export.
       void runnerWith(stalled, 3_600_000).runAll();
     });
-    const [id] = await newTasks(1);
     await stalledStarted;
     // No other process takes a task whose claim is fresh...
     const taker = runnerWith(async (_db, task) => file(`taken-${task.id}`));
