@@ -236,7 +236,7 @@ if (values.reference) {
   ).rows.map((r) => Number(r.id));
   // 50 children of the first class, handing in a homework of the teacher while the calls are loaded.
   const handIns = await prepareHandIns(db, teacher.id, classIds.get(names[0]!)!, {
-    children: 50,
+    students: 50,
     rounds: Number(values.handInRounds),
   });
   await db.execute(sql`analyze`);

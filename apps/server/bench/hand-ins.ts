@@ -20,7 +20,7 @@ import { issueStudentToken } from '../src/modules/learn/index.js';
 export interface HandIns {
   homeworkId: number;
   topicId: number;
-  children: { token: string; sids: string[][] }[];
+  students: { token: string; sids: string[][] }[];
 }
 
 const TEXTS = ['I like apples.', 'She plays the piano.', 'We go to school.'];
@@ -29,7 +29,7 @@ export async function prepareHandIns(
   db: Db,
   teacherId: number,
   classId: number,
-  opts: { children: number; rounds: number; title?: string },
+  opts: { students: number; rounds: number; title?: string },
 ): Promise<HandIns> {
   const [resource] = await db
     .insert(libraryResources)
@@ -82,7 +82,7 @@ export async function prepareHandIns(
   );
   const studentIds = (
     await db.execute<{ id: number }>(sql`select student_id as id from homework_recipients
-      where homework_id = ${homeworkId} order by student_id limit ${opts.children}`)
+      where homework_id = ${homeworkId} order by student_id limit ${opts.students}`)
   ).rows.map((r) => Number(r.id));
   const words = (text: string) =>
     text.split(' ').map((word, i) => ({ word, score: 80, type: 'normal', start_ms: i * 400, end_ms: i * 400 + 350 }));
@@ -95,7 +95,7 @@ export async function prepareHandIns(
     evaluate_html: text,
     evaluate_text: text,
   }));
-  const children: HandIns['children'] = [];
+  const students: HandIns['students'] = [];
   for (const studentId of studentIds) {
     const rows = await db.execute<{ sid: string; text: string }>(sql`
       insert into evaluation_results (sid, student_id, teacher_id, category, text, total_score, accuracy_score,
@@ -107,9 +107,9 @@ export async function prepareHandIns(
       returning sid, text`);
     const byItem = TEXTS.map((t) => rows.rows.filter((x) => x.text === t).map((x) => x.sid));
     const rounds = Array.from({ length: opts.rounds }, (_, r) => byItem.map((sids) => sids[r]!));
-    children.push({ token: await issueStudentToken(db, studentId), sids: rounds });
+    students.push({ token: await issueStudentToken(db, studentId), sids: rounds });
   }
-  return { homeworkId, topicId, children };
+  return { homeworkId, topicId, students };
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
@@ -151,7 +151,7 @@ export interface HandInFigures {
   p50: number;
   p95: number;
   errors: number;
-  /** Children who ran out of stored results before the stop. */
+  /** Students who ran out of stored results before the stop. */
   exhausted: number;
 }
 
@@ -164,14 +164,14 @@ export function handIn(port: number, h: HandIns, gapMs: number) {
   const lat: number[] = [];
   let errors = 0;
   let exhausted = 0;
-  const loops = h.children.map(async (child) => {
+  const loops = h.students.map(async (student) => {
     while (on) {
-      const sids = child.sids.shift();
+      const sids = student.sids.shift();
       if (!sids) {
         exhausted++;
         return;
       }
-      const r = await post(port, child.token, {
+      const r = await post(port, student.token, {
         homework_id: h.homeworkId,
         topic_id: h.topicId,
         answers: sids.map((sid, i) => ({ question_id: i, sid })),

@@ -387,7 +387,7 @@ await db.execute(sql`insert into word_book_words (book_code, part, position, wor
 lap('learning statistics: sound statistics and a word book (bulk SQL)');
 // The same children handing in another homework of the teacher while the calls are loaded.
 const handIns = await prepareHandIns(db, main.id, submitClass!, {
-  children: Number(values.children),
+  students: Number(values.children),
   rounds: Number(values.handInRounds),
   title: '提出中の宿題（読み取りと同時）',
 });
