@@ -1,7 +1,7 @@
 import type { CallDef } from '@ondoku/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.js';
-import { compressBody, compressionThreshold, replyEncoding, type ReplyEncoding } from './compression.js';
+import { compressBodyFast, compressionThreshold, replyEncoding, type ReplyEncoding } from './compression.js';
 import { ReadCache } from './read-cache.js';
 
 /**
@@ -118,7 +118,8 @@ export async function cachedReply(
   reply.type('application/json; charset=utf-8');
   const encoding = kept.large ? replyEncoding(ctx.request) : null;
   if (!encoding) return reply.send(kept.json);
-  // Compressed once, not on every request (the compression hook leaves an encoded reply alone).
-  const body = (kept[encoding] ??= compressBody(kept.json, encoding));
+  // Compressed once, not on every request (the compression hook leaves an encoded reply alone),
+  // at the fastest settings: a miss pays for it on every request.
+  const body = (kept[encoding] ??= compressBodyFast(kept.json, encoding));
   return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(body);
 }
