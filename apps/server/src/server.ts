@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createMailer } from './lib/mailer.js';
 import { openRuntime } from './runtime.js';
-import { createSpeechService } from './modules/evaluation/speech-service.js';
+import { createSpeechService, warmSpeechWorkers } from './modules/evaluation/speech-service.js';
 import { demoTeacherId, isEmpty, seedDemo, seedDemoHomeworkOfTeacher01 } from './seed/demo.js';
 import { preparationReporter, type PreparationReporter } from './lib/preparation.js';
 import { storageFromConfig } from './lib/storage.js';
@@ -86,9 +86,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-// Load the acoustic model in the background so the first evaluation is quick (queued first, so
-// the library's synthesis jobs below never delay it; evaluation streams bypass that queue anyway).
-speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
+// Load the acoustic model and run a short reading through every worker in the background, so the
+// first class after a start is served like any other (queued first, so the library's synthesis
+// jobs below never delay it; evaluation streams bypass that queue anyway).
+warmSpeechWorkers(speech).catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
 // The content library is installed in the background (docs/library.md): an unchanged library is
 // one query; a new or changed one is synthesised on the speech workers while requests are served,
 // then appears at once (one transaction). Until then the teacher sees the previous library.
