@@ -84,12 +84,16 @@ const WARM_READER: ReaderProfile = { voice: 'en-us+f4', speed: 1, snrDb: 30, sli
  * once, `rounds` times, recorded as the socket records, so V8 has compiled the scoring, alignment
  * and recording paths before the first class reads (a fresh process otherwise served its first
  * readings several times slower). Each stream goes to the worker with the fewest open streams, so
- * opening one per worker at once reaches each of them.
+ * opening one per worker at once reaches each of them. The reading is synthesised on a worker of
+ * its own, closed at once: text to speech would otherwise stay loaded in a serving worker (140 MB).
  */
 export async function warmSpeechWorkers(speech: SpeechService, rounds = 3): Promise<void> {
-  await speech.warmUp();
+  const tts = createSpeechService({ workers: 1, capacity: false });
+  const [{ pcm }] = await Promise.all([
+    tts.synthesizeReading(WARM_TEXT, WARM_READER).finally(() => tts.close()),
+    speech.warmUp(),
+  ]);
   const workers = speech.load()?.workers.length ?? 1;
-  const { pcm } = await speech.synthesizeReading(WARM_TEXT, WARM_READER);
   for (let r = 0; r < rounds; r++) {
     const streams = Array.from({ length: workers }, () =>
       speech.startStream(WARM_TEXT, 'read_sentence', { record: true, reader: 'child' }),
