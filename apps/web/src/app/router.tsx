@@ -13,8 +13,6 @@ import { exclamationCircleFilled, PlainIcon } from '../components/ui/plain-icon'
 import { paths } from '../config/paths';
 import { CHUNK_LOAD_ERROR, loadChunk } from '../lib/lazy';
 import { sessionStore } from '../lib/session';
-import { preloadHomeworkPageList } from '../features/homework/api';
-import { homeworkListQueryNow } from '../features/homework/api/list-query';
 import { AuthLayout } from './layouts/auth-layout';
 import { registerRoutes, type RouteHandle } from './route-registry';
 
@@ -82,13 +80,18 @@ const requireSession = () => {
 /**
  * The homework list's data asked for as soon as the route is known, alongside its chunk and the
  * status check (docs/benchmarks.md, "The first screen at once"); once per page load, the first
- * screen being the one a teacher waits for (the list's query keeps it afterwards).
+ * screen being the one a teacher waits for (the list's query keeps it afterwards). The loader does
+ * not wait for it, and the preload comes as its own small chunk: in the entry, the homework call's
+ * schema would cost the login page its budget.
  */
 let listPreloaded = false;
 const homeworkListLoader = () => {
   if (!listPreloaded && sessionStore.token()) {
     listPreloaded = true;
-    preloadHomeworkPageList(homeworkListQueryNow());
+    void Promise.all([import('../features/homework/api/preload'), import('../features/homework/api/list-query')]).then(
+      ([preload, list]) => preload.preloadHomeworkPageList(list.homeworkListQueryNow()),
+      () => {}, // a chunk that did not load: the screen's own query asks
+    );
   }
   return null;
 };

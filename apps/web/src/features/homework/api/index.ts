@@ -1,3 +1,4 @@
+import type { getMyHomeworkPageList } from '@ondoku/contract';
 import {
   changeHomework,
   checkDefineTimes,
@@ -8,7 +9,6 @@ import {
   editPeriodicPlan,
   getHomeworkClassRows,
   getHomeworkDetail,
-  getMyHomeworkPageList,
   getPeriodicPlanDetail,
   getPeriodicPlanList,
   getRegularRecommendNames,
@@ -23,34 +23,17 @@ import {
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys, useCallMutation } from '../../../lib/queries';
+import { fetchHomeworkPage, takePreloaded } from './preload';
 
 /** The homework feature's calls, one declaration each. */
 export type HomeworkPageParams = CallInput<typeof getMyHomeworkPageList>;
 export type PlanListParams = CallInput<typeof getPeriodicPlanList>;
 export type ReissueListParams = CallInput<typeof getReissueList>;
 
-/**
- * The list's page asked for by the route as soon as it is known, before the screen's chunk has
- * loaded (router.tsx; docs/benchmarks.md, "The first screen at once"): taken once by the list's
- * query when it asks for the same page within a few seconds.
- */
-let preloaded: { key: string; at: number; reply: ReturnType<typeof fetchPage> } | null = null;
-const fetchPage = (params: HomeworkPageParams) => api.call(getMyHomeworkPageList, params);
-export function preloadHomeworkPageList(params: HomeworkPageParams) {
-  const reply = fetchPage(params);
-  reply.catch(() => {}); // a failure reaches the list's query when it takes the reply
-  preloaded = { key: JSON.stringify(params), at: Date.now(), reply };
-}
-function takePreloaded(params: HomeworkPageParams) {
-  const p = preloaded;
-  preloaded = null;
-  return p && p.key === JSON.stringify(params) && Date.now() - p.at < 10_000 ? p.reply : null;
-}
-
 export const homeworkPageListQueryOptions = (params: HomeworkPageParams) =>
   queryOptions({
     queryKey: queryKeys.homework.page(params),
-    queryFn: () => takePreloaded(params) ?? fetchPage(params),
+    queryFn: () => takePreloaded(params) ?? fetchHomeworkPage(params),
     placeholderData: keepPreviousData,
   });
 

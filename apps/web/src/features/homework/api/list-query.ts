@@ -1,6 +1,13 @@
-import { homeworkLimits, type HomeworkState, type HomeworkType } from '@ondoku/contract';
+import {
+  homeworkLimits,
+  type CallInput,
+  type getMyHomeworkPageList,
+  type HomeworkState,
+  type HomeworkType,
+} from '@ondoku/contract';
 import { readListState } from '../../../components/ui/use-list-state';
-import type { HomeworkPageParams } from './index';
+
+type HomeworkPageParams = CallInput<typeof getMyHomeworkPageList>;
 
 /**
  * The homework list's filters and the query they make: shared by the list screen and the route's
@@ -46,7 +53,6 @@ export function toQuery(f: HomeworkFilters, page: number, limit: number): Homewo
     end_time: f.until || undefined,
   };
 }
-
 
 /** The query the list screen will make on mounting: its state as kept for this browser session. */
 export function homeworkListQueryNow(): HomeworkPageParams {
