@@ -32,7 +32,9 @@ import { SpeechWorkerPool } from '@ondoku/speech';
 import { createLocalStorage } from '../src/lib/storage.js';
 import { headquartersSource, installLibrary } from '../src/modules/library/index.js';
 import { testSynthesisCacheDir } from '../src/test/library-files.js';
+import { bypassReplyCache } from '../src/lib/reply-cache.js';
 import { cpuSpent, referenceApplicationName, serveCpuProfiles } from './cpu-profile.js';
+import { prepareHandIns } from './hand-ins.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +42,8 @@ const { values } = parseArgs({
     reference: { type: 'boolean', default: false },
     classes: { type: 'string', default: '100' },
     size: { type: 'string', default: '60' },
+    /** Stored results per child for the hand-ins while the calls are loaded (bench/hand-ins.ts). */
+    handInRounds: { type: 'string', default: '300' },
   },
 });
 const send = (m: unknown) => process.send!(m);
@@ -79,6 +83,8 @@ const turnCpu = (() => {
   };
 })();
 let close: () => Promise<void>;
+/** Pass the reply cache by, or not (IPC `cache`). */
+let setBypass = (_on: boolean) => {};
 /** The pool whose PostgreSQL backends count in the CPU figures (bench/cpu-profile.ts). */
 let cpuPool: pg.Pool;
 
@@ -228,8 +234,15 @@ if (values.reference) {
     await db.execute<{ id: number }>(sql`select id from library_resources
       where deleted_at is null and (origin_type = 'headquarters' or teacher_id = ${teacher.id}) order by id`)
   ).rows.map((r) => Number(r.id));
+  // 50 children of the first class, handing in a homework of the teacher while the calls are loaded.
+  const handIns = await prepareHandIns(db, teacher.id, classIds.get(names[0]!)!, {
+    students: 50,
+    rounds: Number(values.handInRounds),
+  });
+  await db.execute(sql`analyze`);
   const app = await buildApp({ database, cipher, mailer, secretBox: box, storage, liveLessonUrl: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  setBypass = (on) => bypassReplyCache(app, on);
   cpuPool = database.pool;
   close = async () => {
     await app.close();
@@ -244,6 +257,7 @@ if (values.reference) {
     classIds: [...classIds.values()],
     resourceIds,
     libraryMs,
+    handIns,
     seed: { students: list.length, classesMs: tClasses - t0, studentsMs: tStudents - tClasses },
   });
 }
@@ -253,7 +267,10 @@ process.on('message', async (m: { type: string; file?: string }) => {
   if (await profiles(m)) return;
   if (m.type === 'cpu')
     send({ type: 'cpu', ...(await cpuSpent((q, p) => cpuPool.query<{ pid: number }>(q, p), values.reference)) });
-  else if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
+  else if (m.type === 'cache') {
+    setBypass((m as { bypass?: boolean }).bypass === true);
+    send({ type: 'cache-set' });
+  } else if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
   else if (m.type === 'eld-start') {
     eld.reset();
     eld.enable();

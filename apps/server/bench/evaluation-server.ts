@@ -28,11 +28,17 @@ import { createLocalStorage } from '../src/lib/storage.js';
 import { createTeacher } from '../src/modules/auth/service.js';
 import { createClasses } from '../src/modules/classes/index.js';
 import { issueStudentEvaluationUrl } from '../src/modules/evaluation/index.js';
-import { createSpeechService } from '../src/modules/evaluation/speech-service.js';
+import { createSpeechService, warmSpeechWorkers } from '../src/modules/evaluation/speech-service.js';
 import { cpuProfileDir, cpuProfiling } from './cpu-profile.js';
 import { createStudents } from '../src/modules/students/index.js';
 
-const { values } = parseArgs({ options: { children: { type: 'string', default: '200' } } });
+const { values } = parseArgs({
+  options: {
+    children: { type: 'string', default: '200' },
+    /** `on`: the workers warmed as server.ts warms them (warmSpeechWorkers); `off`: the model loaded only. */
+    warm: { type: 'string', default: 'on' },
+  },
+});
 const send = (m: unknown) => process.send!(m);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-bench-streams-'));
 const database = await openDatabase({ dataDir, share: false, log: () => {} });
@@ -85,7 +91,8 @@ const speech = createSpeechService({
   workers: process.env.SPEECH_WORKERS ? Number(process.env.SPEECH_WORKERS) : 2,
   capacity: process.env.SPEECH_LOAD_SHEDDING === 'off' ? false : undefined,
 });
-await speech.warmUp();
+if (values.warm === 'off') await speech.warmUp();
+else await warmSpeechWorkers(speech);
 const app = await buildApp({ database, cipher, mailer, secretBox: box, storage, speech, liveLessonUrl: null });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;

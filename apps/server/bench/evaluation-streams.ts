@@ -30,6 +30,12 @@ const { values } = parseArgs({
     headline: { type: 'string', default: '8' },
     limit: { type: 'string', default: '1000' },
     shedding: { type: 'string', default: 'on' },
+    /**
+     * A fresh process as the first class after a start meets it: no warm-up reading by the bench
+     * (the server warms its workers at start as server.ts does, unless `--warm off`).
+     */
+    fresh: { type: 'boolean', default: false },
+    warm: { type: 'string', default: 'on' },
   },
 });
 const STEPS = values.steps.split(',').map(Number);
@@ -41,7 +47,7 @@ const TEXT =
 // BENCH_CPU_PROF=1: V8 CPU profiles of the server process, one file per thread (main thread and
 // each speech worker), written when it closes to BENCH_CPU_PROF_DIR (default bench-profiles)/streams.
 // The profiler slows the server: read the figures only from runs without it.
-const server = fork(path.join(import.meta.dirname, 'evaluation-server.ts'), ['--children', '200'], {
+const server = fork(path.join(import.meta.dirname, 'evaluation-server.ts'), ['--children', '200', '--warm', values.warm], {
   execArgv: [
     '--import',
     'tsx',
@@ -220,7 +226,8 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-await read((await ask<{ urls: string[] }>({ type: 'tickets', n: 1 }, 'tickets')).urls[0]!, 0); // warm-up
+if (!values.fresh) await read((await ask<{ urls: string[] }>({ type: 'tickets', n: 1 }, 'tickets')).urls[0]!, 0); // warm-up
+else console.log(`fresh process (workers warmed at start: ${values.warm})`);
 console.log(
   'children | ok  | err | busy | told ms | p50 ms | p95 ms | max ms | eld max | cores | CPU s / s |  main  | RSS MB | pool s / s: wall / CPU | finish ms: wall / CPU',
 );

@@ -52,7 +52,9 @@ import { createStudents, type NewStudent } from '../src/modules/students/index.j
 import { readerPool } from '../src/seed/student-traits.js';
 import { createStudentRecorder, evaluatorFingerprint } from '../src/seed/recordings.js';
 import { testSynthesisCacheDir } from '../src/test/library-files.js';
+import { bypassReplyCache } from '../src/lib/reply-cache.js';
 import { cpuSpent, serveCpuProfiles } from './cpu-profile.js';
+import { prepareHandIns } from './hand-ins.js';
 
 const { values } = parseArgs({
   options: {
@@ -62,6 +64,8 @@ const { values } = parseArgs({
     /** Region teachers (10 classes of 30 each). */
     teachers: { type: 'string', default: '20' },
     exportRows: { type: 'string', default: '10000' },
+    /** Stored results per child for the hand-ins while the calls are loaded (bench/hand-ins.ts). */
+    handInRounds: { type: 'string', default: '300' },
   },
 });
 const send = (m: unknown) => process.send!(m);
@@ -381,6 +385,13 @@ const benchWords = [...new Set(TEXTS.slice(0, 2).flatMap((t) => t.toLowerCase().
 await db.execute(sql`insert into word_book_words (book_code, part, position, word, meaning, ipa, example, example_translation)
   select 'bench-wb', 1, o, w, '意味', '', '', '' from unnest(${sql.param(benchWords)}::text[]) with ordinality as u(w, o)`);
 lap('learning statistics: sound statistics and a word book (bulk SQL)');
+// The same children handing in another homework of the teacher while the calls are loaded.
+const handIns = await prepareHandIns(db, main.id, submitClass!, {
+  students: Number(values.children),
+  rounds: Number(values.handInRounds),
+  title: '提出中の宿題（読み取りと同時）',
+});
+lap('hand-ins while loading: results stored (bulk SQL)');
 await db.execute(sql`analyze`);
 lap('analyze');
 
@@ -406,7 +417,10 @@ process.on('message', async (m: { type: string; file?: string }) => {
   if (m.type === 'cpu')
     send({ type: 'cpu', ...(await cpuSpent((q, p) => database.pool.query<{ pid: number }>(q, p), false)) });
   else if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
-  else if (m.type === 'close') {
+  else if (m.type === 'cache') {
+    bypassReplyCache(app, (m as { bypass?: boolean }).bypass === true);
+    send({ type: 'cache-set' });
+  } else if (m.type === 'close') {
     await app.downloads.stop();
     await app.close();
     await speech.close();
@@ -424,6 +438,7 @@ send({
   teacherToken: await issueToken(db, main.id, { clientName: 'bench' }),
   exportToken: await issueToken(db, exporter.id, { clientName: 'bench' }),
   submit: { homeworkId: submitHomework, topicId: submitTopic, children: submitters },
+  handIns,
   matrixHomework,
   matrixClass: matrixClass!,
   matrixStudent: (

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createMailer } from './lib/mailer.js';
 import { openRuntime } from './runtime.js';
-import { createSpeechService } from './modules/evaluation/speech-service.js';
+import { createSpeechService, warmSpeechWorkers } from './modules/evaluation/speech-service.js';
 import { demoTeacherId, isEmpty, seedDemo, seedDemoHomeworkOfTeacher01 } from './seed/demo.js';
 import { preparationReporter, type PreparationReporter } from './lib/preparation.js';
 import { createS3Storage } from './lib/s3-storage.js';
@@ -43,6 +43,16 @@ const media: LibraryMedia = {
   cacheDir: libraryCacheDir(config),
   evaluator: await evaluatorFingerprint(config.speechModelDir),
 };
+// The first start's work (the library's model audio, the demo's readings) runs on workers of its
+// own, closed when it is done: text to speech and the buffers of a whole library's synthesis would
+// otherwise stay in the serving workers for the life of the process (docs/first-start.md, "Memory
+// after the first start"). Started on first use: a start with nothing to prepare starts none.
+const preparing = createSpeechService({
+  workers: config.speechWorkers,
+  modelDir: config.speechModelDir,
+  capacity: false,
+});
+const preparingMedia: LibraryMedia = { ...media, synth: preparing };
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 const app = await buildApp({
   speech,
@@ -67,7 +77,7 @@ const reportError = (err: unknown) => app.log.warn({ err }, 'could not record pr
 // list says it is being prepared (docs/first-start.md).
 let demoProgress: PreparationReporter | null = null;
 if (seedingDemo) {
-  await seedDemo(database.db, secretBox, media);
+  await seedDemo(database.db, secretBox, preparingMedia);
   app.log.info('created demo data (teacher01 / teacher02 / guest01, password pass1234)');
   const teacherId = config.seedDemoHomework ? await demoTeacherId(database.db) : null;
   if (teacherId !== null) {
@@ -88,6 +98,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await preparing.close();
     await speech.close();
     mailer.close();
     await database.close();
@@ -99,15 +110,16 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-// Load the acoustic model in the background so the first evaluation is quick (queued first, so
-// the library's synthesis jobs below never delay it; evaluation streams bypass that queue anyway).
-speech.warmUp().catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
+// Load the acoustic model and run a short reading through every worker in the background, so the
+// first class after a start is served like any other (queued first, so the library's synthesis
+// jobs below never delay it; evaluation streams bypass that queue anyway).
+warmSpeechWorkers(speech).catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
 // The content library is installed in the background (docs/library.md): an unchanged library is
 // one query; a new or changed one is synthesised on the speech workers while requests are served,
 // then appears at once (one transaction). Until then the teacher sees the previous library.
 // LIBRARY_INSTALL=false: another process installs it (docs/deployment.md); this one serves it.
 const libraryInstall = config.installLibrary
-  ? installLibrary(database.db, media, headquartersSource(), {
+  ? installLibrary(database.db, preparingMedia, headquartersSource(), {
       progress: preparationReporter(database.db, 'library', { onError: reportError }),
     })
   : Promise.resolve({ skipped: true as const, ms: 0 });
@@ -144,7 +156,8 @@ libraryInstall
       app.evaluationPurge.start(60_000);
     }
   })
-  .catch((err: unknown) => app.log.error({ err }, 'content library install or demo homework failed'));
+  .catch((err: unknown) => app.log.error({ err }, 'content library install or demo homework failed'))
+  .finally(() => preparing.close());
 
 /** teacher01's demo homework and the children's submissions (docs/seed.md). */
 async function seedDemoHomework() {
@@ -152,7 +165,7 @@ async function seedDemoHomework() {
   const report = await seedDemoHomeworkOfTeacher01(
     database.db,
     {
-      speech,
+      speech: preparing,
       storage,
       cacheDir: config.ttsCacheDir,
       evaluator: await evaluatorFingerprint(config.speechModelDir),

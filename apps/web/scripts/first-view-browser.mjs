@@ -140,6 +140,76 @@ try {
       encs: encs(listFiles),
     });
   }
+  // Times (docs/benchmarks.md, "The first screen at once"): a warm reload of the homework list
+  // (signed in, the browser's cache warm) until its empty state shows, and a cold login page (a
+  // new context: empty cache) until its button shows, each at 1 × and 4 × CPU (Chromium's
+  // throttling, a school Chromebook), the median of five.
+  const times = [];
+  {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    for (const rate of [1, 4]) {
+      const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1024, height: 768 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await page.goto(`${url}/#/login`);
+      await page.getByPlaceholder('アカウントIDまたはメールアドレス').fill(loginId);
+      await page.getByPlaceholder('パスワード').fill('pass1234');
+      await page.getByRole('button', { name: 'ログイン' }).click();
+      await page.getByText('まだ宿題がありません。').waitFor();
+      await page.waitForLoadState('networkidle');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const reloads = [];
+      for (let i = 0; i < 5; i++) {
+        const requests = [];
+        const onRequest = (r) => requests.push(r.url());
+        page.on('request', onRequest);
+        const t0 = performance.now();
+        await page.reload();
+        await page.getByText('まだ宿題がありません。').waitFor();
+        reloads.push({ ms: performance.now() - t0, requests: requests.length });
+        page.off('request', onRequest);
+        await page.waitForLoadState('networkidle');
+      }
+      await context.close();
+      const cold = [];
+      for (let i = 0; i < 5; i++) {
+        const c = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1024, height: 768 } });
+        const p = await c.newPage();
+        await (await c.newCDPSession(p)).send('Emulation.setCPUThrottlingRate', { rate });
+        let requests = 0;
+        p.on('request', () => requests++);
+        const t0 = performance.now();
+        await p.goto(`${url}/#/login`);
+        await p.getByRole('button', { name: 'ログイン' }).waitFor();
+        cold.push({ ms: performance.now() - t0, requests });
+        await c.close();
+      }
+      times.push({
+        rate,
+        reload: median(reloads.map((r) => r.ms)),
+        reloadRequests: median(reloads.map((r) => r.requests)),
+        cold: median(cold.map((r) => r.ms)),
+        coldRequests: median(cold.map((r) => r.requests)),
+      });
+    }
+    await browser.close();
+  }
+  console.log(
+    `Times in Chromium (median of 5; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; targets: reload ≤ 300 ms at 1 ×, ≤ 1 s at 4 ×; cold login ≤ 500 ms, ≤ 1.5 s at 4 ×)`,
+  );
+  for (const t of times)
+    console.log(
+      `  CPU ${t.rate} ×: warm reload of the homework list ${t.reload.toFixed(0)} ms (${t.reloadRequests} requests); cold login page ${t.cold.toFixed(0)} ms (${t.coldRequests} requests)`,
+    );
+  console.log('');
   console.log(`First view in Chromium (JS + CSS transferred, 3 s idle after each view), ${url}\n`);
   for (const r of rows)
     console.log(

@@ -1,7 +1,7 @@
 import type { CallDef } from '@ondoku/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.js';
-import { compressBody, compressionThreshold, replyEncoding, type ReplyEncoding } from './compression.js';
+import { compressBodyFast, compressionThreshold, replyEncoding, type ReplyEncoding } from './compression.js';
 import { ReadCache } from './read-cache.js';
 
 /**
@@ -49,6 +49,15 @@ export const replyCacheOf = (app: FastifyInstance) => {
   return cache;
 };
 
+/**
+ * Apps whose reply cache is passed by (the benches' miss path, docs/benchmarks.md): every request
+ * reads, writes and checks its reply as a request the cache has not seen does, and nothing is kept
+ * or shared between requests.
+ */
+const bypassed = new WeakSet<ChangeFeed>();
+export const bypassReplyCache = (app: FastifyInstance, on: boolean) =>
+  void (on ? bypassed.add(app.changeFeed) : bypassed.delete(app.changeFeed));
+
 /** The reads of `cache` routes under way in an app, by key, each with the feed's mark from its start. */
 type Flight = { mark: number; read: Promise<{ kept: KeptReply; until: number }> };
 const flightMaps = new WeakMap<ChangeFeed, Map<string, Flight>>();
@@ -74,19 +83,20 @@ export async function cachedReply(
   const cache = replyCacheOf(app);
   const now = opts.now();
   const key = `${call.path} ${teacherId} ${JSON.stringify(ctx.input)}`;
-  let kept = cache.get(key, now.getTime());
+  const bypass = bypassed.has(app.changeFeed);
+  let kept = bypass ? undefined : cache.get(key, now.getTime());
   if (kept === undefined) {
     // The same read already under way, begun since the teacher's last announced change (so it
     // sees every write this request could know of), answers this request too: 50 clients that
     // miss one key at once make one query, not 50.
     const flights = flightsOf(app);
-    const flight = flights.get(key);
+    const flight = bypass ? undefined : flights.get(key);
     if (flight && app.changeFeed.unchangedSince(teacherId, flight.mark)) {
       const done = await flight.read;
       if (now.getTime() < done.until) kept = done.kept;
     }
     if (kept === undefined) {
-      const mark = cache.mark();
+      const mark = bypass ? null : cache.mark();
       const reading = (async () => {
         const [data, until] = await Promise.all([read(), opts.validUntil ? opts.validUntil(teacherId, now) : null]);
         const json = reply.serialize({ errcode: 0, errmsg: '', data }) as string;
@@ -108,7 +118,8 @@ export async function cachedReply(
   reply.type('application/json; charset=utf-8');
   const encoding = kept.large ? replyEncoding(ctx.request) : null;
   if (!encoding) return reply.send(kept.json);
-  // Compressed once, not on every request (the compression hook leaves an encoded reply alone).
-  const body = (kept[encoding] ??= compressBody(kept.json, encoding));
+  // Compressed once, not on every request (the compression hook leaves an encoded reply alone),
+  // at the fastest settings: a miss pays for it on every request.
+  const body = (kept[encoding] ??= compressBodyFast(kept.json, encoding));
   return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(body);
 }

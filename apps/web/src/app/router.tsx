@@ -77,6 +77,25 @@ const requireSession = () => {
   return null;
 };
 
+/**
+ * The homework list's data asked for as soon as the route is known, alongside its chunk and the
+ * status check (docs/benchmarks.md, "The first screen at once"); once per page load, the first
+ * screen being the one a teacher waits for (the list's query keeps it afterwards). The loader does
+ * not wait for it, and the preload comes as its own small chunk: in the entry, the homework call's
+ * schema would cost the login page its budget.
+ */
+let listPreloaded = false;
+const homeworkListLoader = () => {
+  if (!listPreloaded && sessionStore.token()) {
+    listPreloaded = true;
+    void Promise.all([import('../features/homework/api/preload'), import('../features/homework/api/list-query')]).then(
+      ([preload, list]) => preload.preloadHomeworkPageList(list.homeworkListQueryNow()),
+      () => {}, // a chunk that did not load: the screen's own query asks
+    );
+  }
+  return null;
+};
+
 /** Account settings are not for the guest type (docs/account.md); the server refuses its calls too. */
 const accountSettingsLoader = () => {
   if (sessionStore.get()?.user.type === 'guest') throw redirect(paths.home.path);
@@ -148,7 +167,11 @@ const screens: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: paths.home.path, element: <Navigate to={paths.homeworkList.path} replace /> },
-      { path: paths.homeworkList.path, lazy: screen(() => import('./routes/homework-management')) },
+      {
+        path: paths.homeworkList.path,
+        loader: homeworkListLoader,
+        lazy: screen(() => import('./routes/homework-management')),
+      },
       { path: paths.homeworkCreate.path, element: <Navigate to={paths.homeworkCreateForm.path} replace /> },
       { path: paths.homeworkCreateForm.path, lazy: antdScreen(() => import('./routes/homework-create-form')) },
       { path: paths.homeworkCreateRoutine.path, lazy: antdScreen(() => import('./routes/homework-create-routine')) },

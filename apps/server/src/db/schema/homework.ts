@@ -77,6 +77,10 @@ export const homework = pgTable(
     index('homework_teacher_end_idx').on(t.teacherId, t.endTime),
     index('homework_teacher_created_idx').on(t.teacherId, t.createdAt),
     index('homework_plan_idx').on(t.planId),
+    // The next deadline of a teacher's homework (the reply cache's validUntil; migration 0029).
+    index('homework_teacher_deadline_idx')
+      .on(t.teacherId, sql`coalesce(reissue_end_time, end_time)`)
+      .where(sql`deleted_at is null`),
     // The scheduler's queues: homework not yet opened / not yet closed.
     index('homework_to_open_idx')
       .on(t.startTime)

@@ -73,3 +73,36 @@ export function createSpeechService(
     },
   };
 }
+
+/** What the start-up warm-up reads (docs/speech-service.md, "Warm at start"). */
+const WARM_TEXT = 'I like to read books with my friends.';
+const WARM_READER: ReaderProfile = { voice: 'en-us+f4', speed: 1, snrDb: 30, slip: 'none', seed: 1 };
+
+/**
+ * Warm every speech worker at start-up (docs/speech-service.md, "Warm at start"): the model
+ * loaded, then a child's synthetic reading of a short sentence streamed through every worker at
+ * once, `rounds` times, recorded as the socket records, so V8 has compiled the scoring, alignment
+ * and recording paths before the first class reads (a fresh process otherwise served its first
+ * readings several times slower). Each stream goes to the worker with the fewest open streams, so
+ * opening one per worker at once reaches each of them. The reading is synthesised on a worker of
+ * its own, closed at once: text to speech would otherwise stay loaded in a serving worker (140 MB).
+ */
+export async function warmSpeechWorkers(speech: SpeechService, rounds = 3): Promise<void> {
+  const tts = createSpeechService({ workers: 1, capacity: false });
+  const [{ pcm }] = await Promise.all([
+    tts.synthesizeReading(WARM_TEXT, WARM_READER).finally(() => tts.close()),
+    speech.warmUp(),
+  ]);
+  const workers = speech.load()?.workers.length ?? 1;
+  for (let r = 0; r < rounds; r++) {
+    const streams = Array.from({ length: workers }, () =>
+      speech.startStream(WARM_TEXT, 'read_sentence', { record: true, reader: 'child' }),
+    );
+    await Promise.all(
+      streams.map((stream) => {
+        for (let i = 0; i < pcm.length; i += 3200) stream.push(pcm.subarray(i, i + 3200));
+        return stream.finish();
+      }),
+    );
+  }
+}

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedRows } from '../../db/prepared.js';
 import {
   classes,
   classStudents,
@@ -150,7 +151,9 @@ const toView = (r: RawView): HomeworkView => ({
  */
 async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date, countWhere?: SQL) {
   const total = countWhere ? sql`(select count(*)::int from homework h where ${countWhere})` : sql`null::int`;
-  const res = await db.execute<RawView & { total: number | null }>(sql`
+  const rows = await preparedRows<RawView & { total: number | null }>(
+    db,
+    sql`
     with page as (${inner})
     select h.id, h.title, h.type, h.origin_type, h.class_id, c.name as class_name, h.required_times, h.has_delay,
       h.start_time, h.end_time, h.reissue_end_time, h.test_start_time, h.word_test, h.plan_id, h.created_at,
@@ -159,8 +162,9 @@ async function views(db: DbOrTx, inner: SQL, order: SQL, now: Date, countWhere?:
       ${stateSql(now)} as state, ${total} as total
     from page h
     left join classes c on c.id = h.class_id
-    order by ${order}`);
-  return { rows: res.rows.map(toView), total: res.rows[0]?.total ?? null };
+    order by ${order}`,
+  );
+  return { rows: rows.map(toView), total: rows[0]?.total ?? null };
 }
 
 /**
@@ -176,21 +180,31 @@ export async function listTeacherHomework(db: DbOrTx, teacherId: number, q: Home
     order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
   const page = await views(db, inner, order, now, where);
   if (page.total !== null) return { rows: page.rows, total: page.total };
-  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from homework h where ${where}`);
-  return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
+  const counted = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from homework h where ${where}`);
+  return { rows: page.rows, total: counted[0]?.n ?? 0 };
 }
 
 /**
  * The next time one of the teacher's homework changes state by itself (a scheduled one opens, an
  * open one's deadline passes), or null: until then the list's states (and its state filter) read
- * now stay true. The list's read cache keeps a page no longer than this.
+ * now stay true. The list's read cache keeps a page no longer than this. Two index lookups
+ * (homework_teacher_start_idx, homework_teacher_deadline_idx), not an aggregate over every
+ * homework of the teacher: every reply-cache miss asks it (docs/benchmarks.md, "Hit, miss and
+ * hand-ins").
  */
 export async function nextStateChange(db: DbOrTx, teacherId: number, now: Date): Promise<Date | null> {
-  const res = await db.execute<{ next: Date | null }>(sql`
-    select least(min(h.start_time) filter (where h.start_time > ${now}),
-                 min(${deadline}) filter (where ${deadline} > ${now})) as next
-    from homework h where h.teacher_id = ${teacherId} and h.deleted_at is null`);
-  const next = res.rows[0]?.next;
+  const [row] = await preparedRows<{ next: Date | string | null }>(
+    db,
+    sql`
+    select least(
+      (select h.start_time from homework h
+        where h.teacher_id = ${teacherId} and h.deleted_at is null and h.start_time > ${now}
+        order by h.start_time limit 1),
+      (select ${deadline} from homework h
+        where h.teacher_id = ${teacherId} and h.deleted_at is null and ${deadline} > ${now}
+        order by ${deadline} limit 1)) as next`,
+  );
+  const next = row?.next;
   return next ? new Date(next) : null;
 }
 

@@ -23,7 +23,8 @@ function readSize(sizeKey: string | undefined): number | null {
   return Number.isInteger(n) && n >= 1 ? n : null;
 }
 
-function read<F extends object>(key: string, initial: ListState<F>, sizeKey?: string): ListState<F> {
+/** A list's state as its screen will find it (a route's preload reads it before the screen mounts). */
+export function readListState<F extends object>(key: string, initial: ListState<F>, sizeKey?: string): ListState<F> {
   try {
     const saved = JSON.parse(sessionStorage.getItem(storageKey(key)) ?? '{}') as Partial<ListState<F>>;
     return {
@@ -49,9 +50,9 @@ export function useListState<F extends object = Record<string, never>>(
     filters: opts.filters ?? ({} as F),
   };
   const { sizeKey } = opts;
-  const [held, setHeld] = useState(() => ({ key, state: read(key, initial, sizeKey) }));
+  const [held, setHeld] = useState(() => ({ key, state: readListState(key, initial, sizeKey) }));
   // Another list (e.g. another class's students) under the same component: its own saved state.
-  const state = held.key === key ? held.state : read(key, initial, sizeKey);
+  const state = held.key === key ? held.state : readListState(key, initial, sizeKey);
   if (held.key !== key) setHeld({ key, state });
 
   useEffect(() => sessionStorage.setItem(storageKey(held.key), JSON.stringify(held.state)), [held]);

@@ -1,3 +1,4 @@
+import type { getMyHomeworkPageList } from '@ondoku/contract';
 import {
   changeHomework,
   checkDefineTimes,
@@ -8,7 +9,6 @@ import {
   editPeriodicPlan,
   getHomeworkClassRows,
   getHomeworkDetail,
-  getMyHomeworkPageList,
   getPeriodicPlanDetail,
   getPeriodicPlanList,
   getRegularRecommendNames,
@@ -23,6 +23,7 @@ import {
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys, useCallMutation } from '../../../lib/queries';
+import { fetchHomeworkPage, takePreloaded } from './preload';
 
 /** The homework feature's calls, one declaration each. */
 export type HomeworkPageParams = CallInput<typeof getMyHomeworkPageList>;
@@ -32,7 +33,7 @@ export type ReissueListParams = CallInput<typeof getReissueList>;
 export const homeworkPageListQueryOptions = (params: HomeworkPageParams) =>
   queryOptions({
     queryKey: queryKeys.homework.page(params),
-    queryFn: () => api.call(getMyHomeworkPageList, params),
+    queryFn: () => takePreloaded(params) ?? fetchHomeworkPage(params),
     placeholderData: keepPreviousData,
   });
 

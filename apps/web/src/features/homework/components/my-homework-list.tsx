@@ -6,7 +6,6 @@ import {
   homeworkTypes,
   type HomeworkRow,
   type HomeworkState,
-  type HomeworkType,
   preparationMessages,
 } from '@ondoku/contract';
 import { Link, useNavigate } from 'react-router';
@@ -21,7 +20,8 @@ import { formatDateTime } from '../../../lib/dates';
 import { notify, wantNotifierHost } from '../../../lib/notify';
 import { searchWord } from '../../../lib/form';
 import { useClassList } from '../../../lib/queries';
-import { useDelayHomework, useDeleteHomework, useHomeworkPageList, type HomeworkPageParams } from '../api';
+import { useDelayHomework, useDeleteHomework, useHomeworkPageList } from '../api';
+import { HOMEWORK_LIST_KEY, initialFilters, toQuery, type Flag, type HomeworkFilters } from '../api/list-query';
 import { HomeworkTabs, SubmitBar } from './homework-tabs';
 import { NativeSelect as FilterSelect } from '../../../components/ui/native-select';
 
@@ -33,24 +33,6 @@ export const stateColor: Record<HomeworkState, TagColor> = {
   finished: 'default',
 };
 
-type Flag = 0 | 1;
-export interface HomeworkFilters {
-  searchTitle: string;
-  searchType: 'title' | 'resource';
-  classId?: number;
-  type?: HomeworkType;
-  origin?: 'headquarters' | 'classroom';
-  state?: HomeworkState;
-  hasRequiredTimes?: Flag;
-  hasDelay?: Flag;
-  /** Dates (Japan) as yyyy-mm-dd: delivered from, deadline until. */
-  from?: string;
-  until?: string;
-  sort: string;
-}
-
-const initialFilters: HomeworkFilters = { searchTitle: '', searchType: 'title', sort: 'start_time:desc' };
-
 const sortOptions = [
   { value: 'start_time:desc', label: '配信日時が新しい順' },
   { value: 'start_time:asc', label: '配信日時が古い順' },
@@ -61,26 +43,6 @@ const sortOptions = [
 ];
 
 /** The filters as the list call's query (docs/homework-web.md, 'The list'). */
-export function toQuery(f: HomeworkFilters, page: number, limit: number): HomeworkPageParams {
-  const [field, order] = f.sort.split(':') as [HomeworkPageParams['sort_field'], 'asc' | 'desc'];
-  return {
-    page,
-    limit,
-    sort_field: field,
-    sort_order: order,
-    search_title: f.searchTitle || undefined,
-    search_type: f.searchTitle ? f.searchType : undefined,
-    team_id: f.classId,
-    homework_type: f.type,
-    origin_type: f.origin,
-    finish_type: f.state,
-    has_required_times: f.hasRequiredTimes,
-    has_delay: f.hasDelay,
-    start_time: f.from || undefined,
-    end_time: f.until || undefined,
-  };
-}
-
 const muted = { color: 'rgba(0,0,0,0.55)' } as const;
 
 function HomeworkItem({
@@ -180,7 +142,7 @@ const flagOptions: { value: Flag; label: string }[] = [
  * `detailsHref` links each homework to its results screen when that screen exists.
  */
 export function MyHomeworkList({ detailsHref }: { detailsHref?: (homeworkId: number) => string }) {
-  const list = useListState<HomeworkFilters>('homework-list', {
+  const list = useListState<HomeworkFilters>(HOMEWORK_LIST_KEY, {
     pageSize: homeworkLimits.listPageSize,
     filters: initialFilters,
   });

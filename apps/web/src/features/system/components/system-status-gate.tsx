@@ -11,7 +11,9 @@ const TipsNotice = lazy(async () => ({ default: (await import('./system-notices'
 /**
  * Start-up: outside the native wrapper (docs/native-bridge.md), the operations status decides what
  * happens: 0 → a blocking alert about a system failure with an exit-app button; 1 → an alert with a
- * return button, after which the app continues; 2 → normal.
+ * return button, after which the app continues; 2 → normal. The screen renders while the status is
+ * asked for, so its own requests go out at the same time (docs/benchmarks.md, "The status check in
+ * parallel"); a failure status replaces it when it arrives.
  */
 export function SystemStatusGate({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SystemStatusReply | null>(
@@ -23,8 +25,7 @@ export function SystemStatusGate({ children }: { children: ReactNode }) {
     void fetchSystemStatus().then(setStatus);
   }, [status]);
 
-  if (!status) return null;
-  if (status.status === SystemStatus.DISABLED) {
+  if (status?.status === SystemStatus.DISABLED) {
     return (
       <Suspense fallback={null}>
         <DisabledNotice status={status} />
@@ -33,7 +34,7 @@ export function SystemStatusGate({ children }: { children: ReactNode }) {
   }
   return (
     <>
-      {status.status === SystemStatus.TIPS && (
+      {status?.status === SystemStatus.TIPS && (
         <Suspense fallback={null}>
           <TipsNotice status={status} />
         </Suspense>
