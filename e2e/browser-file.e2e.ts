@@ -2,10 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeWavTo16kMono, loadEvaluator, synthesize, writeWav } from '@ondoku/speech';
-import ExcelJS from 'exceljs';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignIn, createTeacher, openBrowser, sharedServer } from './harness';
+import { apiCall, apiSignIn, createTeacher, importRoster, openBrowser, sharedServer } from './harness';
 
 /**
  * The browser's recording is scored like the file: a child's reading played as the microphone of
@@ -57,26 +56,9 @@ beforeAll(async () => {
   const classRow = await apiCall<{ team_id: number }>(server.url, token, 'POST', '/api/v2/team/create', {
     name: `4年2組 ${run}`,
   });
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('生徒');
-  ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
-  ws.addRow([`${run}bf-1`, '田中 ゆい', 'たなか ゆい', '4年', '2組', 1, '']);
-  const form = new FormData();
-  form.append('team_id', String(classRow.team_id));
-  form.append('file', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), '名簿.xlsx');
-  const res = await fetch(`${server.url}/api/v2/team/import-team-students-list`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(((await res.json()) as { errcode: number }).errcode).toBe(0);
-  const cards = await apiCall<{ rows: { card_key: string }[] }>(
-    server.url,
-    token,
-    'GET',
-    '/api/v2/team/get-student-initial-pwd-list',
-    { team_id: classRow.team_id },
-  );
+  const cards = await importRoster(server.url, token, classRow.team_id, [
+    [`${run}bf-1`, '田中 ゆい', 'たなか ゆい', '4年', '2組', 1, ''],
+  ]);
   const login = (await (
     await fetch(`${server.url}/api/v2/student/pass-card-login`, {
       method: 'POST',

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,8 @@ import {
   signInThroughForm,
   type TestTeacher,
   waitForLibrary,
+  importRoster,
+  type RosterRow,
 } from './harness';
 
 /**
@@ -84,26 +85,12 @@ beforeAll(async () => {
   classRow = await apiCall(server.url, token, 'POST', '/api/v2/team/create', { name: `6年1組 ${run}` });
   // Two classes, so the class list offers to reorder them by dragging.
   await apiCall(server.url, token, 'POST', '/api/v2/team/create', { name: `6年2組 ${run}` });
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('生徒');
-  ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
   // 学年 and 組 as plain digits, as a school's roster often has them.
-  for (const [i, id] of loginIds.entries()) ws.addRow([id, `生徒 ${i + 1}`, `せいと ${i + 1}`, 6, 1, i + 1, '']);
-  const form = new FormData();
-  form.append('team_id', String(classRow.team_id));
-  form.append('file', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), '名簿.xlsx');
-  const res = await fetch(`${server.url}/api/v2/team/import-team-students-list`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(((await res.json()) as { errcode: number }).errcode).toBe(0);
-  const cards = await apiCall<{ rows: { student_id: string; card_key: string }[] }>(
+  const cards = await importRoster(
     server.url,
     token,
-    'GET',
-    '/api/v2/team/get-student-initial-pwd-list',
-    { team_id: classRow.team_id },
+    classRow.team_id,
+    loginIds.map((id, i): RosterRow => [id, `生徒 ${i + 1}`, `せいと ${i + 1}`, 6, 1, i + 1, '']),
   );
   await waitForLibrary(server.url);
   const choices = await apiCall<{ rows: { resource_id: number }[] }>(

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 // eslint-disable-next-line no-restricted-syntax -- the speech package's name for a child's reading
 import { synthesize, synthesizeChildReading, writeWav } from '@ondoku/speech';
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +14,7 @@ import {
   shotsDir,
   signInThroughForm,
   type TestTeacher,
+  importRoster,
 } from './harness';
 
 /**
@@ -52,26 +52,9 @@ beforeAll(async () => {
   // The operator allows two creations this month.
   expect(await server.admin('recitation-quota', teacher.loginId, '--limit', '2')).toContain('月 2 回');
   classRow = await apiCall(server.url, token, 'POST', '/api/v2/team/create', { name: `4年2組 ${run}` });
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('生徒');
-  ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
-  ws.addRow([`${run}recite-1`, '高橋 ゆい', 'たかはし ゆい', '4年', '2組', 1, '']);
-  const form = new FormData();
-  form.append('team_id', String(classRow.team_id));
-  form.append('file', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), '名簿.xlsx');
-  const res = await fetch(`${server.url}/api/v2/team/import-team-students-list`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(((await res.json()) as { errcode: number }).errcode).toBe(0);
-  const cards = await apiCall<{ rows: { card_key: string }[] }>(
-    server.url,
-    token,
-    'GET',
-    '/api/v2/team/get-student-initial-pwd-list',
-    { team_id: classRow.team_id },
-  );
+  const cards = await importRoster(server.url, token, classRow.team_id, [
+    [`${run}recite-1`, '高橋 ゆい', 'たかはし ゆい', '4年', '2組', 1, ''],
+  ]);
   cardKey = cards.rows[0]!.card_key;
 
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ondoku-recite-'));

@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
@@ -149,6 +150,36 @@ export async function createTeacher(
     ...(opts.guest ? ['--guest'] : []),
   );
   return teacher;
+}
+
+/** One row of a roster as a teacher's Excel sheet has it: 生徒ID, 氏名, ふりがな, 学年, 組, 出席番号, 初期パスワード. */
+export type RosterRow = [string, string, string, string | number, string | number, number, string];
+
+/**
+ * Imports a roster into a class as the teacher's Excel upload does (the import must succeed) and
+ * returns the class's sign-in cards (`get-student-initial-pwd-list`).
+ */
+export async function importRoster(url: string, token: string, classId: number, rows: RosterRow[]) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('生徒');
+  ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
+  for (const row of rows) ws.addRow(row);
+  const form = new FormData();
+  form.append('team_id', String(classId));
+  form.append('file', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), '名簿.xlsx');
+  const res = await fetch(`${url}/api/v2/team/import-team-students-list`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(((await res.json()) as { errcode: number }).errcode).toBe(0);
+  return apiCall<{ rows: { student_id: string; card_key: string }[] }>(
+    url,
+    token,
+    'GET',
+    '/api/v2/team/get-student-initial-pwd-list',
+    { team_id: classId },
+  );
 }
 
 /** A JSON call as the web app makes it (bearer token); resolves `data`, throws on errcode ≠ 0. */

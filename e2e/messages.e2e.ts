@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import {
   shotsDir,
   signInThroughForm,
   waitForLibrary,
+  importRoster,
 } from './harness';
 
 /**
@@ -58,27 +58,10 @@ beforeAll(async () => {
   token = (await apiSignIn(server.url, teacher.loginId, teacher.password))!;
   classId = (await apiCall<{ team_id: number }>(server.url, token, 'POST', '/api/v2/team/create', { name: `4年2組` }))
     .team_id;
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('生徒');
-  ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
-  ws.addRow([`${run}msg-1`, '高橋 ひかり', 'たかはし ひかり', '4年', '2組', 1, '']);
-  ws.addRow([`${run}msg-2`, '中村 そら', 'なかむら そら', '4年', '2組', 2, '']);
-  const form = new FormData();
-  form.append('team_id', String(classId));
-  form.append('file', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), '名簿.xlsx');
-  const res = await fetch(`${server.url}/api/v2/team/import-team-students-list`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(((await res.json()) as { errcode: number }).errcode).toBe(0);
-  const cards = await apiCall<{ rows: { student_id: string; card_key: string }[] }>(
-    server.url,
-    token,
-    'GET',
-    '/api/v2/team/get-student-initial-pwd-list',
-    { team_id: classId },
-  );
+  const cards = await importRoster(server.url, token, classId, [
+    [`${run}msg-1`, '高橋 ひかり', 'たかはし ひかり', '4年', '2組', 1, ''],
+    [`${run}msg-2`, '中村 そら', 'なかむら そら', '4年', '2組', 2, ''],
+  ]);
   cardKey = cards.rows.find((r) => r.student_id === `${run}msg-1`)!.card_key;
   otherCardKey = cards.rows.find((r) => r.student_id === `${run}msg-2`)!.card_key;
 });

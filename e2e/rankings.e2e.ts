@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   apiCall,
@@ -10,6 +9,8 @@ import {
   signInThroughForm,
   waitForLibrary,
   type TestTeacher,
+  importRoster,
+  type RosterRow,
 } from './harness';
 
 /**
@@ -42,27 +43,19 @@ beforeAll(async () => {
   classId = (
     await apiCall<{ team_id: number }>(server.url, token, 'POST', '/api/v2/team/create', { name: `4年2組 ${run}` })
   ).team_id;
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('生徒');
-  ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
-  ['青木 はると', '井上 ゆい', '上田 そうた'].forEach((name, i) =>
-    ws.addRow([loginIds[i], name, '', '4年', '2組', i + 1, '']),
-  );
-  const form = new FormData();
-  form.append('team_id', String(classId));
-  form.append('file', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), '名簿.xlsx');
-  const res = await fetch(`${server.url}/api/v2/team/import-team-students-list`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(((await res.json()) as { errcode: number }).errcode).toBe(0);
-  const cards = await apiCall<{ rows: { student_id: string; card_key: string }[] }>(
+  const cards = await importRoster(
     server.url,
     token,
-    'GET',
-    '/api/v2/team/get-student-initial-pwd-list',
-    { team_id: classId },
+    classId,
+    ['青木 はると', '井上 ゆい', '上田 そうた'].map((name, i): RosterRow => [
+      loginIds[i]!,
+      name,
+      '',
+      '4年',
+      '2組',
+      i + 1,
+      '',
+    ]),
   );
   cardKeys = loginIds.map((id) => cards.rows.find((r) => r.student_id === id)!.card_key);
 

@@ -17,6 +17,7 @@ import {
   signInThroughForm,
   type TestTeacher,
   waitForLibrary,
+  importRoster,
 } from './harness';
 
 /**
@@ -81,27 +82,10 @@ beforeAll(async () => {
   teacher = await createTeacher(server, { prefix: 'stats', nickname: '森 先生' });
   token = (await apiSignIn(server.url, teacher.loginId, teacher.password))!;
   classRow = await apiCall(server.url, token, 'POST', '/api/v2/team/create', { name: `4年2組 ${run}` });
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('生徒');
-  ws.addRow(['生徒ID', '氏名', 'ふりがな', '学年', '組', '出席番号', '初期パスワード']);
-  ws.addRow([`${run}st-1`, '石井 ゆい', 'いしい ゆい', '4年', '2組', 1, '']);
-  ws.addRow([`${run}st-2`, '上田 そら', 'うえだ そら', '4年', '2組', 2, '']);
-  const form = new FormData();
-  form.append('team_id', String(classRow.team_id));
-  form.append('file', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), '名簿.xlsx');
-  const res = await fetch(`${server.url}/api/v2/team/import-team-students-list`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(((await res.json()) as { errcode: number }).errcode).toBe(0);
-  const cards = await apiCall<{ rows: { student_id: string; card_key: string }[] }>(
-    server.url,
-    token,
-    'GET',
-    '/api/v2/team/get-student-initial-pwd-list',
-    { team_id: classRow.team_id },
-  );
+  const cards = await importRoster(server.url, token, classRow.team_id, [
+    [`${run}st-1`, '石井 ゆい', 'いしい ゆい', '4年', '2組', 1, ''],
+    [`${run}st-2`, '上田 そら', 'うえだ そら', '4年', '2組', 2, ''],
+  ]);
   for (const id of [`${run}st-1`, `${run}st-2`]) {
     const key = cards.rows.find((r) => r.student_id === id)!.card_key;
     const signed = await fetch(`${server.url}/api/v2/student/pass-card-login`, {
