@@ -14,7 +14,7 @@ import { startServer } from './harness';
 export default async function setup(project: TestProject) {
   // The demo accounts, classes and children (no homework): demo-rollover.e2e.ts rolls the demo
   // school over; the other specs make teachers of their own and never sign in as a demo account.
-  const server = await startServer({ env: { SEED_DEMO: 'classes' } });
+  const server = await startServer({ env: { SEED_DEMO: 'classes', LIBRARY_INSTALL: 'true', SPEECH_WARM_UP: 'true' } });
   const port = Number(new URL(server.url).port);
   project.provide('e2eServer', { url: server.url, port, dataDir: server.dataDir });
   return async () => {

@@ -69,6 +69,12 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
     // Specs make their own data; the demo school's readings would keep the speech workers busy
     // for minutes (docs/seed.md) beside the specs' own evaluations.
     SEED_DEMO: 'false',
+    // A spec's own server (durability, the status check) neither browses the library nor reads
+    // aloud: no install of its own and no warm-up, which on a cold synthesis cache took the cores
+    // from the shared server's install (docs/testing.md, "2026-11-28 night"). The shared server
+    // (global-setup.ts) turns both back on.
+    LIBRARY_INSTALL: 'false',
+    SPEECH_WARM_UP: 'false',
     ...extra,
   };
 }

@@ -137,7 +137,7 @@ describe('start-up status check', () => {
   let own: RunningServer;
   let ownTeacher: TestTeacher;
   beforeAll(async () => {
-    // One speech worker: these tests never evaluate; the server only installs its library.
+    // One speech worker: these tests never evaluate (nor install the library: harness.startServer).
     own = await startServer({ env: { SPEECH_WORKERS: '1' } });
     ownTeacher = await createTeacher(own, { prefix: 'signin-status', nickname: '山田 花子' });
   });

@@ -40,6 +40,11 @@ export interface Config {
   liveLessonUrl: string | null;
   /** Speech worker threads for evaluation and text-to-speech. */
   speechWorkers: number;
+  /**
+   * Whether the speech workers are warmed at start (SPEECH_WARM_UP, default true;
+   * docs/speech-service.md, "Warm at start"). The test servers that never evaluate turn it off.
+   */
+  speechWarmUp: boolean;
   /** The acoustic model folder (packages/speech/model). */
   speechModelDir: string;
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset: .eml files in DATA_DIR/mail and the local mailbox. */
@@ -87,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     liveLessonUrl: env.LIVE_LESSON_URL || null,
     speechWorkers: Math.max(1, Number(env.SPEECH_WORKERS) || Math.min(2, os.availableParallelism())),
+    speechWarmUp: bool(env.SPEECH_WARM_UP, true),
     speechModelDir: path.resolve(env.SPEECH_MODEL_DIR ?? path.join(root, 'packages/speech/model')),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || '音読 Ondoku <no-reply@ondoku.invalid>',

@@ -113,7 +113,8 @@ await app.listen({ port: config.port, host: config.host });
 // Load the acoustic model and run a short reading through every worker in the background, so the
 // first class after a start is served like any other (queued first, so the library's synthesis
 // jobs below never delay it; evaluation streams bypass that queue anyway).
-warmSpeechWorkers(speech).catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
+if (config.speechWarmUp)
+  warmSpeechWorkers(speech).catch((err: unknown) => app.log.error({ err }, 'speech workers failed to start'));
 // The content library is installed in the background (docs/library.md): an unchanged library is
 // one query; a new or changed one is synthesised on the speech workers while requests are served,
 // then appears at once (one transaction). Until then the teacher sees the previous library.

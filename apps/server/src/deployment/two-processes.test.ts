@@ -112,6 +112,7 @@ async function startServer(databaseUrl: string): Promise<Proc> {
       SEED_DEMO: 'false',
       LIBRARY_INSTALL: 'false',
       SPEECH_WORKERS: '1',
+      SPEECH_WARM_UP: 'false',
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
       ...s3.env,
