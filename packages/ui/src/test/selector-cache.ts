@@ -35,8 +35,12 @@ export function installSelectorCache(doc: Document) {
     engine.configure({ LOGERRORS: false, VERBOSITY: false, IDS_DUPES: true, MIXEDCASE: true });
     return engine;
   };
+  const needsOf = new Map<string, string[][] | null>();
   impl._nwsapiDontThrow = {
     match(selector: string, element: Element) {
+      let needs = needsOf.get(selector);
+      if (needs === undefined) needsOf.set(selector, (needs = typeof selector === 'string' ? classesNeeded(selector) : null));
+      if (needs && !needs.some((classes) => classes.every((c) => element.classList.contains(c)))) return false;
       let engine = engineOf.get(selector);
       if (!engine) {
         if (!current || handed >= SELECTORS_PER_ENGINE) [current, handed] = [newEngine(), 0];
@@ -47,4 +51,28 @@ export function installSelectorCache(doc: Document) {
       return engine.match(selector, element);
     },
   };
+}
+
+/**
+ * For each selector of a list, the classes its subject (the compound after the last combinator)
+ * must have, outside any parentheses: an element lacking them all cannot match, and nwsapi is not
+ * asked. null when the selector is not plain enough to be sure (escapes, quotes): nwsapi decides.
+ * Only ever says "cannot match" when that is certain; otherwise nwsapi answers as before.
+ */
+export function classesNeeded(selector: string): string[][] | null {
+  if (/[\\'"]/.test(selector)) return null;
+  // Parenthesised arguments (:not(.a), :where(.b), :is(…)) and attribute selectors removed.
+  let flat = '';
+  let depth = 0;
+  for (const ch of selector) {
+    if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
+    else if (depth === 0) flat += ch;
+  }
+  if (depth !== 0) return null;
+  return flat.split(',').map((part) => {
+    const subject = part.trim().split(/[\s>+~]+/).pop() ?? '';
+    // A class name only when it ends at the next simple selector or the end (not a non-ASCII tail).
+    return [...subject.matchAll(/\.(-?[_a-zA-Z][\w-]*)(?=[.:#]|$)/g)].map((m) => m[1]!);
+  });
 }
