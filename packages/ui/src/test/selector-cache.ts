@@ -39,7 +39,8 @@ export function installSelectorCache(doc: Document) {
   impl._nwsapiDontThrow = {
     match(selector: string, element: Element) {
       let needs = needsOf.get(selector);
-      if (needs === undefined) needsOf.set(selector, (needs = typeof selector === 'string' ? classesNeeded(selector) : null));
+      if (needs === undefined)
+        needsOf.set(selector, (needs = typeof selector === 'string' ? classesNeeded(selector) : null));
       if (needs && !needs.some((classes) => classes.every((c) => element.classList.contains(c)))) return false;
       let engine = engineOf.get(selector);
       if (!engine) {
@@ -71,7 +72,11 @@ export function classesNeeded(selector: string): string[][] | null {
   }
   if (depth !== 0) return null;
   return flat.split(',').map((part) => {
-    const subject = part.trim().split(/[\s>+~]+/).pop() ?? '';
+    const subject =
+      part
+        .trim()
+        .split(/[\s>+~]+/)
+        .pop() ?? '';
     // A class name only when it ends at the next simple selector or the end (not a non-ASCII tail).
     return [...subject.matchAll(/\.(-?[_a-zA-Z][\w-]*)(?=[.:#]|$)/g)].map((m) => m[1]!);
   });
