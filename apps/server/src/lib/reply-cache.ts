@@ -1,6 +1,6 @@
 import type { CallDef } from '@ondoku/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeFeed } from '../db/change-feed.js';
+import type { ChangeFeed, Topic } from '../db/change-feed.js';
 import { compressBodyFast, compressionThreshold, replyEncoding, type ReplyEncoding } from './compression.js';
 import { ReadCache } from './read-cache.js';
 
@@ -13,13 +13,17 @@ import { ReadCache } from './read-cache.js';
  */
 
 /**
- * Only for a teacher's read whose every table announces its changes (migrations 0019, 0020); `now` is
- * the clock the handler goes by; `validUntil` the next time the reply would change by itself
- * (null: never).
+ * Only for a teacher's read whose every table announces its changes (migrations 0019–0021, 0026,
+ * 0030); `now` is the clock the handler goes by; `validUntil` the next time the reply would change
+ * by itself (null: never); `topics` the topics of the teacher's data (db/change-feed.ts `TOPICS`)
+ * the reply is read from. Without `topics` the reply depends on every topic: any change of the
+ * teacher's data makes it stale. A route that reads none of them says `[]`; one that reads a
+ * table of a topic must name it, or a child's hand-in would leave its reply stale.
  */
 export interface ReplyCacheOptions {
   now: () => Date;
   validUntil?: (teacherId: number, now: Date) => Promise<Date | null>;
+  topics?: readonly Topic[];
 }
 
 /** A kept reply: the written JSON, and the same compressed once per encoding asked for. */
@@ -91,7 +95,7 @@ export async function cachedReply(
     // miss one key at once make one query, not 50.
     const flights = flightsOf(app);
     const flight = bypass ? undefined : flights.get(key);
-    if (flight && app.changeFeed.unchangedSince(teacherId, flight.mark)) {
+    if (flight && app.changeFeed.unchangedSince(teacherId, flight.mark, opts.topics)) {
       const done = await flight.read;
       if (now.getTime() < done.until) kept = done.kept;
     }
@@ -109,7 +113,7 @@ export async function cachedReply(
       try {
         const done = await reading;
         kept = done.kept;
-        cache.set(key, teacherId, mark, kept, now.getTime(), done.until);
+        cache.set(key, teacherId, mark, kept, now.getTime(), done.until, opts.topics);
       } finally {
         if (flights.get(key)?.read === reading) flights.delete(key);
       }
