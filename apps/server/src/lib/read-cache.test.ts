@@ -67,7 +67,9 @@ describe('the change feed', () => {
     await t.app.changeFeed.sync();
     const heard: string[] = [];
     t.app.changeFeed.onChange((id, topic) => heard.push(topic ? `${id}:${topic}` : String(id)));
-    const [me, submissions, attemptsOf, sounds] = ['', ':submissions', ':attempts', ':sounds'].map((s) => `${teacher.id}${s}`);
+    const [me, submissions, attemptsOf, sounds] = ['', ':submissions', ':attempts', ':sounds'].map(
+      (s) => `${teacher.id}${s}`,
+    );
     const [kid] = await t.db.select().from(students).where(eq(students.loginId, loginIds[0]!));
     // Each change, and what it announces: the teacher as a whole, or the one topic a child's work
     // writes (migration 0030).
@@ -76,7 +78,14 @@ describe('the change feed', () => {
       [() => t.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.teacherId, teacher.id)), [me!]],
       [() => t.db.update(homework).set({ title: '改題' }).where(eq(homework.id, homeworkId)), [me!]],
       // Only the counts kept from the recipients: a topic; with anything else: the whole teacher.
-      [() => t.db.update(homework).set({ assignedCount: sql`assigned_count + 1` }).where(eq(homework.id, homeworkId)), [submissions!]],
+      [
+        () =>
+          t.db
+            .update(homework)
+            .set({ assignedCount: sql`assigned_count + 1` })
+            .where(eq(homework.id, homeworkId)),
+        [submissions!],
+      ],
       [
         () =>
           t.db
@@ -86,9 +95,15 @@ describe('the change feed', () => {
         [me!],
       ],
       [() => t.db.update(classes).set({ name: '6年2組' }).where(eq(classes.id, klass.id)), [me!]],
-      [() => t.db.update(homeworkTopics).set({ title: '改題' }).where(eq(homeworkTopics.homeworkId, homeworkId)), [me!]],
+      [
+        () => t.db.update(homeworkTopics).set({ title: '改題' }).where(eq(homeworkTopics.homeworkId, homeworkId)),
+        [me!],
+      ],
       [() => t.db.update(students).set({ name: '山田 花子' }).where(eq(students.loginId, loginIds[1]!)), [me!]],
-      [() => t.db.update(classStudents).set({ joinedAt: new Date() }).where(eq(classStudents.classId, klass.id)), [me!]],
+      [
+        () => t.db.update(classStudents).set({ joinedAt: new Date() }).where(eq(classStudents.classId, klass.id)),
+        [me!],
+      ],
       [() => t.db.delete(classStudents).where(eq(classStudents.classId, klass.id)), [me!]],
       [
         () =>
@@ -106,13 +121,12 @@ describe('the change feed', () => {
             .where(eq(homeworkRecipients.homeworkId, homeworkId)),
         [submissions!],
       ],
-      [() => t.db.update(topicProgress).set({ practiceCount: 5 }).where(eq(topicProgress.homeworkId, homeworkId)), [attemptsOf!]],
-      [() => t.db.update(attempts).set({ score: 81 }).where(eq(attempts.id, attempt.id)), [attemptsOf!]],
       [
-        () =>
-          addSoundJudgements(t.db, kid!.id, [{ word: 0, phone: 'R', score: 40 }], clock.now()),
-        [sounds!],
+        () => t.db.update(topicProgress).set({ practiceCount: 5 }).where(eq(topicProgress.homeworkId, homeworkId)),
+        [attemptsOf!],
       ],
+      [() => t.db.update(attempts).set({ score: 81 }).where(eq(attempts.id, attempt.id)), [attemptsOf!]],
+      [() => addSoundJudgements(t.db, kid!.id, [{ word: 0, phone: 'R', score: 40 }], clock.now()), [sounds!]],
       [() => t.db.delete(attempts).where(eq(attempts.id, attempt.id)), [attemptsOf!]],
       // Its progress goes with the topic (a cascade): the topic's teacher, and the attempts topic.
       [() => t.db.delete(homeworkTopics).where(eq(homeworkTopics.homeworkId, homeworkId)), [me!, attemptsOf!]],
