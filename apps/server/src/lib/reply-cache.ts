@@ -62,6 +62,23 @@ const bypassed = new WeakSet<ChangeFeed>();
 export const bypassReplyCache = (app: FastifyInstance, on: boolean) =>
   void (on ? bypassed.add(app.changeFeed) : bypassed.delete(app.changeFeed));
 
+/**
+ * How the requests of an app's `cache` routes were answered (the benches print it,
+ * docs/benchmarks.md): from a kept reply, by a read another request had under way, or by a read
+ * of their own (a miss, or the cache passed by).
+ */
+export interface ReplyCacheCounts {
+  kept: number;
+  shared: number;
+  read: number;
+}
+const countMaps = new WeakMap<ChangeFeed, ReplyCacheCounts>();
+export const replyCacheCounts = (app: FastifyInstance): ReplyCacheCounts => {
+  let counts = countMaps.get(app.changeFeed);
+  if (!counts) countMaps.set(app.changeFeed, (counts = { kept: 0, shared: 0, read: 0 }));
+  return counts;
+};
+
 /** The reads of `cache` routes under way in an app, by key, each with the feed's mark from its start. */
 type Flight = { mark: number; read: Promise<{ kept: KeptReply; until: number }> };
 const flightMaps = new WeakMap<ChangeFeed, Map<string, Flight>>();
@@ -89,7 +106,9 @@ export async function cachedReply(
   const key = `${call.path} ${teacherId} ${JSON.stringify(ctx.input)}`;
   const bypass = bypassed.has(app.changeFeed);
   let kept = bypass ? undefined : cache.get(key, now.getTime());
-  if (kept === undefined) {
+  const counts = replyCacheCounts(app);
+  if (kept !== undefined) counts.kept++;
+  else {
     // The same read already under way, begun since the teacher's last announced change (so it
     // sees every write this request could know of), answers this request too: 50 clients that
     // miss one key at once make one query, not 50.
@@ -97,9 +116,13 @@ export async function cachedReply(
     const flight = bypass ? undefined : flights.get(key);
     if (flight && app.changeFeed.unchangedSince(teacherId, flight.mark, opts.topics)) {
       const done = await flight.read;
-      if (now.getTime() < done.until) kept = done.kept;
+      if (now.getTime() < done.until) {
+        kept = done.kept;
+        counts.shared++;
+      }
     }
     if (kept === undefined) {
+      counts.read++;
       const mark = bypass ? null : cache.mark();
       const reading = (async () => {
         const [data, until] = await Promise.all([read(), opts.validUntil ? opts.validUntil(teacherId, now) : null]);
