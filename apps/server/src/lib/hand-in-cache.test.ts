@@ -72,26 +72,26 @@ describe('a child’s hand-in and reading', () => {
     await t.app.changeFeed.sync();
 
     const as = { as: me };
-    const team = { team_id: klass.id };
+    const ofClass = { team_id: klass.id };
     const hw = { homework_id: homeworkId };
     const reads = {
       profile: () => call(t, getTeacherInfo, {}, as),
       classes: () => call(t, getMyClassRows, {}, as),
-      students: () => call(t, getStudentPageRows, team, as),
+      students: () => call(t, getStudentPageRows, ofClass, as),
       search: () => call(t, searchStudent, { kw: loginIds[0]! }, as),
       library: () => call(t, searchResources, {}, as),
       homework: () => call(t, getMyHomeworkPageList, {}, as),
       details: () => call(t, getAllTopicOverview, hw, as),
       header: () => call(t, getTopicScoreOverviewX, hw, as),
       matrix: () => call(t, getTopicScoreOverviewY, { ...hw, page: 1, limit: 5 }, as),
-      count: () => call(t, getExerciseCountRanking, { ...team, period: 'week' }, as),
-      score: () => call(t, getExerciseScoreRanking, { ...team, period: 'week' }, as),
-      duration: () => call(t, getRecordDurationRanking, { ...team, period: 'week' }, as),
-      integral: () => call(t, getIntegralRanking, { ...team, period: 'week' }, as),
-      progress: () => call(t, getProgressGraph, team, as),
-      usage: () => call(t, getUsageAmount, team, as),
-      words: () => call(t, getWordProgress, team, as),
-      sounds: () => call(t, getSoundInsights, team, as),
+      count: () => call(t, getExerciseCountRanking, { ...ofClass, period: 'week' }, as),
+      score: () => call(t, getExerciseScoreRanking, { ...ofClass, period: 'week' }, as),
+      duration: () => call(t, getRecordDurationRanking, { ...ofClass, period: 'week' }, as),
+      integral: () => call(t, getIntegralRanking, { ...ofClass, period: 'week' }, as),
+      progress: () => call(t, getProgressGraph, ofClass, as),
+      usage: () => call(t, getUsageAmount, ofClass, as),
+      words: () => call(t, getWordProgress, ofClass, as),
+      sounds: () => call(t, getSoundInsights, ofClass, as),
     };
     type Read = keyof typeof reads;
     const readAll = async () => {
