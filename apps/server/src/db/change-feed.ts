@@ -14,9 +14,9 @@ export const EVERYONE = '*';
  * The kinds of a teacher's data that a child's work writes, announced apart (`<id>:<topic>`, since
  * migration 0030) so that a hand-in or a reading makes stale only the replies that read them
  * (docs/architecture.md, "Read caches"):
- * - `submissions`: homework_recipients (who was given a homework, submitted, done; the teacher's
- *   comments) and the counts the homework row keeps of them (assigned, submitted, completed), with
- *   which a homework's state `overdue`/`finished`;
+ * - `submissions`: homework_recipients (who was given a homework, submitted, done; a reissue's
+ *   new deadline) and the counts the homework row keeps of them (assigned, submitted, completed),
+ *   which decide a homework's state `overdue`/`finished`;
  * - `attempts`: attempts (with their answers, written in the same transaction; a correction
  *   rewrites the attempt's score) and topic_progress (practice counts, best scores);
  * - `sounds`: sound_judgements (a child's readings' sounds, added as each reading is stored).

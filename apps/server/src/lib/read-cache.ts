@@ -14,13 +14,14 @@ interface Entry<V> {
 
 /**
  * Values read from the database for one teacher, kept in this process until the change feed
- * hears of a change to that teacher's data or their time is up (docs/architecture.md, "Read
- * caches"), or of a topic of their data the value was read from (`topics`; by default every
- * topic: an entry that says nothing is stale on any change of its teacher). The cache holds at most `max` entries and, when `sizeOf` is given, values of at most
- * `maxBytes` together; past either, the least recently used go first (so a run of one-off keyword
- * searches pushes out other one-off searches, not the lists a teacher keeps coming back to). A
- * read that may be kept goes: `const mark = cache.mark()`, read, `cache.set(key, teacherId, mark,
- * value)`; set() drops the value when a change was announced while it was being read.
+ * hears of a change to that teacher's data as a whole, or of a topic of their data the value was
+ * read from (`topics`; by default every topic: an entry that says nothing is stale on any change
+ * of its teacher), or their time is up (docs/architecture.md, "Read caches"). The cache holds at
+ * most `max` entries and, when `sizeOf` is given, values of at most `maxBytes` together; past
+ * either, the least recently used go first (so a run of one-off keyword searches pushes out other
+ * one-off searches, not the lists a teacher keeps coming back to). A read that may be kept goes:
+ * `const mark = cache.mark()`, read, `cache.set(key, teacherId, mark, value)`; set() drops the
+ * value when a change was announced while it was being read.
  */
 export class ReadCache<V> {
   /** In order of last use, least recent first (a Map keeps insertion order). */
