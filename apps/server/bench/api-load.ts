@@ -37,6 +37,12 @@ const { values } = parseArgs({
     modes: { type: 'string', default: 'hit,miss,hand-ins' },
     /** Each child's pause between two hand-ins (ms, ± half at random). */
     gap: { type: 'string', default: '1000' },
+    /**
+     * Every hand-in is the child's first of its homework (20 homework, one per round), so each
+     * one changes a homework's counts, which the homework list shows; without it a child's
+     * hand-ins after her first of the run are practice again, which changes no count.
+     */
+    'hand-in-firsts': { type: 'boolean', default: false },
   },
 });
 const MODES = values.modes!.split(',') as Mode[];
@@ -139,6 +145,8 @@ interface LoadResult {
   load1: number;
   /** The hand-ins made meanwhile (mode `hand-ins`). */
   handIns?: HandInFigures;
+  /** How the reply cache answered the loaded requests (lib/reply-cache.ts `replyCacheCounts`). */
+  cache?: { kept: number; shared: number; read: number };
 }
 
 /** CLIENTS loops, each sending the next request when the previous answered, for SECONDS. */
@@ -152,6 +160,7 @@ async function load(
   for (let i = 0; i < CLIENTS; i++) await get(port, urls(), headers); // warm-up
   if (cpuProfiling && profile) await student.ask('prof-start', 'prof-started');
   const cpu0 = await student.ask('cpu', 'cpu');
+  const counts0 = await student.ask('counts', 'counts');
   const lat: number[] = [];
   let errors = 0;
   let rssMax = 0;
@@ -172,6 +181,8 @@ async function load(
   const elapsed = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   const cpu1 = await student.ask('cpu', 'cpu');
+  const counts1 = await student.ask('counts', 'counts');
+  const counted = (k: 'kept' | 'shared' | 'read') => (counts1[k] as number) - (counts0[k] as number);
   type Cpu = Parameters<typeof cpuPerRequest>[0];
   const spent = cpuPerRequest(cpu0 as unknown as Cpu, cpu1 as unknown as Cpu, lat.length);
   if (cpuProfiling && profile)
@@ -187,6 +198,7 @@ async function load(
     nodeMs: spent.nodeMs,
     pgMs: spent.pgMs,
     load1: os.loadavg()[0]!,
+    cache: { kept: counted('kept'), shared: counted('shared'), read: counted('read') },
   };
 }
 
@@ -216,7 +228,11 @@ interface DbFigures {
 async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
   const sizeArgs = ['--classes', values.classes!, '--size', values.size!];
   process.stderr.write(`[${label}] seeding ${Number(values.classes) * Number(values.size)} students…\n`);
-  const app = await startStudent([...(url ? ['--url', url] : []), ...sizeArgs]);
+  const app = await startStudent([
+    ...(url ? ['--url', url] : []),
+    ...sizeArgs,
+    ...(values['hand-in-firsts'] ? ['--handInFirsts'] : []),
+  ]);
   const ready = app.ready as Student['ready'] & {
     token: string;
     dbUrl: string;
@@ -361,7 +377,7 @@ async function benchDatabase(label: string, url?: string): Promise<DbFigures> {
 }
 
 function averageOf(list: LoadResult[]): LoadResult {
-  const mean = (k: Exclude<keyof LoadResult, 'handIns'>) => list.reduce((a, r) => a + r[k], 0) / list.length;
+  const mean = (k: Exclude<keyof LoadResult, 'handIns' | 'cache'>) => list.reduce((a, r) => a + r[k], 0) / list.length;
   return {
     rps: mean('rps'),
     p50: mean('p50'),
@@ -432,6 +448,18 @@ for (let i = 0; i < figures[0]!.calls.length; i++) {
       if (!hit && r.p95 > 50) failed.push(`${f.label} ${name}: p95 ${f1(r.p95)} ms > 50`);
       if (hit && r.p95 > 30) failed.push(`${f.label} ${name}: p95 ${f1(r.p95)} ms > 30`);
       return cells;
+    }),
+  ]);
+  // How the reply cache answered (the share of requests read: misses, or the cache passed by).
+  const pc = (n: number, all: number) => `${((100 * n) / all).toFixed(1)} %`;
+  rows.push([
+    '  reply cache: kept / shared / read',
+    ...figures.flatMap((f) => {
+      const c = f.calls[i]![1].cache;
+      const all = c ? c.kept + c.shared + c.read : 0;
+      return all
+        ? [`n=${all}`, `${pc(c!.kept, all)} / ${pc(c!.shared, all)} / ${pc(c!.read, all)}`, '', '', '', '']
+        : ['', '', '', '', '', ''];
     }),
   ]);
   const during = figures.filter((f) => f.calls[i]![1].handIns);

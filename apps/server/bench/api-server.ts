@@ -32,7 +32,7 @@ import { SpeechWorkerPool } from '@ondoku/speech';
 import { createLocalStorage } from '../src/lib/storage.js';
 import { headquartersSource, installLibrary } from '../src/modules/library/index.js';
 import { testSynthesisCacheDir } from '../src/test/library-files.js';
-import { bypassReplyCache } from '../src/lib/reply-cache.js';
+import { bypassReplyCache, replyCacheCounts, type ReplyCacheCounts } from '../src/lib/reply-cache.js';
 import { cpuSpent, referenceApplicationName, serveCpuProfiles } from './cpu-profile.js';
 import { prepareHandIns } from './hand-ins.js';
 
@@ -44,6 +44,8 @@ const { values } = parseArgs({
     size: { type: 'string', default: '60' },
     /** Stored results per child for the hand-ins while the calls are loaded (bench/hand-ins.ts). */
     handInRounds: { type: 'string', default: '300' },
+    /** Every hand-in a child's first of its homework (bench/hand-ins.ts `firsts`): 20 homework. */
+    handInFirsts: { type: 'boolean', default: false },
   },
 });
 const send = (m: unknown) => process.send!(m);
@@ -85,6 +87,8 @@ const turnCpu = (() => {
 let close: () => Promise<void>;
 /** Pass the reply cache by, or not (IPC `cache`). */
 let setBypass = (_on: boolean) => {};
+/** How the reply cache answered so far (IPC `counts`; zeros on the reference). */
+let cacheCounts = (): ReplyCacheCounts => ({ kept: 0, shared: 0, read: 0 });
 /** The pool whose PostgreSQL backends count in the CPU figures (bench/cpu-profile.ts). */
 let cpuPool: pg.Pool;
 
@@ -237,12 +241,14 @@ if (values.reference) {
   // 50 children of the first class, handing in a homework of the teacher while the calls are loaded.
   const handIns = await prepareHandIns(db, teacher.id, classIds.get(names[0]!)!, {
     students: 50,
-    rounds: Number(values.handInRounds),
+    rounds: values.handInFirsts ? 20 : Number(values.handInRounds),
+    firsts: values.handInFirsts,
   });
   await db.execute(sql`analyze`);
   const app = await buildApp({ database, cipher, mailer, secretBox: box, storage, liveLessonUrl: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
   setBypass = (on) => bypassReplyCache(app, on);
+  cacheCounts = () => ({ ...replyCacheCounts(app) });
   cpuPool = database.pool;
   close = async () => {
     await app.close();
@@ -271,6 +277,7 @@ process.on('message', async (m: { type: string; file?: string }) => {
     setBypass((m as { bypass?: boolean }).bypass === true);
     send({ type: 'cache-set' });
   } else if (m.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
+  else if (m.type === 'counts') send({ type: 'counts', ...cacheCounts() });
   else if (m.type === 'eld-start') {
     eld.reset();
     eld.enable();

@@ -20,6 +20,12 @@ import { issueStudentToken } from '../src/modules/learn/index.js';
 export interface HandIns {
   homeworkId: number;
   topicId: number;
+  /**
+   * With `firsts`: the homework of each round. A child's hand-in of round r goes to homework r, so
+   * every hand-in is the child's first of its homework (she becomes submitted: the homework's
+   * counts change, as while a class hands in a homework once each).
+   */
+  targets?: { homeworkId: number; topicId: number }[];
   students: { token: string; sids: string[][] }[];
 }
 
@@ -29,7 +35,7 @@ export async function prepareHandIns(
   db: Db,
   teacherId: number,
   classId: number,
-  opts: { students: number; rounds: number; title?: string },
+  opts: { students: number; rounds: number; title?: string; firsts?: boolean },
 ): Promise<HandIns> {
   const [resource] = await db
     .insert(libraryResources)
@@ -56,30 +62,39 @@ export async function prepareHandIns(
     })
     .returning();
   const now = new Date();
-  const published = await db.transaction((tx) =>
-    publishHomework(
-      tx,
-      { id: teacherId },
-      {
-        homework_type: 'routine',
-        request_key: randomUUID(),
-        title: opts.title ?? '提出中の宿題',
-        team_ids: [classId],
-        student_ids: [],
-        publish_type: 'now',
-        publish_time: null,
-        end_time: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
-        required_times: null,
-        resource_ids: [resource!.id],
-      } as PublishInput,
-      now,
-    ),
-  );
-  const homeworkId = published.homework_ids[0]!;
-  const topicId = Number(
-    (await db.execute<{ id: number }>(sql`select id from homework_topics where homework_id = ${homeworkId}`)).rows[0]!
-      .id,
-  );
+  const publish = (title: string) =>
+    db.transaction((tx) =>
+      publishHomework(
+        tx,
+        { id: teacherId },
+        {
+          homework_type: 'routine',
+          request_key: randomUUID(),
+          title,
+          team_ids: [classId],
+          student_ids: [],
+          publish_type: 'now',
+          publish_time: null,
+          end_time: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
+          required_times: null,
+          resource_ids: [resource!.id],
+        } as PublishInput,
+        now,
+      ),
+    );
+  const topicOf = async (homeworkId: number) =>
+    Number(
+      (await db.execute<{ id: number }>(sql`select id from homework_topics where homework_id = ${homeworkId}`)).rows[0]!
+        .id,
+    );
+  const homeworkId = (await publish(opts.title ?? '提出中の宿題')).homework_ids[0]!;
+  const topicId = await topicOf(homeworkId);
+  const targets: HandIns['targets'] = [];
+  if (opts.firsts)
+    for (let r = 0; r < opts.rounds; r++) {
+      const id = (await publish(`${opts.title ?? '提出中の宿題'} ${r + 1}`)).homework_ids[0]!;
+      targets.push({ homeworkId: id, topicId: await topicOf(id) });
+    }
   const studentIds = (
     await db.execute<{ id: number }>(sql`select student_id as id from homework_recipients
       where homework_id = ${homeworkId} order by student_id limit ${opts.students}`)
@@ -109,7 +124,7 @@ export async function prepareHandIns(
     const rounds = Array.from({ length: opts.rounds }, (_, r) => byItem.map((sids) => sids[r]!));
     students.push({ token: await issueStudentToken(db, studentId), sids: rounds });
   }
-  return { homeworkId, topicId, students };
+  return { homeworkId, topicId, ...(opts.firsts ? { targets } : {}), students };
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
@@ -166,14 +181,16 @@ export function handIn(port: number, h: HandIns, gapMs: number) {
   let exhausted = 0;
   const loops = h.students.map(async (student) => {
     while (on) {
+      const round = (h.targets?.length ?? 0) - student.sids.length;
       const sids = student.sids.shift();
       if (!sids) {
         exhausted++;
         return;
       }
+      const target = h.targets?.[round] ?? h;
       const r = await post(port, student.token, {
-        homework_id: h.homeworkId,
-        topic_id: h.topicId,
+        homework_id: target.homeworkId,
+        topic_id: target.topicId,
         answers: sids.map((sid, i) => ({ question_id: i, sid })),
       }).catch((e: Error) => ({ ok: false, ms: NaN, text: e.message }));
       if (!r.ok && ++errors <= 3) process.stderr.write(`  hand-in failed: ${r.text.slice(0, 200)}\n`);

@@ -13,6 +13,7 @@ import {
   EvaluationCode,
   evaluationLimits,
   getMyClassRows,
+  getMyHomeworkPageList,
   getStudentEvaluationService,
   getStudentHomeworkTopicDetails,
   studentLogin,
@@ -30,7 +31,12 @@ import { createS3Storage } from '../lib/s3-storage.js';
 import { secretBoxFromKey } from '../lib/secret-box.js';
 import { rawFrames, synthesizedPcm } from '../test/evaluation-audio.js';
 import { buildTeacher } from '../test/factories.js';
-import { buildLearnHomework, buildSentenceResource } from '../test/learn-factories.js';
+import {
+  buildEvaluationResult,
+  buildLearnHomework,
+  buildSentenceResource,
+  signInStudent,
+} from '../test/learn-factories.js';
 import { startS3Server } from '../test/s3-server.js';
 
 /**
@@ -335,6 +341,40 @@ describe.runIf(built && mine)('two server processes on one PostgreSQL and one ob
       },
       2_000,
     );
+  });
+
+  it("a child's hand-in on A is seen by the teacher's kept homework list on B at once (a topic crosses processes)", async () => {
+    const resource = await buildSentenceResource({ db: database.db }, { texts: [TEXT] });
+    const other = await buildLearnHomework(
+      { db: database.db, secretBox },
+      { teacher, resourceIds: [resource.id], students: 1 },
+    );
+    const [topic] = await database.db
+      .select()
+      .from(homeworkTopics)
+      .where(eq(homeworkTopics.homeworkId, other.homeworkId));
+    const submittedOnB = async () => {
+      const rows = (await api(b, getMyHomeworkPageList, {}, teacherTokenB)).data.rows as {
+        homework_id: number;
+        submitted_count: number;
+      }[];
+      return rows.find((r) => r.homework_id === other.homeworkId)?.submitted_count;
+    };
+    await until('B lists the new homework', async () => (await submittedOnB()) === 0, 2_000);
+    expect(await submittedOnB()).toBe(0); // kept on B
+    const kid = await signInStudent({ db: database.db }, other.loginIds[0]!);
+    const sid = await buildEvaluationResult(
+      { db: database.db },
+      { studentId: kid.id, text: TEXT, category: 'read_sentence' },
+    );
+    const submitted = await api(
+      a,
+      submitTopic,
+      { homework_id: other.homeworkId, topic_id: topic!.id, answers: [{ question_id: 0, sid }] },
+      kid.token,
+    );
+    expect(submitted.errcode).toBe(0);
+    await until('B counts the hand-in', async () => (await submittedOnB()) === 1, 2_000);
   });
 
   it('a sign-in throttle counted on A holds on B', async () => {

@@ -31,6 +31,7 @@ import {
   wordBooks,
   wordBookWords,
 } from '../db/schema/index.js';
+import { addSoundJudgements } from '../modules/learning-statistics/index.js';
 import { createClassroomResource, installLibrary, replaceResourceAudio } from '../modules/library/index.js';
 import { fixtureMaterial, fixturePicturesDir } from '../modules/library/test-fixtures/material.js';
 import { submitAttempt } from '../test/attempt-factories.js';
@@ -57,43 +58,84 @@ afterAll(() => t.close());
 const queriesDuring = (fn: () => Promise<unknown>) => queriesOf(t, fn);
 
 describe('the change feed', () => {
-  it('hears every table a cached read depends on, with its teacher', async () => {
+  it('hears every table a cached read depends on, with its teacher and, for a child’s work, its topic', async () => {
     const { teacher } = await teacherWithToken(t);
     const { klass, homeworkId, loginIds } = await buildHomework(t, { teacher, now: clock.now() });
     const [topic] = await t.db.select().from(homeworkTopics).where(eq(homeworkTopics.homeworkId, homeworkId));
     const answers = [{ question_id: 0, total: 80, accuracy: 80, fluency: 80, integrity: 100 }];
     const attempt = await submitAttempt(t, { homeworkId, topicId: topic!.id, student: loginIds[0]!, answers });
     await t.app.changeFeed.sync();
-    const heard: (number | typeof EVERYONE)[] = [];
-    t.app.changeFeed.onChange((id) => heard.push(id));
-    const changes = [
-      () => t.db.update(teachers).set({ nickname: '改名' }).where(eq(teachers.id, teacher.id)),
-      () => t.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.teacherId, teacher.id)),
-      () => t.db.update(homework).set({ title: '改題' }).where(eq(homework.id, homeworkId)),
-      () => t.db.update(classes).set({ name: '6年2組' }).where(eq(classes.id, klass.id)),
-      () => t.db.update(homeworkTopics).set({ title: '改題' }).where(eq(homeworkTopics.homeworkId, homeworkId)),
-      () => t.db.update(students).set({ name: '山田 花子' }).where(eq(students.loginId, loginIds[1]!)),
-      () => t.db.update(classStudents).set({ joinedAt: new Date() }).where(eq(classStudents.classId, klass.id)),
-      () => t.db.delete(classStudents).where(eq(classStudents.classId, klass.id)),
-      () =>
-        t.db.execute(
-          sql`insert into class_students (class_id, student_id) select ${klass.id}, id from students where login_id = ${loginIds[0]!}`,
-        ),
-      () =>
-        t.db
-          .update(homeworkRecipients)
-          .set({ submittedAt: new Date() })
-          .where(eq(homeworkRecipients.homeworkId, homeworkId)),
-      () => t.db.update(topicProgress).set({ practiceCount: 5 }).where(eq(topicProgress.homeworkId, homeworkId)),
-      () => t.db.update(attempts).set({ score: 81 }).where(eq(attempts.id, attempt.id)),
-      () => t.db.delete(attempts).where(eq(attempts.id, attempt.id)),
-      () => t.db.delete(homeworkTopics).where(eq(homeworkTopics.homeworkId, homeworkId)),
+    const heard: string[] = [];
+    t.app.changeFeed.onChange((id, topic) => heard.push(topic ? `${id}:${topic}` : String(id)));
+    const [me, submissions, attemptsOf, sounds] = ['', ':submissions', ':attempts', ':sounds'].map(
+      (s) => `${teacher.id}${s}`,
+    );
+    const [kid] = await t.db.select().from(students).where(eq(students.loginId, loginIds[0]!));
+    // Each change, and what it announces: the teacher as a whole, or the one topic a child's work
+    // writes (migration 0030).
+    const changes: [() => Promise<unknown>, string[]][] = [
+      [() => t.db.update(teachers).set({ nickname: '改名' }).where(eq(teachers.id, teacher.id)), [me!]],
+      [() => t.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.teacherId, teacher.id)), [me!]],
+      [() => t.db.update(homework).set({ title: '改題' }).where(eq(homework.id, homeworkId)), [me!]],
+      // Only the counts kept from the recipients: a topic; with anything else: the whole teacher.
+      [
+        () =>
+          t.db
+            .update(homework)
+            .set({ assignedCount: sql`assigned_count + 1` })
+            .where(eq(homework.id, homeworkId)),
+        [submissions!],
+      ],
+      [
+        () =>
+          t.db
+            .update(homework)
+            .set({ assignedCount: sql`assigned_count - 1`, endTime: sql`end_time + interval '1 day'` })
+            .where(eq(homework.id, homeworkId)),
+        [me!],
+      ],
+      [() => t.db.update(classes).set({ name: '6年2組' }).where(eq(classes.id, klass.id)), [me!]],
+      [
+        () => t.db.update(homeworkTopics).set({ title: '改題' }).where(eq(homeworkTopics.homeworkId, homeworkId)),
+        [me!],
+      ],
+      [() => t.db.update(students).set({ name: '山田 花子' }).where(eq(students.loginId, loginIds[1]!)), [me!]],
+      [
+        () => t.db.update(classStudents).set({ joinedAt: new Date() }).where(eq(classStudents.classId, klass.id)),
+        [me!],
+      ],
+      [() => t.db.delete(classStudents).where(eq(classStudents.classId, klass.id)), [me!]],
+      [
+        () =>
+          t.db.execute(
+            sql`insert into class_students (class_id, student_id) select ${klass.id}, id from students where login_id = ${loginIds[0]!}`,
+          ),
+        [me!],
+      ],
+      // The recipients and the counts their trigger keeps on the homework row: one payload, sent once.
+      [
+        () =>
+          t.db
+            .update(homeworkRecipients)
+            .set({ submittedAt: new Date() })
+            .where(eq(homeworkRecipients.homeworkId, homeworkId)),
+        [submissions!],
+      ],
+      [
+        () => t.db.update(topicProgress).set({ practiceCount: 5 }).where(eq(topicProgress.homeworkId, homeworkId)),
+        [attemptsOf!],
+      ],
+      [() => t.db.update(attempts).set({ score: 81 }).where(eq(attempts.id, attempt.id)), [attemptsOf!]],
+      [() => addSoundJudgements(t.db, kid!.id, [{ word: 0, phone: 'R', score: 40 }], clock.now()), [sounds!]],
+      [() => t.db.delete(attempts).where(eq(attempts.id, attempt.id)), [attemptsOf!]],
+      // Its progress goes with the topic (a cascade): the topic's teacher, and the attempts topic.
+      [() => t.db.delete(homeworkTopics).where(eq(homeworkTopics.homeworkId, homeworkId)), [me!, attemptsOf!]],
     ];
-    for (const [i, change] of changes.entries()) {
+    for (const [i, [change, expected]] of changes.entries()) {
       heard.length = 0;
       await change();
       await t.app.changeFeed.sync();
-      expect({ i, heard }).toEqual({ i, heard: [teacher.id] });
+      expect({ i, heard: heard.sort() }).toEqual({ i, heard: expected });
     }
     // The migration's triggers, all of them: a table added to a cached read joins this list.
     const triggers = await t.db.execute<{ name: string }>(
@@ -232,6 +274,67 @@ describe('the change feed', () => {
       await feed.close();
     }
   });
+  it('keeps a teacher’s topics apart: a topic makes stale only what reads it, the teacher as a whole everything', async () => {
+    const feed: ChangeFeed = createChangeFeed(t.database.pool);
+    const notify = async (payload: string) => {
+      await t.db.execute(sql`select pg_notify('ondoku_changes', ${payload})`);
+      await feed.sync();
+    };
+    // What a read of: every topic (nothing said), none, attempts, sounds, and two topics, says.
+    const reads = [undefined, [], ['attempts'], ['sounds'], ['submissions', 'attempts']] as const;
+    const unchanged = (id: number, mark: number) => reads.map((topics) => feed.unchangedSince(id, mark, topics));
+    try {
+      await feed.sync();
+      let mark = feed.mark()!;
+      await notify('7:attempts');
+      expect(unchanged(7, mark)).toEqual([false, true, false, true, false]);
+      expect(unchanged(8, mark)).toEqual([true, true, true, true, true]);
+      mark = feed.mark()!;
+      await notify('7:sounds');
+      expect(unchanged(7, mark)).toEqual([false, true, true, false, true]);
+      mark = feed.mark()!;
+      await notify('7:submissions');
+      expect(unchanged(7, mark)).toEqual([false, true, true, true, false]);
+      // The teacher as a whole, everyone, and a topic this version does not know: every read.
+      for (const payload of ['7', '*', '7:messages']) {
+        mark = feed.mark()!;
+        await notify(payload);
+        expect({ payload, unchanged: unchanged(7, mark) }).toEqual({ payload, unchanged: reads.map(() => false) });
+      }
+      // Marks taken after a topic's announcement are good again for it.
+      mark = feed.mark()!;
+      expect(unchanged(7, mark)).toEqual(reads.map(() => true));
+    } finally {
+      await feed.close();
+    }
+  });
+
+  it('forgets the topics too on an announcement for everyone and on reconnecting', async () => {
+    const feed: ChangeFeed = createChangeFeed(t.database.pool, { retryMs: 50 });
+    try {
+      await feed.sync();
+      const before = feed.mark()!;
+      await t.db.execute(sql`select pg_notify('ondoku_changes', '9:attempts')`);
+      await feed.sync();
+      const after = feed.mark()!;
+      expect([feed.unchangedSince(9, before, ['attempts']), feed.unchangedSince(9, after, ['attempts'])]).toEqual([
+        false,
+        true,
+      ]);
+      await t.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN ondoku_changes' and pid <> pg_backend_pid() and datname = current_database()`,
+      );
+      await eventually(async () => feed.mark() === null);
+      expect(feed.unchangedSince(9, after, [])).toBe(false);
+      await eventually(async () => feed.mark() !== null);
+      expect(feed.unchangedSince(9, after, [])).toBe(false);
+      const back = feed.mark()!;
+      expect([feed.unchangedSince(9, back), feed.unchangedSince(9, back, ['attempts'])]).toEqual([true, true]);
+    } finally {
+      await feed.close();
+    }
+    await eventually(async () => t.app.changeFeed.mark() !== null);
+  });
 });
 
 describe('ReadCache', () => {
@@ -296,6 +399,42 @@ describe('ReadCache', () => {
     feed.announce(1);
     expect(cache.get('a', 0)).toBeUndefined();
     expect([cache.size, cache.bytes]).toEqual([1, 4]);
+  });
+});
+
+describe('ReadCache with topics', () => {
+  it('drops an entry on its teacher’s change or a change of a topic it reads, and keeps it on another topic', async () => {
+    const feed: ChangeFeed = createChangeFeed(t.database.pool);
+    const notify = async (payload: string) => {
+      await t.db.execute(sql`select pg_notify('ondoku_changes', ${payload})`);
+      await feed.sync();
+    };
+    try {
+      await feed.sync();
+      const cache = new ReadCache<string>(feed, { max: 10 });
+      const fill = () => {
+        cache.set('every', 5, cache.mark(), 'every', 0);
+        cache.set('none', 5, cache.mark(), 'none', 0, Infinity, []);
+        cache.set('attempts', 5, cache.mark(), 'attempts', 0, Infinity, ['attempts']);
+      };
+      const kept = () => ['every', 'none', 'attempts'].filter((k) => cache.get(k, 0) !== undefined);
+      fill();
+      expect(kept()).toEqual(['every', 'none', 'attempts']);
+      await notify('5:sounds');
+      expect(kept()).toEqual(['none', 'attempts']);
+      await notify('5:attempts');
+      expect(kept()).toEqual(['none']);
+      await notify('5');
+      expect(kept()).toEqual([]);
+      // A value read while a topic it does not read changed is kept; one it reads, not.
+      const mark = cache.mark();
+      await notify('5:submissions');
+      cache.set('none', 5, mark, 'none', 0, Infinity, []);
+      cache.set('attempts', 5, mark, 'attempts', 0, Infinity, ['attempts', 'submissions']);
+      expect(kept()).toEqual(['none']);
+    } finally {
+      await feed.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { CallDef } from '@ondoku/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeFeed } from '../db/change-feed.js';
+import type { ChangeFeed, Topic } from '../db/change-feed.js';
 import { compressBodyFast, compressionThreshold, replyEncoding, type ReplyEncoding } from './compression.js';
 import { ReadCache } from './read-cache.js';
 
@@ -13,13 +13,17 @@ import { ReadCache } from './read-cache.js';
  */
 
 /**
- * Only for a teacher's read whose every table announces its changes (migrations 0019, 0020); `now` is
- * the clock the handler goes by; `validUntil` the next time the reply would change by itself
- * (null: never).
+ * Only for a teacher's read whose every table announces its changes (migrations 0019–0021, 0026,
+ * 0030); `now` is the clock the handler goes by; `validUntil` the next time the reply would change
+ * by itself (null: never); `topics` the topics of the teacher's data (db/change-feed.ts `TOPICS`)
+ * the reply is read from. Without `topics` the reply depends on every topic: any change of the
+ * teacher's data makes it stale. A route that reads none of them says `[]`; one that reads a
+ * table of a topic must name it, or a child's hand-in would leave its reply stale.
  */
 export interface ReplyCacheOptions {
   now: () => Date;
   validUntil?: (teacherId: number, now: Date) => Promise<Date | null>;
+  topics?: readonly Topic[];
 }
 
 /** A kept reply: the written JSON, and the same compressed once per encoding asked for. */
@@ -58,6 +62,23 @@ const bypassed = new WeakSet<ChangeFeed>();
 export const bypassReplyCache = (app: FastifyInstance, on: boolean) =>
   void (on ? bypassed.add(app.changeFeed) : bypassed.delete(app.changeFeed));
 
+/**
+ * How the requests of an app's `cache` routes were answered (the benches print it,
+ * docs/benchmarks.md): from a kept reply, by a read another request had under way, or by a read
+ * of their own (a miss, or the cache passed by).
+ */
+export interface ReplyCacheCounts {
+  kept: number;
+  shared: number;
+  read: number;
+}
+const countMaps = new WeakMap<ChangeFeed, ReplyCacheCounts>();
+export const replyCacheCounts = (app: FastifyInstance): ReplyCacheCounts => {
+  let counts = countMaps.get(app.changeFeed);
+  if (!counts) countMaps.set(app.changeFeed, (counts = { kept: 0, shared: 0, read: 0 }));
+  return counts;
+};
+
 /** The reads of `cache` routes under way in an app, by key, each with the feed's mark from its start. */
 type Flight = { mark: number; read: Promise<{ kept: KeptReply; until: number }> };
 const flightMaps = new WeakMap<ChangeFeed, Map<string, Flight>>();
@@ -85,17 +106,23 @@ export async function cachedReply(
   const key = `${call.path} ${teacherId} ${JSON.stringify(ctx.input)}`;
   const bypass = bypassed.has(app.changeFeed);
   let kept = bypass ? undefined : cache.get(key, now.getTime());
-  if (kept === undefined) {
+  const counts = replyCacheCounts(app);
+  if (kept !== undefined) counts.kept++;
+  else {
     // The same read already under way, begun since the teacher's last announced change (so it
     // sees every write this request could know of), answers this request too: 50 clients that
     // miss one key at once make one query, not 50.
     const flights = flightsOf(app);
     const flight = bypass ? undefined : flights.get(key);
-    if (flight && app.changeFeed.unchangedSince(teacherId, flight.mark)) {
+    if (flight && app.changeFeed.unchangedSince(teacherId, flight.mark, opts.topics)) {
       const done = await flight.read;
-      if (now.getTime() < done.until) kept = done.kept;
+      if (now.getTime() < done.until) {
+        kept = done.kept;
+        counts.shared++;
+      }
     }
     if (kept === undefined) {
+      counts.read++;
       const mark = bypass ? null : cache.mark();
       const reading = (async () => {
         const [data, until] = await Promise.all([read(), opts.validUntil ? opts.validUntil(teacherId, now) : null]);
@@ -109,7 +136,7 @@ export async function cachedReply(
       try {
         const done = await reading;
         kept = done.kept;
-        cache.set(key, teacherId, mark, kept, now.getTime(), done.until);
+        cache.set(key, teacherId, mark, kept, now.getTime(), done.until, opts.topics);
       } finally {
         if (flights.get(key)?.read === reading) flights.delete(key);
       }

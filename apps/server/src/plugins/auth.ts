@@ -40,7 +40,8 @@ export function registerAuth(app: FastifyInstance, db: Db, feed: ChangeFeed, tok
 /**
  * The token lookup through a read cache (docs/architecture.md, "Read caches"): a token seen in the
  * last minute answers from memory until its expiry or until the change feed hears of a change to
- * its teacher's row or tokens (a sign-out, a password change, a profile edit). Unknown, expired and
+ * its teacher's row or tokens (a sign-out, a password change, a profile edit), not on a child's
+ * hand-in or reading (topics the lookup does not read). Unknown, expired and
  * revoked tokens are never kept, so every refusal is read from the database.
  */
 function tokenCache(db: Db, feed: ChangeFeed, tokens: TokenLookup) {
@@ -53,7 +54,9 @@ function tokenCache(db: Db, feed: ChangeFeed, tokens: TokenLookup) {
     const mark = cache.mark();
     const found = await tokens.teacherByTokenHash(db, tokenHash);
     if (!found) return null;
-    cache.set(tokenHash, found.teacher.id, mark, found.teacher, now, found.expiresAt.getTime());
+    // teachers and auth_tokens only, announced as the whole teacher: a child's hand-in (a topic of
+    // the teacher's data) leaves it be.
+    cache.set(tokenHash, found.teacher.id, mark, found.teacher, now, found.expiresAt.getTime(), []);
     return found.teacher;
   };
 }

@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock.js';
 import { route } from '../../lib/route.js';
 import { enqueueTask, presentTaskReply, type DownloadRunner } from '../downloads/index.js';
 import { requestedRange } from './period.js';
-import { statisticsReadCache } from './read-caches.js';
+import { attemptStatisticsReadCache, soundStatisticsReadCache } from './read-caches.js';
 import { requireClassScope } from './policy.js';
 import { presentProgressGraph, presentSoundInsights, presentUsageAmount, presentWordProgress } from './presenter.js';
 import { progressReport, soundReport, usageReport, wordProgressReport } from './service.js';
@@ -27,27 +27,27 @@ export function learningStatisticsRoutes(
   deps: { db: Db; clock: Clock; runner: Pick<DownloadRunner, 'kick'> },
 ) {
   const { db, clock, runner } = deps;
-  const cache = statisticsReadCache(clock);
+  const fromAttempts = attemptStatisticsReadCache(clock);
 
-  route(app, getProgressGraph, { cache }, async ({ input, teacher }) => {
+  route(app, getProgressGraph, { cache: fromAttempts }, async ({ input, teacher }) => {
     const { klass, scope, student } = await requireClassScope(db, teacher, input.team_id, input.student_id);
     const report = await progressReport(db, scope, clock.now(), input);
     return presentProgressGraph(report, klass, student);
   });
 
-  route(app, getUsageAmount, { cache }, async ({ input, teacher }) => {
+  route(app, getUsageAmount, { cache: fromAttempts }, async ({ input, teacher }) => {
     const { klass, scope, student } = await requireClassScope(db, teacher, input.team_id, input.student_id);
     const report = await usageReport(db, scope, clock.now(), input);
     return presentUsageAmount(report, klass, student);
   });
 
-  route(app, getWordProgress, { cache }, async ({ input, teacher }) => {
+  route(app, getWordProgress, { cache: fromAttempts }, async ({ input, teacher }) => {
     const { klass, scope } = await requireClassScope(db, teacher, input.team_id);
     const report = await wordProgressReport(db, scope, clock.now(), input);
     return presentWordProgress(report, klass);
   });
 
-  route(app, getSoundInsights, { cache }, async ({ input, teacher }) => {
+  route(app, getSoundInsights, { cache: soundStatisticsReadCache(clock) }, async ({ input, teacher }) => {
     const { klass, scope } = await requireClassScope(db, teacher, input.team_id);
     const report = await soundReport(db, scope, teacher.id, clock.now(), input);
     return presentSoundInsights(report, klass);

@@ -23,7 +23,6 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { presentRows } from '../../lib/present.js';
 import { route } from '../../lib/route.js';
-import { homeworkReadCache } from '../homework/index.js';
 import { requireOwnHomework } from '../homework/policy.js';
 import { requireOwnHeadquartersHomework } from './policy.js';
 import {
@@ -35,6 +34,7 @@ import {
   presentQuestionOverview,
   presentReadingBasicInfo,
 } from './presenter.js';
+import { resultsReadCache } from './read-caches.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 
@@ -50,7 +50,7 @@ export function resultsRoutes(
   // The homework details and the score matrix: kept per teacher and input until a change of the
   // teacher's homework, children or submissions, or of a homework's state (docs/architecture.md,
   // "Read caches"); a class's results are opened again and again while the children submit.
-  const cache = homeworkReadCache(db, clock);
+  const cache = resultsReadCache(db, clock);
   const recordingUrl = deps.recordingUrl ?? service.noSignRecording;
   readingRoutes(app, { db, clock, recordingUrl });
 
