@@ -48,10 +48,7 @@ export function createSpeechService(
     modelDir?: string;
     /** Load shedding of streams: the pool's defaults (SpeechCapacityOptions) unless given; false: none. */
     capacity?: SpeechCapacityOptions | false;
-    /**
-     * Background work: the workers' threads at this nice value (SpeechWorkerPoolOptions.nice). A
-     * job may then run for minutes while the cores serve others: it is given ten minutes, not one.
-     */
+    /** Background work: the workers' threads at this nice value (SpeechWorkerPoolOptions.nice). */
     nice?: number;
   } = {},
 ): SpeechService {
@@ -62,7 +59,7 @@ export function createSpeechService(
       size: opts.workers ?? Math.max(1, Math.min(2, os.availableParallelism())),
       workerFile: existsSync(bundled) ? bundled : undefined,
       modelDir: opts.modelDir,
-      timeoutMs: opts.nice ? 600_000 : 60_000,
+      timeoutMs: 60_000,
       capacity: opts.capacity === false ? undefined : (opts.capacity ?? {}),
       nice: opts.nice,
     }));
