@@ -46,14 +46,11 @@ const media: LibraryMedia = {
 // The first start's work (the library's model audio, the demo's readings) runs on workers of its
 // own, closed when it is done: text to speech and the buffers of a whole library's synthesis would
 // otherwise stay in the serving workers for the life of the process (docs/first-start.md, "Memory
-// after the first start"). Started on first use: a start with nothing to prepare starts none. Its
-// threads run at a lower priority (nice 10), so requests and children's readings get the cores
-// first while it works (docs/first-start.md, "The first start's work in the background").
+// after the first start"). Started on first use: a start with nothing to prepare starts none.
 const preparing = createSpeechService({
   workers: config.speechWorkers,
   modelDir: config.speechModelDir,
   capacity: false,
-  nice: 10,
 });
 const preparingMedia: LibraryMedia = { ...media, synth: preparing };
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });

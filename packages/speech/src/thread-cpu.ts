@@ -1,5 +1,4 @@
-import { closeSync, openSync, readSync, readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 /**
  * CPU time of the calling thread in milliseconds (the speech workers measure their own work with
@@ -26,19 +25,3 @@ export function threadCpuMs(): number | undefined {
 /** undefined: not opened yet; null: not available. */
 let fd: number | null | undefined;
 const buf = Buffer.alloc(64);
-
-/**
- * Lowers the calling thread's scheduling priority to `nice` (0–19): Linux's setpriority() given a
- * thread id changes that thread alone, and `/proc/thread-self` names the calling thread
- * (`<pid>/task/<tid>`). Where that is missing (not Linux) nothing changes.
- */
-export function lowerThreadPriority(nice: number): boolean {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return false;
-    setPriority(tid, Math.max(0, Math.min(19, Math.round(nice))));
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -32,12 +32,6 @@ export interface SpeechWorkerPoolOptions {
    * (SpeechStreamOptions.onShed) rather than left to wait. Off when omitted.
    */
   capacity?: SpeechCapacityOptions;
-  /**
-   * Background work (a first start's library and demo synthesis): each worker lowers its own
-   * thread's scheduling priority to this nice value (Linux; 0–19, 19 the lowest), so the threads
-   * that answer requests and score children's readings get the cores first. Not set: normal.
-   */
-  nice?: number;
 }
 
 /**
@@ -183,7 +177,7 @@ export class SpeechWorkerPool {
 
   private spawn(): Slot {
     const file = this.opts.workerFile ?? fileURLToPath(new URL('./worker.ts', import.meta.url));
-    const workerData = { modelDir: this.opts.modelDir, nice: this.opts.nice };
+    const workerData = { modelDir: this.opts.modelDir };
     // TypeScript source: a small bootstrap registers tsx inside the worker, then imports it
     // (Node 20 does not apply --import loader hooks to a worker's entry file).
     const worker = file.endsWith('.ts')

@@ -10,13 +10,12 @@ import { Recording } from './audio/recording';
 import { loadEvaluator, type EvaluationStream, type Evaluator } from './evaluator/evaluator';
 import { synthesizeChildReading } from './tts/child-reading';
 import { synthesize } from './tts/synthesize';
-import { lowerThreadPriority, threadCpuMs } from './thread-cpu';
+import { threadCpuMs } from './thread-cpu';
 import type { StreamFinishReply, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts must run as a worker thread');
-const { modelDir, nice } = (workerData as { modelDir?: string; nice?: number } | undefined) ?? {};
-if (nice !== undefined) lowerThreadPriority(nice);
+const modelDir = (workerData as { modelDir?: string } | undefined)?.modelDir;
 let evaluator: Promise<Evaluator> | undefined;
 const getEvaluator = () => (evaluator ??= loadEvaluator(modelDir ? { modelDir } : {}));
 /**

@@ -48,8 +48,6 @@ export function createSpeechService(
     modelDir?: string;
     /** Load shedding of streams: the pool's defaults (SpeechCapacityOptions) unless given; false: none. */
     capacity?: SpeechCapacityOptions | false;
-    /** Background work: the workers' threads at this nice value (SpeechWorkerPoolOptions.nice). */
-    nice?: number;
   } = {},
 ): SpeechService {
   let pool: SpeechWorkerPool | null = null;
@@ -61,7 +59,6 @@ export function createSpeechService(
       modelDir: opts.modelDir,
       timeoutMs: 60_000,
       capacity: opts.capacity === false ? undefined : (opts.capacity ?? {}),
-      nice: opts.nice,
     }));
   return {
     startStream: (text, category, options) => get().startStream(text, category, options),
