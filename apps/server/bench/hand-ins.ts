@@ -31,25 +31,21 @@ export interface HandIns {
 
 const TEXTS = ['I like apples.', 'She plays the piano.', 'We go to school.'];
 
-export async function prepareHandIns(
-  db: Db,
-  teacherId: number,
-  classId: number,
-  opts: { students: number; rounds: number; title?: string; firsts?: boolean },
-): Promise<HandIns> {
-  const [resource] = await db
+/** A headquarters sentence set of `texts` for the benches, without model audio. */
+export async function insertBenchResource(db: Db, texts: string[], title: string) {
+  const [row] = await db
     .insert(libraryResources)
     .values({
-      key: `bench-hand-ins-${randomUUID()}`,
+      key: `bench-${randomUUID()}`,
       originType: 'headquarters',
       teacherId: null,
       type: 'sentence_reading',
-      title: 'ベンチ 提出中の教材',
+      title,
       grade: 5,
-      itemCount: TEXTS.length,
+      itemCount: texts.length,
       content: {
         full_text: null,
-        items: TEXTS.map((text, index) => ({
+        items: texts.map((text, index) => ({
           index,
           screen_text: text,
           screen_text_translation: '訳',
@@ -58,9 +54,19 @@ export async function prepareHandIns(
           note_homework: null,
         })),
       },
-      searchKey: 'ベンチ 提出中の教材',
+      searchKey: title,
     })
     .returning();
+  return row!;
+}
+
+export async function prepareHandIns(
+  db: Db,
+  teacherId: number,
+  classId: number,
+  opts: { students: number; rounds: number; title?: string; firsts?: boolean },
+): Promise<HandIns> {
+  const resource = await insertBenchResource(db, TEXTS, 'ベンチ 提出中の教材');
   const now = new Date();
   const publish = (title: string) =>
     db.transaction((tx) =>
@@ -77,7 +83,7 @@ export async function prepareHandIns(
           publish_time: null,
           end_time: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
           required_times: null,
-          resource_ids: [resource!.id],
+          resource_ids: [resource.id],
         } as PublishInput,
         now,
       ),

@@ -36,7 +36,6 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { openDatabase, openPostgres, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
-import { libraryResources } from '../src/db/schema/index.js';
 import { createMailer } from '../src/lib/mailer.js';
 import { loadPasswordCipher } from '../src/lib/rsa-keys.js';
 import { secretBoxFromKey } from '../src/lib/secret-box.js';
@@ -54,7 +53,7 @@ import { createStudentRecorder, evaluatorFingerprint } from '../src/seed/recordi
 import { testSynthesisCacheDir } from '../src/test/library-files.js';
 import { bypassReplyCache } from '../src/lib/reply-cache.js';
 import { cpuSpent, serveCpuProfiles } from './cpu-profile.js';
-import { prepareHandIns } from './hand-ins.js';
+import { insertBenchResource, prepareHandIns } from './hand-ins.js';
 
 const { values } = parseArgs({
   options: {
@@ -94,33 +93,7 @@ const BENCH_SOUNDS =
   'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH FINAL'.split(
     ' ',
   );
-const resource = async (texts: string[], title: string) => {
-  const [row] = await db
-    .insert(libraryResources)
-    .values({
-      key: `bench-${randomUUID()}`,
-      originType: 'headquarters',
-      teacherId: null,
-      type: 'sentence_reading',
-      title,
-      grade: 5,
-      itemCount: texts.length,
-      content: {
-        full_text: null,
-        items: texts.map((text, index) => ({
-          index,
-          screen_text: text,
-          screen_text_translation: '訳',
-          screen_pic: null,
-          audio_file: null,
-          note_homework: null,
-        })),
-      },
-      searchKey: title,
-    })
-    .returning();
-  return row!;
-};
+const resource = (texts: string[], title: string) => insertBenchResource(db, texts, title);
 
 // ── 1. Real evaluations of the three sentences (a child's voice, the real evaluator) ──
 const recorder = createStudentRecorder({
